@@ -1,0 +1,36 @@
+// One esbuild script for every bundle (the esbuild-sample pattern): type-checking is `tsc --noEmit`.
+import * as esbuild from 'esbuild';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'es2022' };
+
+/** Every *.test.ts below a folder, for the extension-host test bundle. */
+function testFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return testFiles(full);
+    return name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+const builds = [
+  { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/extension/activate.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/extension/scoreWorker.ts'], outfile: 'dist/scoreWorker.js' },
+  { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
+];
+const integration = testFiles('test/integration');
+if (integration.length) {
+  builds.push({ ...common, platform: 'node', format: 'cjs', entryPoints: integration, outdir: 'out/test/integration', outbase: 'test/integration', external: ['vscode', 'mocha'] });
+}
+
+const present = builds.filter((b) => b.entryPoints.every((e) => existsSync(e)));
+if (watch) {
+  for (const b of present) await (await esbuild.context(b)).watch();
+} else {
+  await Promise.all(present.map((b) => esbuild.build(b)));
+}
