@@ -1,6 +1,6 @@
 // One esbuild script for every bundle (the esbuild-sample pattern): type-checking is `tsc --noEmit`.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const watch = process.argv.includes('--watch');
@@ -33,4 +33,6 @@ if (watch) {
   for (const b of present) await (await esbuild.context(b)).watch();
 } else {
   await Promise.all(present.map((b) => esbuild.build(b)));
+  // `npx eval-lens` runs the file directly.
+  if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 }

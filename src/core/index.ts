@@ -1,3 +1,9 @@
 // Public entry of the metric core (no vscode import anywhere under src/core).
-// scorePath / scoreInput / detectFormat / summarize are implemented in report.ts and detect.ts.
 export * from './types';
+export { scorePath, scoreInput, parseInput, summarize, discoverPredictionFiles } from './score';
+export type { ScoreResult } from './score';
+export { buildReport, resolveOptions, disagreeingReported, MAX_PROBLEMS } from './report';
+export { detectFormat } from './formats/detect';
+export { fileInput, textInput } from './formats/context';
+export type { CompanionReader, FileInput, FormatContext } from './formats/context';
+export { nodeCompanionReader, walkFiles } from './io';

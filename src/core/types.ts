@@ -33,7 +33,8 @@ export type ProblemCode =
   | 'missing-gold-data'   // RAFT predictions without train.csv / task.json to score against
   | 'reported-mismatch'   // a figure in results.bench-*.json that disagrees with the recomputed one
   | 'undefined-metric'    // e.g. AUC with only one class present
-  | 'unscorable';         // nothing in the file could be scored
+  | 'unscorable'          // nothing in the file could be scored
+  | 'more-problems';      // the list was cut: a summary of how many more there are
 
 export interface RowProblem {
   /** 1-based line of the file the row came from (the first line of a multi-line CSV record). */

@@ -1,0 +1,61 @@
+// The readable output of `eval-lens score`: one block per file, metrics in METRICS.md order.
+import { METRIC_NAMES } from '../core/types';
+import type { Report, RowProblem } from '../core/types';
+import { disagreeingReported } from '../core/report';
+
+/** Problems listed per file before "... N more". */
+const PROBLEMS_SHOWN = 10;
+
+export function formatNumber(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
+  return v.toFixed(4);
+}
+
+function problemLine(p: RowProblem): string {
+  const where = `line ${p.line}${p.column ? `:${p.column}` : ''}`;
+  return `    ${where.padEnd(12)} ${p.severity.padEnd(7)} ${p.code}: ${p.message}`;
+}
+
+function counts(r: Report): string {
+  const parts = [`n=${r.n}`];
+  if (r.skipped) parts.push(`skipped=${r.skipped}`);
+  if (r.unlabeled) parts.push(`unlabeled=${r.unlabeled}`);
+  return parts.join('  ');
+}
+
+export function formatReport(r: Report): string {
+  const out: string[] = [];
+  const title = [r.format, r.kind, r.task].filter(Boolean).join(' · ');
+  out.push(`${r.path}`);
+  out.push(`  ${title}   ${counts(r)}`);
+  if (r.fatal) out.push(`  not scored: ${r.fatal}`);
+  const disagree = new Set(disagreeingReported(r));
+  const hasReported = Object.keys(r.reported).length > 0;
+  for (const name of METRIC_NAMES) {
+    const v = r.metrics[name];
+    if (v === undefined) continue;
+    const ci = r.intervals[name];
+    let line = `  ${name.padEnd(13)} ${formatNumber(v).padStart(8)}`;
+    if (ci) line += `  [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]`;
+    if (hasReported && name in r.reported) {
+      line += `   reported ${formatNumber(r.reported[name])}${disagree.has(name) ? '  ✗ disagrees' : ''}`;
+    }
+    out.push(line);
+  }
+  if (r.problems.length) {
+    const errors = r.problems.filter((p) => p.severity === 'error').length;
+    out.push(`  problems: ${r.problems.length} (${errors} error${errors === 1 ? '' : 's'})`);
+    for (const p of r.problems.slice(0, PROBLEMS_SHOWN)) out.push(problemLine(p));
+    if (r.problems.length > PROBLEMS_SHOWN) out.push(`    … ${r.problems.length - PROBLEMS_SHOWN} more (use --json for all)`);
+  }
+  return out.join('\n');
+}
+
+export function formatTable(reports: Report[], summary: { raft_score?: number | null }): string {
+  const blocks = reports.map(formatReport);
+  if (summary.raft_score !== undefined) {
+    const tasks = reports.filter((r) => r.format === 'raft').length;
+    blocks.push(`raft_score (mean macro_f1 over ${tasks} task${tasks === 1 ? '' : 's'}): ${formatNumber(summary.raft_score)}`);
+  }
+  return blocks.join('\n\n') + '\n';
+}

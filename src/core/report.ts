@@ -1,0 +1,391 @@
+// From a parsed file to a Report: the metrics of its kind, reliability bins, ROC, per-class stats,
+// per-instance columns, bootstrap intervals, and the comparison with figures the benchmark reported.
+import type {
+  BinarySet, ClassStats, ConfidenceSet, InstanceColumns, MetricName, MulticlassSet, ParseResult,
+  PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions,
+} from './types';
+import { DEFAULT_OPTIONS } from './types';
+import { binaryMetrics } from './metrics/binary';
+import { stableArgsort } from './metrics/sort';
+import { auc, rocCurve } from './metrics/ranking';
+import { brierBinary, brierMulticlass, logLossBinary, logLossMulticlass } from './metrics/scoring';
+import {
+  binIndexEqualCount, binIndexEqualWidth, ece, eceQuantile, equalCountBins, equalWidthBins, hmr, ks, mce, mceQuantile,
+} from './metrics/calibration';
+import { accuracy, classStats, macroF1 } from './metrics/classification';
+import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
+import { bootstrapIntervals } from './metrics/bootstrap';
+
+type Metrics = Partial<Record<MetricName, number | null>>;
+
+/** Problems kept per file: a file with a million bad rows must not drown the Problems panel. */
+export const MAX_PROBLEMS = 1000;
+
+export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
+  const o = { ...DEFAULT_OPTIONS, ...stripUndefined(options ?? {}) };
+  if (!Number.isInteger(o.bins) || o.bins < 1) throw new RangeError(`bins must be a positive whole number, got ${o.bins}`);
+  if (!(o.threshold >= 0 && o.threshold <= 1)) throw new RangeError(`threshold must be in [0, 1], got ${o.threshold}`);
+  if (!(o.hmrBeta >= 0)) throw new RangeError(`HMR beta must be >= 0, got ${o.hmrBeta}`);
+  if (!Number.isInteger(o.bootstrap) || o.bootstrap < 0) throw new RangeError(`bootstrap must be a whole number >= 0, got ${o.bootstrap}`);
+  return o;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export function buildReport(path: string, parsed: ParseResult, options: ScoreOptions): Report {
+  const { bins, threshold, hmrBeta, bootstrap, seed } = options;
+  const report: Report = {
+    path,
+    format: parsed.format,
+    kind: parsed.set?.kind ?? 'binary',
+    task: parsed.task,
+    n: parsed.set?.n ?? 0,
+    skipped: parsed.skipped,
+    unlabeled: parsed.unlabeled,
+    metrics: {},
+    intervals: {},
+    reported: parsed.reported ?? {},
+    reportedPath: parsed.reportedPath,
+    problems: parsed.problems.slice(),
+    bins: null,
+    roc: null,
+    classStats: null,
+    options: { bins, threshold, hmrBeta, bootstrap, seed },
+    fatal: parsed.fatal,
+    instances: null,
+  };
+  const set = parsed.set;
+  if (!set || set.n === 0) {
+    report.fatal ??= 'No row of this file could be scored.';
+    return capProblems(report);
+  }
+  const scored = scoreSet(set, options);
+  Object.assign(report, scored);
+  if (bootstrap > 0) report.intervals = intervalsFor(set, options);
+  report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
+  return capProblems(report);
+}
+
+type Scored = Pick<Report, 'metrics' | 'bins' | 'roc' | 'classStats' | 'instances'> &
+  Partial<Pick<Report, 'classes' | 'texts' | 'dataPath' | 'dataLines'>>;
+
+function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
+  switch (set.kind) {
+    case 'binary': return scoreBinary(set, o);
+    case 'confidence': return scoreConfidence(set, o);
+    case 'multiclass': return scoreMulticlass(set, o);
+    case 'probability': return scoreProbability(set, o);
+  }
+}
+
+function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
+  const r = binaryMetrics(set.score, set.label, { bins: o.bins, threshold: o.threshold, hmrBeta: o.hmrBeta });
+  const n = set.n;
+  const confidence = new Float64Array(n);
+  const correct = new Uint8Array(n);
+  const brier = new Float64Array(n);
+  const gold = new Int32Array(n);
+  const pred = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = set.score[i];
+    const y = set.label[i];
+    const p = s >= o.threshold ? 1 : 0;
+    confidence[i] = s >= 0.5 ? s : 1 - s;
+    correct[i] = p === y ? 1 : 0;
+    brier[i] = (s - y) * (s - y);
+    gold[i] = y;
+    pred[i] = p;
+  }
+  const instances: InstanceColumns = {
+    lines: set.lines,
+    value: set.score,
+    target: Float64Array.from(set.label),
+    confidence,
+    correct,
+    bin: binIndexEqualWidth(set.score, o.bins),
+    binQuantile: binIndexEqualCount(set.score, o.bins, r.order),
+    brier,
+    gold,
+    pred,
+    ids: set.ids,
+  };
+  return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
+}
+
+/** ece/mce/ks/hmr of a top-label confidence against correctness (one sort, shared). */
+function calibrationMetrics(conf: Float64Array, correct: Uint8Array, o: ScoreOptions) {
+  const target = Float64Array.from(correct);
+  const order = stableArgsort(conf);
+  const h = hmr(conf, correct, o.hmrBeta);
+  const metrics: Metrics = {
+    ece: ece(conf, target, o.bins),
+    ece_quantile: eceQuantile(conf, target, o.bins, order),
+    mce: mce(conf, target, o.bins),
+    mce_quantile: mceQuantile(conf, target, o.bins, order),
+    ks: ks(conf, target, order),
+    hmr: h.hmr,
+    r_o: h.r_o,
+    r_u: h.r_u,
+    hmr_beta: h.hmr_beta,
+  };
+  const bins = { equalWidth: equalWidthBins(conf, target, o.bins), equalCount: equalCountBins(conf, target, o.bins, order) };
+  return { metrics, bins, target, binIndex: binIndexEqualWidth(conf, o.bins), binQuantile: binIndexEqualCount(conf, o.bins, order) };
+}
+
+function scoreConfidence(set: ConfidenceSet, o: ScoreOptions): Scored {
+  const cal = calibrationMetrics(set.confidence, set.correct, o);
+  const n = set.n;
+  const brier = new Float64Array(n);
+  for (let i = 0; i < n; i++) brier[i] = (set.confidence[i] - set.correct[i]) ** 2;
+  const metrics: Metrics = {
+    accuracy: mean(cal.target),
+    brier: brierBinary(set.confidence, set.correct),
+    log_loss: logLossBinary(set.confidence, set.correct),
+    ...cal.metrics,
+  };
+  const instances: InstanceColumns = {
+    lines: set.lines,
+    value: set.confidence,
+    target: cal.target,
+    confidence: set.confidence,
+    correct: set.correct,
+    bin: cal.binIndex,
+    binQuantile: cal.binQuantile,
+    brier,
+    gold: new Int32Array(n).fill(-1),
+    pred: new Int32Array(n).fill(-1),
+    ids: set.ids,
+  };
+  return { metrics, bins: cal.bins, roc: null, classStats: null, instances };
+}
+
+/** Class indices the macro mean runs over: all known classes, else the union seen in gold and pred. */
+function classesForMean(set: MulticlassSet): number[] | undefined {
+  if (set.classesKnown) return undefined;
+  const seen = new Set<number>();
+  for (let i = 0; i < set.n; i++) { seen.add(set.gold[i]); seen.add(set.pred[i]); }
+  return [...seen].sort((a, b) => a - b);
+}
+
+/** Top-label confidence of a multiclass set: the file's own, else probs[pred]. */
+function multiclassConfidence(set: MulticlassSet): Float64Array | undefined {
+  if (set.confidence) return set.confidence;
+  if (!set.probs) return undefined;
+  const k = set.classes.length;
+  const c = new Float64Array(set.n);
+  for (let i = 0; i < set.n; i++) c[i] = set.probs[i * k + set.pred[i]];
+  return c;
+}
+
+function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
+  const n = set.n;
+  const k = set.classes.length;
+  const correct = new Uint8Array(n);
+  for (let i = 0; i < n; i++) correct[i] = set.gold[i] === set.pred[i] ? 1 : 0;
+  const stats: ClassStats = classStats(set.gold, set.pred, k, set.classes);
+  const metrics: Metrics = {
+    accuracy: accuracy(set.pred, set.gold),
+    macro_f1: macroF1(set.gold, set.pred, k, classesForMean(set)),
+  };
+  const brier = new Float64Array(n).fill(NaN);
+  if (set.probs) {
+    metrics.brier = brierMulticlass(set.probs, k, set.gold);
+    metrics.nbr = metrics.brier / 2;
+    metrics.log_loss = logLossMulticlass(set.probs, k, set.gold);
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let j = 0; j < k; j++) s += (set.probs[i * k + j] - (j === set.gold[i] ? 1 : 0)) ** 2;
+      brier[i] = s;
+    }
+  }
+  const conf = multiclassConfidence(set);
+  let bins: Report['bins'] = null;
+  let bin = new Int16Array(n).fill(-1);
+  let binQuantile = new Int16Array(n).fill(-1);
+  if (conf) {
+    const cal = calibrationMetrics(conf, correct, o);
+    Object.assign(metrics, cal.metrics);
+    bins = cal.bins;
+    bin = cal.binIndex;
+    binQuantile = cal.binQuantile;
+  }
+  const instances: InstanceColumns = {
+    lines: set.lines,
+    value: conf ?? new Float64Array(n).fill(NaN),
+    target: Float64Array.from(correct),
+    confidence: conf ?? new Float64Array(n).fill(NaN),
+    correct,
+    bin,
+    binQuantile,
+    brier,
+    gold: set.gold,
+    pred: set.pred,
+    ids: set.ids,
+  };
+  return {
+    metrics, bins, roc: null, classStats: stats, instances,
+    classes: set.classes, texts: set.texts, dataPath: set.dataPath, dataLines: set.dataLines,
+  };
+}
+
+function scoreProbability(set: ProbabilitySet, o: ScoreOptions): Scored {
+  const n = set.n;
+  const metrics: Metrics = {
+    mse: mse(set.predProb, set.goldProb),
+    tvd: tvd(set.predProb, set.goldProb),
+    kl: klBernoulli(set.predProb, set.goldProb),
+    spearman: spearman(set.predProb, set.goldProb),
+  };
+  const order = stableArgsort(set.predProb);
+  const bins = { equalWidth: equalWidthBins(set.predProb, set.goldProb, o.bins), equalCount: equalCountBins(set.predProb, set.goldProb, o.bins, order) };
+  const sq = new Float64Array(n);
+  for (let i = 0; i < n; i++) sq[i] = (set.predProb[i] - set.goldProb[i]) ** 2;
+  const instances: InstanceColumns = {
+    lines: set.lines,
+    value: set.predProb,
+    target: set.goldProb,
+    confidence: new Float64Array(n).fill(NaN),
+    correct: new Uint8Array(n).fill(1),
+    bin: binIndexEqualWidth(set.predProb, o.bins),
+    binQuantile: binIndexEqualCount(set.predProb, o.bins, order),
+    // For probabilities the per-instance squared error plays the Brier contribution's part.
+    brier: sq,
+    gold: new Int32Array(n).fill(-1),
+    pred: new Int32Array(n).fill(-1),
+    ids: set.ids,
+  };
+  return { metrics, bins, roc: null, classStats: null, instances, texts: set.texts };
+}
+
+function mean(a: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i];
+  return s / a.length;
+}
+
+function gather<T extends Float64Array | Uint8Array | Int32Array>(a: T, idx: Uint32Array): T {
+  const out = new (a.constructor as { new (n: number): T })(idx.length);
+  for (let i = 0; i < idx.length; i++) out[i] = a[idx[i]];
+  return out;
+}
+
+function gatherRows(probs: Float64Array, k: number, idx: Uint32Array): Float64Array {
+  const out = new Float64Array(idx.length * k);
+  for (let i = 0; i < idx.length; i++) out.set(probs.subarray(idx[i] * k, idx[i] * k + k), i * k);
+  return out;
+}
+
+/** The metrics one bootstrap resample recomputes: the headline ones of each kind. */
+function resampleMetrics(set: PredictionSet, o: ScoreOptions): (idx: Uint32Array) => Record<string, number | null> {
+  switch (set.kind) {
+    case 'binary':
+      return (idx) => {
+        const score = gather(set.score, idx);
+        const label = gather(set.label, idx);
+        const order = stableArgsort(score);
+        const target = Float64Array.from(label);
+        let hits = 0;
+        for (let i = 0; i < idx.length; i++) hits += (score[i] >= o.threshold ? 1 : 0) === label[i] ? 1 : 0;
+        return {
+          accuracy: hits / idx.length,
+          auc: auc(score, label, order),
+          brier: brierBinary(score, label),
+          log_loss: logLossBinary(score, label),
+          ece: ece(score, target, o.bins),
+          ece_quantile: eceQuantile(score, target, o.bins, order),
+        };
+      };
+    case 'confidence':
+      return (idx) => {
+        const conf = gather(set.confidence, idx);
+        const correct = gather(set.correct, idx);
+        const h = hmr(conf, correct, o.hmrBeta);
+        return { accuracy: mean(correct), ece: ece(conf, Float64Array.from(correct), o.bins), brier: brierBinary(conf, correct), hmr: h.hmr };
+      };
+    case 'multiclass': {
+      const conf = multiclassConfidence(set);
+      const k = set.classes.length;
+      const include = classesForMean(set);
+      return (idx) => {
+        const gold = gather(set.gold, idx);
+        const pred = gather(set.pred, idx);
+        const out: Record<string, number | null> = { accuracy: accuracy(pred, gold), macro_f1: macroF1(gold, pred, k, include) };
+        if (set.probs) out.brier = brierMulticlass(gatherRows(set.probs, k, idx), k, gold);
+        if (conf) {
+          const c = gather(conf, idx);
+          const correct = new Uint8Array(idx.length);
+          for (let i = 0; i < idx.length; i++) correct[i] = gold[i] === pred[i] ? 1 : 0;
+          out.ece = ece(c, Float64Array.from(correct), o.bins);
+          out.hmr = hmr(c, correct, o.hmrBeta).hmr;
+        }
+        return out;
+      };
+    }
+    case 'probability':
+      return (idx) => {
+        const p = gather(set.predProb, idx);
+        const g = gather(set.goldProb, idx);
+        return { mse: mse(p, g), tvd: tvd(p, g), kl: klBernoulli(p, g), spearman: spearman(p, g) };
+      };
+  }
+}
+
+function intervalsFor(set: PredictionSet, o: ScoreOptions): Report['intervals'] {
+  return bootstrapIntervals(set.n, o.bootstrap, o.seed, resampleMetrics(set, o)) as Report['intervals'];
+}
+
+function undefinedMetricProblems(report: Report): RowProblem[] {
+  if (report.kind === 'binary' && report.metrics.auc === null) {
+    return [{ line: 1, severity: 'warning', code: 'undefined-metric', message: 'AUC is undefined: every scored row has the same label.' }];
+  }
+  if (report.kind === 'probability' && report.metrics.spearman === null) {
+    return [{ line: 1, severity: 'warning', code: 'undefined-metric', message: 'Spearman correlation is undefined: the predicted or the true probabilities are all equal.' }];
+  }
+  return [];
+}
+
+/** Agreement within rounding: a benchmark that printed 4 decimals should not be flagged. */
+function agrees(reported: number, recomputed: number): boolean {
+  return Math.abs(reported - recomputed) <= Math.max(5e-4, 1e-3 * Math.abs(recomputed));
+}
+
+function reportedMismatches(report: Report): RowProblem[] {
+  const out: RowProblem[] = [];
+  for (const [name, value] of Object.entries(report.reported)) {
+    const mine = report.metrics[name as MetricName];
+    if (value === null || mine === null || mine === undefined) continue;
+    if (!agrees(value, mine)) {
+      out.push({
+        line: 1, severity: 'warning', code: 'reported-mismatch',
+        message: `${name}: ${report.reportedPath ? baseNameOf(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Names of reported figures that disagree with the recomputed ones (for the UI). */
+export function disagreeingReported(report: Report): string[] {
+  return Object.entries(report.reported)
+    .filter(([name, v]) => v !== null && typeof report.metrics[name as MetricName] === 'number' && !agrees(v, report.metrics[name as MetricName] as number))
+    .map(([name]) => name);
+}
+
+function baseNameOf(p: string): string {
+  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+}
+
+function fmt(x: number): string {
+  return Number.isInteger(x) ? String(x) : x.toPrecision(4);
+}
+
+function capProblems(report: Report): Report {
+  if (report.problems.length > MAX_PROBLEMS) {
+    const extra = report.problems.length - MAX_PROBLEMS;
+    report.problems = report.problems.slice(0, MAX_PROBLEMS);
+    report.problems.push({ line: report.problems[MAX_PROBLEMS - 1].line, severity: 'info', code: 'more-problems', message: `${extra} more problems are not listed (the first ${MAX_PROBLEMS} are).` });
+  }
+  return report;
+}
