@@ -1,0 +1,159 @@
+// The command line end to end: examples made by the project, exit codes, the --json document, and
+// the built binary itself.
+import { describe, expect, it, beforeAll } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
+import { runCli } from '../../src/cli/main';
+
+const root = join(__dirname, '..', '..');
+const examples = join(root, 'examples');
+const raftData = join(examples, 'raft', 'data');
+
+type Json = {
+  version: number;
+  results: {
+    path: string; format: string; kind: string; task?: string; n: number; skipped: number; unlabeled: number;
+    metrics: Record<string, number | null>; intervals: Record<string, [number, number]>; reported: Record<string, number | null>;
+    problems: { line: number; column?: number; severity: string; code: string; message: string }[];
+  }[];
+  summary: { raft_score?: number };
+};
+
+function scoreJson(...args: string[]): { code: number; json: Json; stderr: string } {
+  const out = runCli(['score', '--json', ...args]);
+  return { code: out.code, json: JSON.parse(out.stdout), stderr: out.stderr };
+}
+
+describe('eval-lens score on the examples', () => {
+  let result: ReturnType<typeof scoreJson>;
+  beforeAll(() => {
+    result = scoreJson(examples, '--raft-data', raftData);
+  });
+
+  it('scores every format in the examples folder and exits 0', () => {
+    expect(result.code).toBe(0);
+    expect(result.json.version).toBe(1);
+    const formats = new Set(result.json.results.map((r) => r.format));
+    expect([...formats].sort()).toEqual(['almanacs', 'folktexts', 'generic', 'lm-eval', 'raft']);
+    // Companion files (train.csv, task.json, results.bench-*.json) are not mistaken for predictions.
+    const names = result.json.results.map((r) => relative(examples, r.path));
+    expect(names.some((n) => /train\.csv|task\.json|results\.bench/.test(n))).toBe(false);
+  });
+
+  it('agrees with the figures the folktexts results file reports (computed independently by the generator)', () => {
+    const r = result.json.results.find((x) => x.format === 'folktexts' && !x.path.includes('broken'))!;
+    expect(r.n).toBe(2000);
+    expect(r.kind).toBe('binary');
+    for (const name of ['accuracy', 'brier', 'ece', 'log_loss', 'auc']) {
+      expect(r.reported[name], name).toBeTypeOf('number');
+      expect(r.metrics[name]!, name).toBeCloseTo(r.reported[name]!, 5);
+    }
+    // The bare NaN in the results file is read as "not reported", not as a disagreement.
+    expect(r.reported.ece_quantile).toBeNull();
+    expect(r.problems.filter((p) => p.code === 'reported-mismatch')).toEqual([]);
+  });
+
+  it('reports raft_score as the mean of per-task macro_f1, and counts test-split IDs as unlabeled', () => {
+    const raft = result.json.results.filter((r) => r.format === 'raft');
+    expect(raft.map((r) => r.task).sort()).toEqual(['bank_intents', 'paper_safety_relevance', 'support_tweets']);
+    for (const r of raft) {
+      expect(r.n).toBe(50);
+      expect(r.unlabeled).toBe(5);
+    }
+    const mean = raft.reduce((s, r) => s + (r.metrics.macro_f1 as number), 0) / raft.length;
+    expect(result.json.summary.raft_score).toBeCloseTo(mean, 12);
+  });
+
+  it('points at every bad row of the broken file with its line and code, and scores the rest', () => {
+    const r = result.json.results.find((x) => x.path.includes('broken'))!;
+    const byLine = Object.fromEntries(r.problems.map((p) => [p.line, p.code]));
+    expect(byLine).toMatchObject({
+      4: 'percent-probability', // 73%
+      5: 'not-a-number', // abc
+      6: 'out-of-range', // 1.7
+      7: 'bad-label', // label 2
+      8: 'not-finite', // NaN
+      9: 'column-count', // a row with two fields
+      11: 'duplicate-id', // index 8 again
+    });
+    // Rows 2, 3, 10, 12 are clean; the duplicate (line 11) is a warning, its row still scored.
+    expect(r.n + r.skipped).toBe(11);
+    expect(r.skipped).toBe(6);
+  });
+});
+
+describe('eval-lens exit status and usage', () => {
+  it('exits 1 on a usage error, naming the problem', () => {
+    expect(runCli(['score']).code).toBe(1);
+    expect(runCli(['frobnicate']).code).toBe(1);
+    const bad = runCli(['score', examples, '--bins', 'ten']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--bins');
+    expect(runCli(['score', examples, '--no-such-option']).code).toBe(1);
+    expect(runCli(['score', examples, '--format', 'excel']).code).toBe(1);
+  });
+
+  it('exits 2 when nothing could be scored, saying why', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-cli-'));
+    const empty = join(dir, 'empty.test_predictions.csv');
+    writeFileSync(empty, '');
+    const out = scoreJson(empty);
+    expect(out.code).toBe(2);
+    expect(out.json.results[0].problems[0].code).toBe('empty-file');
+    expect(runCli(['score', join(dir, 'missing.csv')]).code).toBe(2);
+  });
+
+  it('prints a readable table without --json', () => {
+    const out = runCli(['score', join(examples, 'generic')]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/hmr\s+0\.\d{4}/);
+    expect(out.stdout).toMatch(/ece\s+0\.\d{4}/);
+  });
+
+  it('gives the same bootstrap intervals for the same seed, around the point estimate', () => {
+    const file = join(examples, 'generic', 'qa_confidence.csv');
+    const a = scoreJson(file, '--bootstrap', '200', '--seed', '7').json.results[0];
+    const b = scoreJson(file, '--bootstrap', '200', '--seed', '7').json.results[0];
+    const c = scoreJson(file, '--bootstrap', '200', '--seed', '8').json.results[0];
+    expect(a.intervals).toEqual(b.intervals);
+    expect(a.intervals).not.toEqual(c.intervals);
+    const [lo, hi] = a.intervals.accuracy;
+    expect(lo).toBeLessThanOrEqual(a.metrics.accuracy!);
+    expect(hi).toBeGreaterThanOrEqual(a.metrics.accuracy!);
+    expect(hi - lo).toBeGreaterThan(0.01);
+  });
+
+  it('honours --format and --bins', () => {
+    const file = join(examples, 'generic', 'qa_confidence.csv');
+    const five = scoreJson(file, '--bins', '5').json.results[0] as unknown as { bins: { equalWidth: unknown[] } };
+    expect(five.bins.equalWidth).toHaveLength(5);
+    const folk = scoreJson(join(examples, 'folktexts'), '--format', 'folktexts').json.results;
+    expect(folk.every((r) => r.format === 'folktexts')).toBe(true);
+  });
+});
+
+describe('the built eval-lens binary', () => {
+  it('runs as a program and keeps the exit status contract', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'eval-lens-bin-')), 'cli.js');
+    await build({ entryPoints: [join(root, 'src/cli/main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'silent' });
+    const json = execFileSync('node', [out, 'score', '--json', join(examples, 'almanacs')], { encoding: 'utf8' });
+    const doc = JSON.parse(json) as Json;
+    expect(doc.results[0].format).toBe('almanacs');
+    expect(doc.results[0].kind).toBe('probability');
+    expect(Object.keys(doc.results[0].metrics).sort()).toEqual(['kl', 'mse', 'spearman', 'tvd']);
+    expect(spawnSync('node', [out, 'score'], { encoding: 'utf8' }).status).toBe(1);
+  });
+});
+
+describe('examples/', () => {
+  it('is exactly what the generator writes (regenerated into a temp folder)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-examples-'));
+    execFileSync('node', [join(root, 'scripts/make-examples.mjs'), dir]);
+    const files = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)).map((f) => join(n, f)) : [n]));
+    expect(files(dir).sort()).toEqual(files(examples).sort());
+    for (const f of files(dir)) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(examples, f), 'utf8'));
+  });
+});
