@@ -7,7 +7,7 @@ import type {
 import { DEFAULT_OPTIONS } from './types';
 import { binaryMetrics } from './metrics/binary';
 import { stableArgsort } from './metrics/sort';
-import { auc, rocCurve } from './metrics/ranking';
+import { auc } from './metrics/ranking';
 import { brierBinary, brierMulticlass, logLossBinary, logLossMulticlass } from './metrics/scoring';
 import {
   binIndexEqualCount, binIndexEqualWidth, ece, eceQuantile, equalCountBins, equalWidthBins, hmr, ks, mce, mceQuantile,
@@ -202,8 +202,8 @@ function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
   }
   const conf = multiclassConfidence(set);
   let bins: Report['bins'] = null;
-  let bin = new Int16Array(n).fill(-1);
-  let binQuantile = new Int16Array(n).fill(-1);
+  let bin: Int16Array = new Int16Array(n).fill(-1);
+  let binQuantile: Int16Array = new Int16Array(n).fill(-1);
   if (conf) {
     const cal = calibrationMetrics(conf, correct, o);
     Object.assign(metrics, cal.metrics);
