@@ -1,0 +1,487 @@
+// lm-evaluation-harness sample logs (`--log_samples`): samples_<task>_<timestamp>.jsonl, one JSON
+// line per (document, filter). Two shapes matter:
+//  - multiple_choice: `filtered_resps` = [[loglikelihood, is_greedy], ...] (one pair per choice,
+//    often as strings), `target` = the gold choice (index, or its text), `acc` = argmax == gold.
+//    We softmax the loglikelihoods into class probabilities, so calibration can be measured.
+//  - generate_until: `filtered_resps` = ["generated text"]. There is no confidence, so the set is
+//    multiclass without probabilities (accuracy and macro-F1 only). Gold and prediction come from
+//    the task's own (gold, pred) pair when a per-sample metric logs one (the harness's normalised
+//    labels), else from `target` and the trimmed response, with the harness's 0/1 verdict deciding
+//    correctness where its normalisation differs from plain text equality.
+// Loglikelihood tasks with one continuation per sample (lambada, perplexity) have no choices: fatal.
+import type { MulticlassSet, ParseResult, RowProblem } from '../types';
+import type { FileInput, FormatContext } from './context';
+import { stripBom } from './csv';
+import { readJsonRecords } from './jsonl';
+import { JsonKeyLocator } from './almanacs';
+import { showValue } from './numbers';
+
+type Obj = Record<string, unknown>;
+
+const SAMPLES_NAME = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)\.jsonl$/i;
+/** doc fields that hold the question as the user wrote it (shorter than the templated prompt). */
+const DOC_TEXT_KEYS = ['prompt', 'question', 'query', 'input', 'problem', 'text', 'ctx', 'context', 'sentence', 'premise', 'passage'];
+/** Per-sample 0/1 verdicts lm-eval tasks log, in the order they are trusted. */
+const VERDICT_KEYS = ['exact_match', 'acc', 'em', 'exact', 'correct', 'accuracy'];
+/** Top-level keys of a sample that are not per-sample metrics. */
+const SAMPLE_KEYS = new Set(['doc_id', 'doc', 'target', 'arguments', 'resps', 'filtered_resps', 'filter', 'metrics', 'doc_hash', 'prompt_hash', 'target_hash']);
+const MAX_TEXT = 3000;
+/** Choice texts up to this length (and identical on every row) name the classes; else indices do. */
+const MAX_CLASS_NAME = 24;
+
+function isObject(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function clip(s: string): string {
+  return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s;
+}
+
+function baseName(path: string): string {
+  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return i === -1 ? path : path.slice(i + 1);
+}
+
+/** Task and timestamp from `samples_<task>_<timestamp>.jsonl` (task names may hold underscores). */
+export function lmEvalFileParts(path: string): { task?: string; timestamp?: string } {
+  const m = SAMPLES_NAME.exec(baseName(path));
+  if (m) return { task: m[1], timestamp: m[2] };
+  const loose = /^samples_(.+?)(?:_[^_]*)?\.jsonl$/i.exec(baseName(path));
+  return loose ? { task: loose[1] } : {};
+}
+
+/** By name (samples_*.jsonl), or by content: lm-eval writes `doc_id` then `doc` first on every line. */
+export function isLmEvalSamples(path: string, head: string): boolean {
+  const name = baseName(path);
+  if (/^samples_.+\.jsonl$/i.test(name)) return true;
+  if (!/\.(jsonl|json)$/i.test(name)) return false;
+  return /^\s*\[?\s*\{\s*"doc_id"\s*:\s*[^,]+,\s*"doc"\s*:/.test(stripBom(head));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+type Responses =
+  | { kind: 'loglikelihood'; values: unknown[] }
+  | { kind: 'generation'; text: string; raw: unknown }
+  | { kind: 'bad'; message: string };
+
+/** [ll, is_greedy] with is_greedy a boolean or its Python spelling. */
+function isLoglikelihoodPair(v: unknown): v is [unknown, unknown] {
+  return Array.isArray(v) && v.length === 2 && (typeof v[1] === 'boolean' || (typeof v[1] === 'string' && /^(true|false)$/i.test(v[1])));
+}
+
+/** `filtered_resps` (what lm-eval scored) when present, else `resps` (one more level of nesting). */
+function readResponses(rec: Obj): { responses: Responses; key: string } {
+  const key = Array.isArray(rec.filtered_resps) ? 'filtered_resps' : Array.isArray(rec.resps) ? 'resps' : undefined;
+  if (!key) return { key: 'resps', responses: { kind: 'bad', message: 'The sample has no "filtered_resps" or "resps" list' } };
+  const list = rec[key] as unknown[];
+  if (!list.length) return { key, responses: { kind: 'bad', message: `"${key}" is empty` } };
+  // resps wraps each request's outputs in a list ([[["-10.1", "False"]], ...], [["A"]]): unwrap single items.
+  const items = list.map((v) => (Array.isArray(v) && v.length === 1 && (Array.isArray(v[0]) || typeof v[0] === 'string') ? v[0] : v));
+  if (items.every((v) => isLoglikelihoodPair(v))) return { key, responses: { kind: 'loglikelihood', values: items.map((v) => (v as unknown[])[0]) } };
+  // loglikelihood_rolling logs a bare number per request.
+  if (items.every((v) => typeof v === 'number')) return { key, responses: { kind: 'loglikelihood', values: items } };
+  let first = items[0];
+  // Repeats without a take-first filter: several generations; lm-eval scores the first.
+  if (Array.isArray(first) && first.length && typeof first[0] === 'string') first = first[0];
+  if (typeof first === 'string') return { key, responses: { kind: 'generation', text: first, raw: first } };
+  return { key, responses: { kind: 'bad', message: `"${key}" holds ${showValue(list)}, neither [loglikelihood, is_greedy] pairs nor generated text` } };
+}
+
+/** A loglikelihood: a number or a numeric string; -inf is a legal "impossible" choice. */
+function readLoglikelihood(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isNaN(v) || v === Infinity ? undefined : v;
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim();
+  if (/^-(inf|infinity)$/i.test(s)) return -Infinity;
+  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(s)) return undefined;
+  const x = Number(s);
+  return Number.isFinite(x) ? x : undefined;
+}
+
+/** Softmax of loglikelihoods (shifted by the max, so large magnitudes do not underflow to 0/0). */
+export function softmax(lls: readonly number[]): number[] {
+  const max = Math.max(...lls);
+  const e = lls.map((x) => Math.exp(x - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / sum);
+}
+
+function argmax(xs: readonly number[]): number {
+  let best = 0;
+  for (let i = 1; i < xs.length; i++) if (xs[i] > xs[best]) best = i; // ties: the first, as numpy
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Document texts and choices
+
+/** Request arguments in order: {"gen_args_0": {"arg_0", "arg_1"}, ...} (0.4.4+) or [[ctx, cont], ...] (older). */
+function requestArguments(rec: Obj): unknown[][] {
+  const a = rec.arguments;
+  if (Array.isArray(a)) return a.map((x) => (Array.isArray(x) ? x : [x]));
+  if (!isObject(a)) return [];
+  return Object.keys(a)
+    .filter((k) => /^gen_args_\d+$/.test(k))
+    .sort((x, y) => Number(x.slice(9)) - Number(y.slice(9)))
+    .map((k) => {
+      const g = a[k];
+      if (!isObject(g)) return [];
+      return Object.keys(g).filter((j) => /^arg_\d+$/.test(j)).sort((x, y) => Number(x.slice(4)) - Number(y.slice(4))).map((j) => g[j]);
+    });
+}
+
+/** The continuation of each request (a choice text), trimmed of lm-eval's target delimiter. */
+function choiceTexts(rec: Obj, k: number): string[] | undefined {
+  const args = requestArguments(rec);
+  if (args.length === k && args.every((a) => typeof a[1] === 'string')) return args.map((a) => (a[1] as string).trim());
+  const doc = rec.doc;
+  if (isObject(doc) && Array.isArray(doc.choices) && doc.choices.length === k && doc.choices.every((c) => typeof c === 'string')) {
+    return (doc.choices as string[]).map((c) => c.trim());
+  }
+  return undefined;
+}
+
+function promptText(rec: Obj): string {
+  const doc = rec.doc;
+  if (isObject(doc)) {
+    for (const key of DOC_TEXT_KEYS) {
+      const v = doc[key];
+      if (typeof v === 'string' && v.trim()) return clip(v);
+    }
+  }
+  const first = requestArguments(rec)[0]?.[0];
+  if (typeof first === 'string') return clip(first);
+  return typeof doc === 'string' ? clip(doc) : '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gold, verdicts
+
+/** The per-sample 0/1 verdict the harness logged (exact_match, acc, ...), with its name. */
+function verdictOf(rec: Obj, preferred?: string): { key: string; value: 0 | 1 } | undefined {
+  const keys = preferred ? [preferred] : VERDICT_KEYS;
+  for (const key of keys) {
+    const v = rec[key];
+    if (v === 0 || v === 1) return { key, value: v };
+    if (typeof v === 'boolean') return { key, value: v ? 1 : 0 };
+  }
+  return undefined;
+}
+
+type Label = string | number | boolean;
+const isLabel = (v: unknown): v is Label => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+/**
+ * A per-sample metric logged as the pair (gold, pred): lm-eval's f1/mcc passthrough and custom
+ * multi-label metrics (NegotiationToM's micro_f1 = [gold labels, predicted labels]).
+ */
+function goldPredPair(rec: Obj): { key: string; gold: string; pred: string } | undefined {
+  const listed = Array.isArray(rec.metrics) ? rec.metrics.filter((m): m is string => typeof m === 'string') : [];
+  const keys = [...listed, ...Object.keys(rec).filter((k) => !SAMPLE_KEYS.has(k) && !listed.includes(k))];
+  for (const key of keys) {
+    const v = rec[key];
+    if (!Array.isArray(v) || v.length !== 2) continue;
+    const ok = (x: unknown) => isLabel(x) || (Array.isArray(x) && x.every(isLabel));
+    if (ok(v[0]) && ok(v[1])) return { key, gold: labelText(v[0]), pred: labelText(v[1]) };
+  }
+  return undefined;
+}
+
+/** A label or a label set as one class name: sets sorted, so {B, A} and [A, B] are the same class. */
+function labelText(v: unknown): string {
+  if (Array.isArray(v)) {
+    const parts = [...new Set(v.map((x) => String(x).trim()))].sort();
+    return parts.length ? parts.join(', ') : '(none)';
+  }
+  const s = String(v).trim();
+  return s === '' ? '(empty)' : s;
+}
+
+type GoldIndex = { index: number } | { message: string };
+
+/**
+ * The gold choice: an index (number or digit string), or a choice's text. A digit string that is
+ * both a valid index and a different choice's text is settled by the row's own `acc`.
+ */
+function goldChoice(target: unknown, choices: string[] | undefined, k: number, pred: number, acc: 0 | 1 | undefined): GoldIndex {
+  if (Array.isArray(target)) {
+    // Several acceptable answers: lm-eval counts the prediction right when it is any of them.
+    const all = target.map((t) => goldChoice(t, choices, k, pred, undefined));
+    const ok = all.filter((g): g is { index: number } => 'index' in g).map((g) => g.index);
+    if (!ok.length) return all[0] ?? { message: 'target is an empty list' };
+    return { index: ok.includes(pred) ? pred : ok[0] };
+  }
+  if (typeof target === 'number') {
+    return Number.isInteger(target) && target >= 0 && target < k ? { index: target } : { message: `target ${target} is not a choice index 0..${k - 1}` };
+  }
+  if (typeof target !== 'string') return { message: `target is ${showValue(target)}, neither a choice index nor a choice text` };
+  const s = target.trim();
+  if (s === '') return { message: 'target is empty' };
+  const byNumber = /^\d+$/.test(s) && Number(s) < k ? Number(s) : -1;
+  const byText = choices ? choices.indexOf(s) : -1;
+  if (byNumber >= 0 && byText >= 0 && byNumber !== byText && acc !== undefined) {
+    return { index: (pred === byText) === (acc === 1) ? byText : byNumber };
+  }
+  if (byNumber >= 0) return { index: byNumber };
+  if (byText >= 0) return { index: byText };
+  return /^\d+$/.test(s)
+    ? { message: `target ${showValue(target)} is not a choice index 0..${k - 1}` }
+    : { message: `target ${showValue(target)} is not one of the choices${choices ? ` (${choices.slice(0, 6).map((c) => showValue(c)).join(', ')}${choices.length > 6 ? ', ...' : ''})` : ''}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The companion results_<timestamp>.json: the accuracy the harness reported for this task.
+
+function reportedAccuracy(path: string, task: string | undefined, timestamp: string | undefined, metric: string | undefined, filter: string, ctx: FormatContext): { value: number; path: string } | undefined {
+  if (!task || !timestamp || !metric) return undefined;
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  const resultsPath = `${cut === -1 ? '' : path.slice(0, cut + 1)}results_${timestamp}.json`;
+  const text = ctx.io.readText(resultsPath);
+  if (text === undefined) return undefined;
+  try {
+    const doc = JSON.parse(stripBom(text)) as unknown;
+    const results = isObject(doc) && isObject(doc.results) ? doc.results[task] : undefined;
+    const v = isObject(results) ? results[`${metric},${filter}`] : undefined;
+    return typeof v === 'number' && Number.isFinite(v) ? { value: v, path: resultsPath } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Row {
+  line: number;
+  id: string;
+  gold: string | number;
+  pred: string | number;
+  probs?: number[];
+  texts: string[];
+}
+
+export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
+  const text = input.text();
+  const { records, problems: readProblems } = readJsonRecords(text);
+  const problems: RowProblem[] = [...readProblems];
+  let skipped = readProblems.filter((p) => p.code === 'json-parse').length;
+  const locator = new JsonKeyLocator(text);
+  const parts = lmEvalFileParts(input.path);
+  let task = parts.task;
+  const fail = (fatal: string): ParseResult => ({ format: 'lm-eval', task, set: null, problems, skipped, unlabeled: 0, fatal });
+
+  if (!records.length) {
+    if (!readProblems.length) problems.push({ line: 1, severity: 'error', code: 'empty-file', message: 'The file holds no samples.' });
+    return fail(readProblems.length ? 'No line of the file parses as JSON.' : 'The file holds no samples.');
+  }
+
+  const at = (line: number, key: string) => locator.find(line, key) ?? { line };
+  const error = (line: number, key: string, code: RowProblem['code'], message: string) => {
+    problems.push({ ...at(line, key), severity: 'error', code, message });
+    skipped++;
+  };
+
+  // lm-eval writes one line per (doc, filter). Mixing filters would count each doc twice: score
+  // the first filter in the file and say how many rows of the others were left out.
+  const samples: { rec: Obj; line: number }[] = [];
+  let filter: string | undefined;
+  const otherFilters = new Map<string, { count: number; line: number }>();
+  for (const { value, line } of records) {
+    if (!isObject(value)) { error(line, 'doc_id', 'missing-field', `Line ${line} is ${showValue(value)}, not a sample object; it is skipped.`); continue; }
+    const f = typeof value.filter === 'string' ? value.filter : 'none';
+    filter ??= f;
+    if (f !== filter) {
+      const o = otherFilters.get(f) ?? { count: 0, line };
+      o.count++;
+      otherFilters.set(f, o);
+      continue;
+    }
+    samples.push({ rec: value, line });
+    if (!task) {
+      const t = value.task_name ?? value.task;
+      if (typeof t === 'string') task = t;
+    }
+  }
+  for (const [f, o] of otherFilters) {
+    problems.push({ line: o.line, severity: 'info', code: 'duplicate-id', message: `${o.count} samples for filter "${f}" are not scored: this view scores filter "${filter}", the first in the file.` });
+    skipped += o.count;
+  }
+  filter ??= 'none';
+
+  // The file's shape, by majority: multiple choice (>= 2 loglikelihoods) or generation.
+  const responses = samples.map((s) => readResponses(s.rec));
+  let mc = 0;
+  let gen = 0;
+  let single = 0;
+  for (const { responses: r } of responses) {
+    if (r.kind === 'loglikelihood') { if (r.values.length >= 2) mc++; else single++; } else if (r.kind === 'generation') gen++;
+  }
+  if (!mc && !gen) {
+    if (single) return fail('Every sample holds a single loglikelihood (a loglikelihood or perplexity task), so there are no choices to score.');
+    for (let i = 0; i < samples.length; i++) {
+      const r = responses[i];
+      if (r.responses.kind === 'bad') error(samples[i].line, r.key, 'missing-field', `${r.responses.message}; the sample is skipped.`);
+    }
+    return fail('No sample holds loglikelihoods of choices or generated text.');
+  }
+  const mode: 'mc' | 'gen' = mc >= gen ? 'mc' : 'gen';
+
+  const rows: Row[] = [];
+  const seen = new Map<string, number>();
+  const choiceLists: (string[] | undefined)[] = [];
+  let verdictKey: string | undefined = mode === 'mc' ? 'acc' : undefined;
+  let overruled = 0;
+  let firstOverruled = 0;
+
+  for (let i = 0; i < samples.length; i++) {
+    const { rec, line } = samples[i];
+    const { responses: r, key: respKey } = responses[i];
+    const docId = rec.doc_id;
+    const id = typeof docId === 'number' || typeof docId === 'string' ? String(docId) : undefined;
+    const who = id !== undefined ? `doc_id ${id}` : `The sample on line ${line}`;
+
+    if (r.kind === 'bad') { error(line, respKey, 'missing-field', `${who}: ${r.message}; the sample is skipped.`); continue; }
+    if (mode === 'mc' && r.kind !== 'loglikelihood') { error(line, respKey, 'missing-field', `${who}: "${respKey}" holds generated text, but this file's samples are multiple choice; the sample is skipped.`); continue; }
+    if (mode === 'gen' && r.kind !== 'generation') { error(line, respKey, 'missing-field', `${who}: "${respKey}" holds loglikelihoods, but this file's samples are generations; the sample is skipped.`); continue; }
+
+    if (id !== undefined && seen.has(id)) {
+      problems.push({ ...at(line, 'doc_id'), severity: 'warning', code: 'duplicate-id', message: `doc_id ${id} was already seen on line ${seen.get(id)} (filter "${filter}"); this sample is skipped.` });
+      skipped++;
+      continue;
+    }
+
+    if (r.kind === 'loglikelihood') {
+      const lls: number[] = [];
+      let bad: string | undefined;
+      r.values.forEach((v, j) => {
+        const x = readLoglikelihood(v);
+        if (x === undefined && bad === undefined) bad = `choice ${j} has loglikelihood ${showValue(v)}, not a number`;
+        else if (x !== undefined) lls.push(x);
+      });
+      if (bad !== undefined) {
+        const nonFinite = r.values.some((v) => (typeof v === 'string' && /^[+-]?(nan|inf|infinity)$/i.test(v.trim())) || (typeof v === 'number' && Number.isNaN(v)) || v === Infinity);
+        error(line, respKey, nonFinite ? 'not-finite' : 'not-a-number', `${who}: ${bad}; the sample is skipped.`);
+        continue;
+      }
+      if (r.values.length < 2) { error(line, respKey, 'missing-field', `${who}: "${respKey}" has a single loglikelihood, not one per choice; the sample is skipped.`); continue; }
+      if (lls.every((x) => x === -Infinity)) { error(line, respKey, 'not-finite', `${who}: every choice has loglikelihood -inf; the sample is skipped.`); continue; }
+      const probs = softmax(lls);
+      const pred = argmax(lls);
+      const choices = choiceTexts(rec, lls.length);
+      const acc = verdictOf(rec, 'acc');
+      const g = goldChoice(rec.target, choices, lls.length, pred, acc?.value);
+      if ('message' in g) {
+        error(line, 'target', rec.target === undefined ? 'missing-field' : 'unknown-class', `${who}: ${rec.target === undefined ? 'the sample has no "target"' : g.message}; the sample is skipped.`);
+        continue;
+      }
+      // The harness's own verdict is the check that we read the choices the way it did.
+      if (acc && (pred === g.index ? 1 : 0) !== acc.value) {
+        problems.push({
+          ...at(line, 'acc'), severity: 'warning', code: 'reported-mismatch',
+          message: `${who}: acc is ${acc.value}, but the highest-loglikelihood choice (${pred}) ${pred === g.index ? 'is' : 'is not'} the target (${g.index}).`,
+        });
+      }
+      if (id !== undefined) seen.set(id, line);
+      choiceLists.push(choices);
+      rows.push({
+        line, id: id ?? `line ${line}`, gold: g.index, pred, probs,
+        texts: [promptText(rec), (choices ?? lls.map((_, j) => `choice ${j}`)).map((c, j) => `${j}: ${c}`).join('\n')],
+      });
+      continue;
+    }
+
+    // Generation.
+    const pair = goldPredPair(rec);
+    let gold: string;
+    let pred: string;
+    const response = r.text.trim() === '' ? '(empty)' : r.text.trim();
+    if (pair) {
+      gold = pair.gold;
+      pred = pair.pred;
+    } else {
+      const t = rec.target;
+      const refs = (Array.isArray(t) ? t : [t]).filter(isLabel).map((x) => String(x).trim()).filter((x) => x !== '');
+      if (!refs.length) {
+        error(line, 'target', 'missing-field', `${who}: target is ${showValue(t)}, not an answer text; the sample is skipped.`);
+        continue;
+      }
+      pred = response;
+      gold = refs.includes(pred) ? pred : refs[0];
+    }
+    const verdict = verdictOf(rec, verdictKey);
+    if (verdict) {
+      verdictKey ??= verdict.key;
+      if (verdict.value === 1 && pred !== gold && !pair) {
+        // The harness's filters/normalisation (regex extraction, case, punctuation) matched it.
+        pred = gold;
+        if (!overruled++) firstOverruled = line;
+      } else if ((pred === gold ? 1 : 0) !== verdict.value) {
+        problems.push({
+          ...at(line, verdict.key), severity: 'warning', code: 'reported-mismatch',
+          message: `${who}: ${verdict.key} is ${verdict.value}, but the prediction ${showValue(pred)} ${pred === gold ? 'equals' : 'differs from'} the gold ${showValue(gold)}.`,
+        });
+      }
+    }
+    if (id !== undefined) seen.set(id, line);
+    const targetText = Array.isArray(rec.target) ? rec.target.map(String).join(' | ') : rec.target === undefined ? '' : String(rec.target);
+    rows.push({ line, id: id ?? `line ${line}`, gold, pred, texts: [promptText(rec), r.text, targetText] });
+  }
+
+  if (overruled) {
+    problems.push({
+      line: firstOverruled, severity: 'info', code: 'reported-mismatch',
+      message: `${overruled} responses differ in text from the target but the harness's ${verdictKey} counts them correct (its filters and normalisation); they are scored as correct.`,
+    });
+  }
+  if (!rows.length) return fail('No sample could be scored; see the problems.');
+
+  const n = rows.length;
+  let set: MulticlassSet;
+  if (mode === 'mc') {
+    // A loop, not Math.max(...): spreading 100k rows would overflow the argument stack.
+    const k = rows.reduce((m, r) => Math.max(m, r.probs!.length), 0);
+    // Choice texts name the classes only when every sample offers the same short, distinct choices
+    // (A/B/C/D, yes/no); otherwise a class is a position, and each row's texts list its choices.
+    const first = choiceLists[0];
+    const same = !!first && first.length === k && new Set(first).size === k
+      && first.every((c) => c !== '' && c.length <= MAX_CLASS_NAME)
+      && choiceLists.every((c) => !!c && c.length === k && c.every((x, j) => x === first[j]));
+    const classes = same ? [...first] : Array.from({ length: k }, (_, j) => String(j));
+    // Samples with fewer choices get probability 0 for the positions they lack.
+    const probs = new Float64Array(n * k);
+    const confidence = new Float64Array(n);
+    rows.forEach((r, i) => {
+      r.probs!.forEach((p, j) => { probs[i * k + j] = p; });
+      confidence[i] = r.probs![r.pred as number];
+    });
+    set = {
+      kind: 'multiclass', n, lines: Uint32Array.from(rows.map((r) => r.line)), ids: rows.map((r) => r.id),
+      classes, classesKnown: true,
+      gold: Int32Array.from(rows.map((r) => r.gold as number)), pred: Int32Array.from(rows.map((r) => r.pred as number)),
+      confidence, probs,
+      texts: { fields: ['prompt', 'choices'], values: rows.map((r) => r.texts) },
+    };
+  } else {
+    const classes = [...new Set(rows.flatMap((r) => [String(r.gold), String(r.pred)]))].sort();
+    const index = new Map(classes.map((c, i) => [c, i]));
+    set = {
+      kind: 'multiclass', n, lines: Uint32Array.from(rows.map((r) => r.line)), ids: rows.map((r) => r.id),
+      classes, classesKnown: false,
+      gold: Int32Array.from(rows.map((r) => index.get(String(r.gold))!)), pred: Int32Array.from(rows.map((r) => index.get(String(r.pred))!)),
+      texts: { fields: ['prompt', 'response', 'target'], values: rows.map((r) => r.texts) },
+    };
+    problems.push({
+      line: rows[0].line, severity: 'info', code: 'undefined-metric',
+      message: 'Generated answers carry no probabilities: accuracy and macro-F1 are scored, calibration metrics are not available.',
+    });
+  }
+
+  const result: ParseResult = { format: 'lm-eval', task, set, problems, skipped, unlabeled: 0 };
+  const reported = reportedAccuracy(input.path, task, parts.timestamp, verdictKey, filter, ctx);
+  if (reported) {
+    result.reported = { accuracy: reported.value };
+    result.reportedPath = reported.path;
+  }
+  return result;
+}
