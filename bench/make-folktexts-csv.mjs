@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Writes a folktexts-style predictions file (pandas index=True: `,risk_score,label`) for the speed
+// benchmark. Fixed seed, so every run writes the same bytes.
+//
+//   node bench/make-folktexts-csv.mjs [--rows 1000000] [--digits 7|full] [--out PATH]
+//
+// --digits 7 (default) rounds scores to 7 decimals (e.g. 0.7342519, ~17 MB for a million rows);
+// --digits full writes the shortest round-trip repr of a double, as pandas does for float64 scores
+// (e.g. 0.8175744414329529, ~27 MB), which is the slow case for the byte scanner's number parser.
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : args[i + 1];
+};
+const rows = Number(opt('rows', '1000000'));
+const digits = opt('digits', '7');
+const here = dirname(fileURLToPath(import.meta.url));
+const out = opt('out', join(here, 'data', digits === 'full' ? 'folktexts-1m-full.test_predictions.csv' : 'folktexts-1m.test_predictions.csv'));
+
+// mulberry32: small, fast, and the same sequence on every platform.
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(20240611);
+
+// IDs: a shuffled sample of the index of a 1.66M-row frame (ACSIncome's size), as a test split is.
+const universe = Math.max(rows, 1_664_500);
+const index = new Uint32Array(universe);
+for (let i = 0; i < universe; i++) index[i] = i;
+for (let i = 0; i < rows; i++) {
+  const j = i + Math.floor(random() * (universe - i));
+  const t = index[i]; index[i] = index[j]; index[j] = t;
+}
+
+mkdirSync(dirname(out), { recursive: true });
+const stream = createWriteStream(out);
+let chunk = ',risk_score,label\n';
+for (let i = 0; i < rows; i++) {
+  // A latent risk; the model's score is an over-confident, noisy view of it, the label a draw from it.
+  const risk = random();
+  const logit = Math.log(risk / (1 - risk));
+  const s = 1 / (1 + Math.exp(-(1.4 * logit + 0.8 * (random() - 0.5))));
+  const label = random() < risk ? 1 : 0;
+  const text = digits === 'full' ? String(s) : String(Number(s.toFixed(Number(digits))));
+  chunk += `${index[i]},${text},${label}\n`;
+  if (chunk.length > 1 << 16) {
+    if (!stream.write(chunk)) await new Promise((r) => stream.once('drain', r));
+    chunk = '';
+  }
+}
+stream.end(chunk);
+await new Promise((r) => stream.on('finish', r));
+console.log(`wrote ${rows} rows to ${out}`);

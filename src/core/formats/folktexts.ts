@@ -1,0 +1,295 @@
+// folktexts `*.test_predictions.csv`: written by pandas with index=True, so the header is
+// `,risk_score,label` and the first, unnamed column is the original row index (the instance ID).
+// Beside it, folktexts writes `results.bench-<hash>.json` with the figures it computed itself; those
+// come back as `reported` (under METRICS.md names) so the report can compare them.
+//
+// Rows go through the byte-level scanner (numericCsv.ts) and fall back to parseCsv for the whole
+// file only when a quote shows up; both paths share `folktextsRowHandler`, so they agree exactly.
+import type { ParseResult, RowProblem } from '../types';
+import type { FileInput, FormatContext } from './context';
+import { forEachCsvRecord } from './csv';
+import { parseBinaryLabel, parseProbability } from './numbers';
+import {
+  MAX_KEPT_PROBLEMS, bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
+  type NumericLayout, type RowHandler, type RowSink,
+} from './numericCsv';
+
+const SCORE_FIELD = 'risk_score';
+const LABEL_FIELD = 'label';
+/** What a duplicate ID does to its row (the message says so). */
+const DUPLICATE_NOTE = 'the row is still scored, as folktexts and sklearn would score it';
+
+/** folktexts' own metric keys (folktexts/evaluation.py) -> METRICS.md names. */
+export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
+  accuracy: 'accuracy',
+  roc_auc: 'auc',
+  brier_score_loss: 'brier',
+  log_loss: 'log_loss',
+  ece: 'ece',
+  ece_quantile: 'ece_quantile',
+};
+
+export interface FolktextsParseOptions {
+  /** 'auto' (the byte scanner, parseCsv when it gives up) or 'general' (parseCsv only; for tests). */
+  path?: 'auto' | 'general';
+}
+
+/** Parse a folktexts predictions file and read its results.bench-*.json when there is one. */
+export function parseFolktexts(input: FileInput, ctx: FormatContext): ParseResult {
+  const result = parseFolktextsRows(input);
+  const reported = readReportedResults(input.path, ctx);
+  if (reported) {
+    result.reported = reported.reported;
+    result.reportedPath = reported.path;
+    if (reported.task) result.task = reported.task;
+    result.problems.push(...reported.problems);
+    if (reported.nSamples !== undefined && !result.fatal) {
+      const rows = (result.set?.n ?? 0) + result.skipped;
+      if (reported.nSamples !== rows) {
+        result.problems.push({
+          line: 1, severity: 'warning', code: 'reported-mismatch', path: reported.path,
+          message: `The results file reports n_samples = ${reported.nSamples}, but this file has ${rows} data rows; it may belong to other predictions.`,
+        });
+      }
+    }
+  }
+  result.task ??= taskFromFileName(input.path);
+  return result;
+}
+
+/** The rows alone (no companion file), by the fast path unless told otherwise. */
+export function parseFolktextsRows(input: FileInput, options: FolktextsParseOptions = {}): ParseResult {
+  const bytes = input.bytes;
+  const start = bomLength(bytes);
+  if (isBlank(bytes, start)) return fatalResult('The file is empty.', 'empty-file');
+
+  if (options.path !== 'general') {
+    const header = readSimpleHeader(bytes, start, ',');
+    if (header) {
+      const layout = folktextsLayout(header.fields);
+      if (typeof layout === 'string') return fatalResult(layout, 'unscorable');
+      // Rows are ~20 bytes; a close first guess avoids regrowing the columns.
+      const sink = newRowSink((bytes.length - header.next) / 18 + 16, layout.idCol >= 0);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, folktextsRowHandler(layout))) return finish(sink);
+    }
+  }
+
+  // The general path: an RFC 4180 parse of the decoded text, one record at a time.
+  let layout: NumericLayout | string | undefined;
+  let sink: RowSink | undefined;
+  let handle: RowHandler | undefined;
+  const csvProblems = forEachCsvRecord(input.text(), ',', (rec) => {
+    if (!sink || !handle) {
+      layout = folktextsLayout(rec.fields);
+      if (typeof layout === 'string') return false;
+      sink = newRowSink(1024, layout.idCol >= 0);
+      handle = folktextsRowHandler(layout);
+      return true;
+    }
+    sink.rows++;
+    handle(rec, sink);
+    if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
+    return true;
+  });
+  if (layout === undefined) return fatalResult('The file is empty.', 'empty-file');
+  if (typeof layout === 'string') return fatalResult(layout, 'unscorable');
+  // Unterminated quotes come first in line order anyway; finish() sorts by line.
+  sink!.problems.unshift(...csvProblems);
+  capSinkProblems(sink!);
+  return finish(sink!);
+}
+
+/** Find the risk_score, label and index columns, or say in one sentence why the header will not do. */
+function folktextsLayout(header: string[]): NumericLayout | string {
+  const names = header.map((h) => h.trim().toLowerCase());
+  const valueCol = names.indexOf(SCORE_FIELD);
+  const targetCol = names.indexOf(LABEL_FIELD);
+  if (valueCol === -1 || targetCol === -1) {
+    const missing = [valueCol === -1 ? SCORE_FIELD : '', targetCol === -1 ? LABEL_FIELD : ''].filter(Boolean).join(' and ');
+    return `The header (${header.map((h) => JSON.stringify(h)).join(', ')}) has no ${missing} column, which a folktexts predictions file needs.`;
+  }
+  // pandas writes the index first, unnamed (or named after the index).
+  const first = names[0];
+  const idCol = first === '' || first === 'index' || first === 'id' || first === 'unnamed: 0' ? 0 : -1;
+  return { delimiter: 44, columns: header.length, valueCol, targetCol, idCol: valueCol === 0 || targetCol === 0 ? -1 : idCol };
+}
+
+/** Validate one record: the same code for the scanner's odd rows and for every parseCsv record. */
+function folktextsRowHandler(layout: NumericLayout): RowHandler {
+  const { columns: expected, valueCol, targetCol, idCol } = layout;
+  return (rec, sink) => {
+    const { fields, columns } = rec;
+    if (fields.length !== expected) {
+      sink.problems.push({
+        line: rec.line, column: 1, severity: 'error', code: 'column-count',
+        message: `The row has ${fields.length} field${fields.length === 1 ? '' : 's'} where the header has ${expected}; the row is skipped.`,
+      });
+      sink.skipped++;
+      return;
+    }
+    const lineOf = (k: number) => rec.fieldLines?.[k] ?? rec.line;
+    const score = parseProbability(fields[valueCol], lineOf(valueCol), columns[valueCol], SCORE_FIELD, sink.problems);
+    const label = parseBinaryLabel(fields[targetCol], lineOf(targetCol), columns[targetCol], LABEL_FIELD, sink.problems);
+    if (score === undefined || label === undefined) {
+      sink.skipped++;
+      return;
+    }
+    sink.columns.push(score, label, rec.line);
+    if (sink.ids) {
+      const id = fields[idCol];
+      if (id === '') {
+        sink.problems.push({ line: lineOf(idCol), column: columns[idCol], severity: 'warning', code: 'missing-field', message: 'The index (the row ID) is empty; the row is still scored.' });
+        sink.ids.pushNone();
+      } else {
+        sink.ids.pushText(id, columns[idCol]);
+      }
+    }
+  };
+}
+
+function finish(sink: RowSink): ParseResult {
+  const { value, target, lines } = sink.columns.finish();
+  const n = sink.columns.n;
+  const problems = sink.problems;
+  if (sink.ids) problems.push(...sink.ids.duplicates(lines, 'Index', DUPLICATE_NOTE));
+  const sorted = finishProblems(problems, sink.droppedProblems);
+  const base: ParseResult = { format: 'folktexts', set: null, problems: sorted, skipped: sink.skipped, unlabeled: 0 };
+  if (sink.rows === 0) {
+    sorted.unshift({ line: 1, severity: 'error', code: 'empty-file', message: 'The file has a header but no data rows.' });
+    return { ...base, fatal: 'The file has a header but no data rows.' };
+  }
+  if (n === 0) {
+    return { ...base, fatal: nothingScoredMessage(sink.rows, sorted) };
+  }
+  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines } };
+}
+
+function fatalResult(message: string, code: 'empty-file' | 'unscorable'): ParseResult {
+  return {
+    format: 'folktexts', set: null, skipped: 0, unlabeled: 0, fatal: message,
+    problems: [{ line: 1, column: 1, severity: 'error', code, message }],
+  };
+}
+
+function isBlank(bytes: Uint8Array, start: number): boolean {
+  for (let i = start; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// results.bench-*.json
+
+export interface ReportedResults {
+  path: string;
+  reported: Record<string, number | null>;
+  task?: string;
+  /** folktexts' n_samples, to check the file is the one the results were computed on. */
+  nSamples?: number;
+  problems: RowProblem[];
+}
+
+/** Folder and separator of a path ('/' or '\'); undefined when the path has no folder. */
+function splitPath(path: string): { dir: string; sep: string; name: string } | undefined {
+  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  if (i === -1) return undefined;
+  return { dir: i === 0 ? path[0] : path.slice(0, i), sep: path[i], name: path.slice(i + 1) };
+}
+
+/**
+ * Find and read the results.bench-*.json beside a predictions file. With several, the one whose
+ * `predictions_path` names this file wins, else the first by name (with an info problem).
+ */
+export function readReportedResults(predictionsPath: string, ctx: FormatContext): ReportedResults | undefined {
+  const where = splitPath(predictionsPath);
+  if (!where) return undefined;
+  const names = (ctx.io.list(where.dir) ?? []).filter((n) => /^results\.bench-.*\.json$/i.test(n)).sort();
+  if (!names.length) return undefined;
+  const join = (name: string) => (where.dir.endsWith(where.sep) ? where.dir + name : where.dir + where.sep + name);
+
+  const candidates: { path: string; text: string; value: unknown; error?: string }[] = [];
+  for (const name of names) {
+    const path = join(name);
+    const text = ctx.io.readText(path);
+    if (text === undefined) continue;
+    try {
+      candidates.push({ path, text, value: parseLenientJson(text) });
+    } catch (e) {
+      candidates.push({ path, text, value: undefined, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  if (!candidates.length) return undefined;
+  const problems: RowProblem[] = [];
+  const predictionsOf = (v: unknown) => (isObject(v) && typeof v.predictions_path === 'string' ? v.predictions_path : undefined);
+  let chosen = candidates.find((c) => {
+    const p = predictionsOf(c.value);
+    return p !== undefined && (splitPath(p)?.name ?? p) === where.name;
+  });
+  if (!chosen) {
+    chosen = candidates[0];
+    if (candidates.length > 1) {
+      problems.push({ line: 1, severity: 'info', code: 'reported-mismatch', path: chosen.path, message: `${candidates.length} results.bench-*.json files sit beside this file and none names it in predictions_path; the figures of the first are shown.` });
+    }
+  }
+  if (chosen.error !== undefined || !isObject(chosen.value)) {
+    problems.push({ line: 1, severity: 'warning', code: 'json-parse', path: chosen.path, message: `The results file does not parse as a JSON object${chosen.error ? `: ${chosen.error}` : ''}; its figures are not compared.` });
+    return { path: chosen.path, reported: {}, problems };
+  }
+  const obj = chosen.value;
+  const reported: Record<string, number | null> = {};
+  for (const [key, name] of Object.entries(FOLKTEXTS_METRIC_KEYS)) {
+    if (!(key in obj)) continue;
+    const v = obj[key];
+    // NaN and Infinity were read as null; anything that is not a number is no figure either.
+    reported[name] = typeof v === 'number' && Number.isFinite(v) ? v : null;
+  }
+  const config = isObject(obj.config) ? obj.config : undefined;
+  const task = typeof config?.task_name === 'string' ? config.task_name : undefined;
+  const nSamples = typeof obj.n_samples === 'number' ? obj.n_samples : undefined;
+  const threshold = obj.threshold;
+  if (typeof threshold === 'number' && threshold !== ctx.options.threshold && 'accuracy' in reported) {
+    problems.push({
+      line: lineOfKey(chosen.text, 'threshold'), severity: 'info', code: 'reported-mismatch', path: chosen.path,
+      message: `folktexts computed its accuracy at threshold ${threshold}; this report uses ${ctx.options.threshold}, so the two accuracies may differ.`,
+    });
+  }
+  return { path: chosen.path, reported, task, nSamples, problems };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function lineOfKey(text: string, key: string): number {
+  const i = text.indexOf(`"${key}"`);
+  if (i === -1) return 1;
+  let line = 1;
+  for (let j = text.indexOf('\n'); j !== -1 && j < i; j = text.indexOf('\n', j + 1)) line++;
+  return line;
+}
+
+/**
+ * JSON as Python's json.dump writes it: bare NaN, Infinity and -Infinity (not JSON) become null.
+ * Strings are matched first so a "NaN" inside one is left alone.
+ */
+export function parseLenientJson(text: string): unknown {
+  const fixed = text.replace(/"(?:[^"\\]|\\.)*"|-?\bInfinity\b|\bNaN\b/g, (m) => (m.charCodeAt(0) === 34 ? m : 'null'));
+  return JSON.parse(fixed);
+}
+
+/** folktexts names predictions after the dataset: "ACSIncome_subsampled-0.01_seed-42_hash-....test_predictions.csv". */
+function taskFromFileName(path: string): string | undefined {
+  const name = splitPath(path)?.name ?? path;
+  return /^(ACS[A-Za-z]+)(?:[_.]|$)/.exec(name)?.[1];
+}
+
+/** A folktexts predictions file by name or by its pandas header. */
+export function looksLikeFolktexts(path: string, head: string): boolean {
+  if (/\.test_predictions\.csv$/i.test(path)) return true;
+  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
+  const nl = text.indexOf('\n');
+  const first = (nl === -1 ? text : text.slice(0, nl)).replace(/\r$/, '');
+  return /^\s*,\s*risk_score\s*,\s*label\s*$/i.test(first);
+}

@@ -1,0 +1,499 @@
+// Any table of predictions that no specific format claims: CSV, TSV (delimiter sniffed), JSON Lines
+// or a JSON array of records. Columns are found by common names (or options.mapping), and the kind
+// follows from which ones are there:
+//   score + label (0/1)         -> binary
+//   confidence + correct        -> confidence
+//   pred + gold                 -> multiclass (classes = sorted union seen; confidence when present)
+// A pred column holding probabilities (numbers in [0, 1], not all whole) with a 0/1 gold is read as
+// a binary score. Binary and confidence CSVs without an ID column go through the byte scanner.
+import type { ColumnMapping, ParseResult, PredictionSet, RowProblem } from '../types';
+import type { FileInput, FormatContext } from './context';
+import { forEachCsvRecord, parseCsv, sniffDelimiter, stripBom, type CsvRecord } from './csv';
+import { readJsonRecords } from './jsonl';
+import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
+import {
+  MAX_KEPT_PROBLEMS, bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
+  scanNumericCsv, type NumericLayout, type RowHandler, type RowSink,
+} from './numericCsv';
+
+export type Role = keyof ColumnMapping; // score | label | confidence | correct | pred | gold | id
+
+/** Column names recognised per role, lower case, in order of preference. */
+export const ROLE_NAMES: Readonly<Record<Exclude<Role, 'gold'>, readonly string[]>> = {
+  score: ['score', 'prob', 'probability', 'risk_score', 'p', 'p_yes', 'y_score', 'y_prob'],
+  confidence: ['confidence', 'conf'],
+  // "label" and "gold" are one role: the true class (0/1 for binary files).
+  label: ['label', 'gold', 'target', 'y', 'y_true', 'gold_label', 'true_label'],
+  pred: ['pred', 'prediction', 'predicted', 'y_pred', 'pred_label', 'predicted_label'],
+  correct: ['correct', 'is_correct', 'acc', 'exact_match'],
+  // '' is pandas' unnamed index column (to_csv with index=True).
+  id: ['id', 'doc_id', 'idx', 'index', ''],
+};
+
+/** Which column (by name as written in the file) plays each role. */
+export type ResolvedColumns = Partial<Record<Exclude<Role, 'gold'>, string>>;
+
+/**
+ * Match column names to roles: options.mapping first (exact name, else case-insensitive), then the
+ * common names. `mapping.gold` and `mapping.label` both name the true-class column. A name given in
+ * the mapping that the file lacks is returned in `unknown`.
+ */
+export function resolveColumns(names: string[], mapping?: ColumnMapping): { columns: ResolvedColumns; unknown: string[] } {
+  const columns: ResolvedColumns = {};
+  const unknown: string[] = [];
+  const taken = new Set<string>();
+  const find = (want: string) => names.find((n) => n === want) ?? names.find((n) => n.trim().toLowerCase() === want.trim().toLowerCase());
+  if (mapping) {
+    for (const [role, want] of Object.entries(mapping) as [Role, string | undefined][]) {
+      if (want === undefined) continue;
+      const found = find(want);
+      if (found === undefined) { unknown.push(want); continue; }
+      columns[role === 'gold' ? 'label' : role] = found;
+      taken.add(found);
+    }
+  }
+  for (const role of Object.keys(ROLE_NAMES) as (keyof typeof ROLE_NAMES)[]) {
+    if (columns[role] !== undefined) continue;
+    for (const want of ROLE_NAMES[role]) {
+      const found = names.find((n) => !taken.has(n) && n.trim().toLowerCase() === want);
+      if (found !== undefined) { columns[role] = found; taken.add(found); break; }
+    }
+  }
+  // The empty name counts as an ID only in the first column (a pandas index).
+  if (columns.id === '' && names[0] !== '') delete columns.id;
+  return { columns, unknown };
+}
+
+type Plan =
+  | { kind: 'binary'; value: string; target: string; id?: string }
+  | { kind: 'confidence'; value: string; target: string; id?: string }
+  | { kind: 'multiclass'; gold: string; pred: string; confidence?: string; id?: string };
+
+/** Values of a few leading records per column name, to tell 0/1 labels from class names. */
+type Sample = (name: string) => unknown[];
+
+/** Pick the kind from the columns found (and a sample of values), or one sentence why not. */
+function planFor(names: string[], columns: ResolvedColumns, sample: Sample): Plan | string {
+  const { score, label, confidence, correct, pred, id } = columns;
+  const binaryLabels = (name: string) => {
+    const scratch: RowProblem[] = [];
+    return sample(name).every((v) => isBlankValue(v) || parseBinaryLabel(v, 1, undefined, name, scratch) !== undefined);
+  };
+  if (score !== undefined && label !== undefined && (pred === undefined || binaryLabels(label))) {
+    return { kind: 'binary', value: score, target: label, id };
+  }
+  if (confidence !== undefined && correct !== undefined) return { kind: 'confidence', value: confidence, target: correct, id };
+  if (pred !== undefined && label !== undefined) {
+    if (looksLikeProbabilities(sample(pred)) && binaryLabels(label)) return { kind: 'binary', value: pred, target: label, id };
+    return { kind: 'multiclass', gold: label, pred, confidence, id };
+  }
+  if (score !== undefined && correct !== undefined) {
+    return `Found a score column (${quote(score)}) and a correctness column (${quote(correct)}) but no confidence or label column; map the score as the confidence (mapping.confidence = ${quote(score)}) to score it as confidence + correct.`;
+  }
+  const found = (Object.entries(columns) as [Role, string][]).map(([role, name]) => `${role} ${quote(name)}`);
+  return `${found.length ? `Recognised columns: ${found.join(', ')}` : `No column name was recognised (columns: ${names.slice(0, 8).map(quote).join(', ')}${names.length > 8 ? ', ...' : ''})`}; a generic file needs score + label (binary), confidence + correct, or pred + gold columns, or a column mapping.`;
+}
+
+function quote(name: string): string {
+  return name === '' ? 'the unnamed first column' : JSON.stringify(name);
+}
+
+function isBlankValue(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+/** Numbers in [0, 1], not all whole: a probability column, not class indices. */
+function looksLikeProbabilities(values: unknown[]): boolean {
+  let fractional = false;
+  let any = false;
+  for (const v of values) {
+    if (isBlankValue(v)) continue;
+    const t = typeof v === 'string' ? readNumberText(v) : undefined;
+    const x = typeof v === 'number' ? v : t?.kind === 'number' ? t.value : undefined;
+    if (x === undefined || !(x >= 0 && x <= 1)) return false;
+    any = true;
+    if (!Number.isInteger(x)) fractional = true;
+  }
+  return any && fractional;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface GenericParseOptions {
+  /** 'auto' (the byte scanner where it applies) or 'general' (parseCsv only; for tests). */
+  path?: 'auto' | 'general';
+}
+
+/** Parse a CSV, TSV, JSON Lines or JSON-array file of predictions. */
+export function parseGeneric(input: FileInput, ctx: FormatContext, options: GenericParseOptions = {}): ParseResult {
+  const bytes = input.bytes;
+  if (isJsonFile(input.path, bytes)) return parseJsonTable(input, ctx);
+  return parseDelimited(input, ctx, options.path !== 'general');
+}
+
+function isJsonFile(path: string, bytes: Uint8Array): boolean {
+  if (/\.(jsonl|ndjson|json)$/i.test(path)) return true;
+  if (/\.(csv|tsv|tab)$/i.test(path)) return false;
+  for (let i = bomLength(bytes); i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c === 32 || c === 9 || c === 10 || c === 13) continue;
+    return c === 123 || c === 91; // { or [
+  }
+  return false;
+}
+
+function fatal(message: string, code: 'empty-file' | 'unscorable', extra: RowProblem[] = []): ParseResult {
+  return {
+    format: 'generic', set: null, skipped: 0, unlabeled: 0, fatal: message,
+    problems: [{ line: 1, column: 1, severity: 'error', code, message }, ...extra],
+  };
+}
+
+/** How many leading records decide the kind. */
+const SAMPLE_ROWS = 200;
+const SAMPLE_BYTES = 64 * 1024;
+
+function delimiterFor(path: string, text: string): string {
+  if (/\.(tsv|tab)$/i.test(path)) return '\t';
+  return sniffDelimiter(text);
+}
+
+function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): ParseResult {
+  const bytes = input.bytes;
+  const start = bomLength(bytes);
+  // The head decides header, delimiter and kind without decoding a large file whole.
+  const headBytes = bytes.subarray(start, Math.min(bytes.length, start + SAMPLE_BYTES));
+  const complete = start + headBytes.length === bytes.length;
+  const headText = new TextDecoder('utf-8').decode(headBytes);
+  if (!headText.trim()) return fatal('The file is empty.', 'empty-file');
+  const delimiter = delimiterFor(input.path, headText);
+  const head = parseCsv(headText, delimiter);
+  // A cut head may end inside a record: leave the last one out of the sample.
+  const sampleRecords = (complete ? head.records : head.records.slice(0, -1)).slice(0, SAMPLE_ROWS);
+  const names = head.header;
+  const { columns, unknown } = resolveColumns(names, ctx.options.mapping);
+  if (unknown.length) {
+    return fatal(`The column mapping names ${unknown.map(quote).join(', ')}, which the header (${names.map(quote).join(', ')}) does not have.`, 'unscorable');
+  }
+  const index = (name: string) => names.indexOf(name);
+  const plan = planFor(names, columns, (name) => sampleRecords.map((r) => r.fields[index(name)]));
+  if (typeof plan === 'string') {
+    if (!Object.keys(columns).filter((r) => r !== 'id').length && looksLikeDataRow(names)) {
+      const shown = names.slice(0, 6).join(delimiter === '\t' ? '\t' : ',');
+      return fatal(`The file has no header row (its first line, ${JSON.stringify(shown.length > 60 ? `${shown.slice(0, 57)}...` : shown)}, looks like data); a generic table needs a header naming its columns, such as score,label.`, 'unscorable');
+    }
+    return fatal(plan, 'unscorable');
+  }
+
+  // Binary and confidence files without an ID column: the byte scanner.
+  if (fast && plan.kind !== 'multiclass' && plan.id === undefined && (delimiter === ',' || delimiter === '\t')) {
+    const header = readSimpleHeader(bytes, start, delimiter);
+    if (header && header.fields.length === names.length && header.fields.every((f, i) => f === names[i])) {
+      const layout: NumericLayout = {
+        delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol: -1,
+      };
+      const sink = newRowSink((bytes.length - header.next) / 12 + 16, false);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, numericRowHandler(layout, plan))) return finishNumeric(sink, plan);
+    }
+  }
+
+  // The general path, one record at a time (the first record is the header, already read).
+  const text = input.text();
+  if (plan.kind === 'multiclass' || plan.id !== undefined) {
+    const builder = new RowsBuilder(plan);
+    let first = true;
+    const csvProblems = forEachCsvRecord(text, delimiter, (rec) => {
+      if (first) { first = false; return; }
+      builder.add(csvRow(rec, names));
+    });
+    return builder.finish(csvProblems);
+  }
+  const layout: NumericLayout = {
+    delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol: -1,
+  };
+  const sink = newRowSink(1024, false);
+  const handle = numericRowHandler(layout, plan);
+  let first = true;
+  const csvProblems = forEachCsvRecord(text, delimiter, (rec) => {
+    if (first) { first = false; return; }
+    sink.rows++;
+    handle(rec, sink);
+    if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
+  });
+  sink.problems.unshift(...csvProblems);
+  capSinkProblems(sink);
+  return finishNumeric(sink, plan);
+}
+
+/** A first line whose fields are mostly numbers is a data row, not a header. */
+function looksLikeDataRow(fields: string[]): boolean {
+  const numeric = fields.filter((f) => readNumberText(f).kind === 'number').length;
+  return numeric > 0 && numeric * 3 >= fields.length;
+}
+
+function columnCountProblem(line: number, got: number, expected: number): RowProblem {
+  return {
+    line, column: 1, severity: 'error', code: 'column-count',
+    message: `The row has ${got} field${got === 1 ? '' : 's'} where the header has ${expected}; the row is skipped.`,
+  };
+}
+
+/** Binary/confidence rows into a RowSink: shared by the scanner's odd rows and the parseCsv path. */
+function numericRowHandler(layout: NumericLayout, plan: Extract<Plan, { kind: 'binary' | 'confidence' }>): RowHandler {
+  const { columns: expected, valueCol, targetCol } = layout;
+  const targetIsLabel = plan.kind === 'binary';
+  return (rec, sink) => {
+    const { fields, columns } = rec;
+    if (fields.length !== expected) {
+      sink.problems.push(columnCountProblem(rec.line, fields.length, expected));
+      sink.skipped++;
+      return;
+    }
+    const lineOf = (k: number) => rec.fieldLines?.[k] ?? rec.line;
+    const value = parseProbability(fields[valueCol], lineOf(valueCol), columns[valueCol], plan.value, sink.problems);
+    const target = targetIsLabel
+      ? parseBinaryLabel(fields[targetCol], lineOf(targetCol), columns[targetCol], plan.target, sink.problems)
+      : parseCorrect(fields[targetCol], lineOf(targetCol), columns[targetCol], plan.target, sink.problems);
+    if (value === undefined || target === undefined) {
+      sink.skipped++;
+      return;
+    }
+    sink.columns.push(value, target, rec.line);
+  };
+}
+
+/** Correctness is a 0/1 label too (lm-eval's acc and exact_match are 0.0/1.0 floats). */
+function parseCorrect(raw: unknown, line: number, column: number | undefined, field: string, problems: RowProblem[]): 0 | 1 | undefined {
+  return parseBinaryLabel(raw, line, column, field, problems);
+}
+
+function finishNumeric(sink: RowSink, plan: Extract<Plan, { kind: 'binary' | 'confidence' }>): ParseResult {
+  const { value, target, lines } = sink.columns.finish();
+  const n = sink.columns.n;
+  const problems = finishProblems(sink.problems, sink.droppedProblems);
+  const base: ParseResult = { format: 'generic', set: null, problems, skipped: sink.skipped, unlabeled: 0 };
+  if (sink.rows === 0) {
+    problems.unshift({ line: 1, severity: 'error', code: 'empty-file', message: 'The file has a header but no data rows.' });
+    return { ...base, fatal: 'The file has a header but no data rows.' };
+  }
+  if (n === 0) return { ...base, fatal: nothingScoredMessage(sink.rows, problems) };
+  const set: PredictionSet = plan.kind === 'binary'
+    ? { kind: 'binary', n, score: value, label: target, lines }
+    : { kind: 'confidence', n, confidence: value, correct: target, lines };
+  return { ...base, set };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row-at-a-time path (multiclass, files with IDs, JSON records)
+
+/** One record, CSV or JSON, seen through column names. */
+interface Row {
+  line: number;
+  /** Raw value of a column (string for CSV; any JSON value for JSON). */
+  get(name: string): unknown;
+  /** 1-based column of the field, when known (CSV). */
+  column(name: string): number | undefined;
+  /** Line of the field (differs from `line` after a quoted line break). */
+  fieldLine(name: string): number;
+  /** A problem with the record as a whole (wrong column count, not an object), or undefined. */
+  problem?: RowProblem;
+}
+
+function csvRow(rec: CsvRecord, names: string[]): Row {
+  const index = (name: string) => names.indexOf(name);
+  const row: Row = {
+    line: rec.line,
+    get: (name) => rec.fields[index(name)],
+    column: (name) => rec.columns[index(name)],
+    fieldLine: (name) => rec.fieldLines[index(name)] ?? rec.line,
+  };
+  if (rec.fields.length !== names.length) row.problem = columnCountProblem(rec.line, rec.fields.length, names.length);
+  return row;
+}
+
+function jsonRow(value: unknown, line: number): Row {
+  const obj = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const row: Row = { line, get: (name) => obj?.[name], column: () => undefined, fieldLine: () => line };
+  if (!obj) {
+    row.problem = { line, severity: 'error', code: 'json-parse', message: `The record on line ${line} is ${showValue(value)}, not an object with named fields; it is skipped.` };
+  }
+  return row;
+}
+
+/** Rows in, a PredictionSet out: validation, IDs and duplicates for the row-at-a-time path. */
+class RowsBuilder {
+  private problems: RowProblem[] = [];
+  private dropped = 0;
+  private skipped = 0;
+  private rows = 0;
+  private lines: number[] = [];
+  private ids: string[] = [];
+  private firstLineOfId = new Map<string, number>();
+  private values: number[] = [];
+  private targets: number[] = [];
+  private golds: string[] = [];
+  private preds: string[] = [];
+  private confidences: number[] = [];
+
+  constructor(private plan: Plan) {}
+
+  add(row: Row): void {
+    const { plan, problems } = this;
+    this.rows++;
+    if (row.problem) {
+      problems.push(row.problem);
+      this.skipped++;
+      this.cap();
+      return;
+    }
+    const at = (name: string) => [row.get(name), row.fieldLine(name), row.column(name)] as const;
+    let ok: boolean;
+    if (plan.kind === 'multiclass') {
+      const [g, gl, gc] = at(plan.gold);
+      const gold = parseClassName(g, gl, gc, plan.gold, problems);
+      const [p, pl, pc] = at(plan.pred);
+      const pred = parseClassName(p, pl, pc, plan.pred, problems);
+      let conf: number | undefined = NaN;
+      if (plan.confidence !== undefined) {
+        const [c, cl, cc] = at(plan.confidence);
+        conf = parseProbability(c, cl, cc, plan.confidence, problems);
+      }
+      ok = gold !== undefined && pred !== undefined && conf !== undefined;
+      if (ok) {
+        this.golds.push(gold!);
+        this.preds.push(pred!);
+        this.confidences.push(conf!);
+      }
+    } else {
+      const [v, vl, vc] = at(plan.value);
+      const value = parseProbability(v, vl, vc, plan.value, problems);
+      const [t, tl, tc] = at(plan.target);
+      const target = plan.kind === 'binary' ? parseBinaryLabel(t, tl, tc, plan.target, problems) : parseCorrect(t, tl, tc, plan.target, problems);
+      ok = value !== undefined && target !== undefined;
+      if (ok) {
+        this.values.push(value!);
+        this.targets.push(target!);
+      }
+    }
+    if (!ok) {
+      this.skipped++;
+    } else {
+      this.lines.push(row.line);
+      if (plan.id !== undefined) this.addId(row, plan.id);
+    }
+    this.cap();
+  }
+
+  private addId(row: Row, field: string): void {
+    const raw = row.get(field);
+    const id = raw === undefined || raw === null ? '' : typeof raw === 'string' ? raw.trim() : typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+    this.ids.push(id);
+    const line = row.fieldLine(field);
+    const column = row.column(field);
+    if (id === '') {
+      this.problems.push({ line, column, severity: 'warning', code: 'missing-field', message: `${quote(field)} (the ID) is empty; the row is still scored.` });
+    } else if (this.firstLineOfId.has(id)) {
+      this.problems.push({ line, column, severity: 'warning', code: 'duplicate-id', message: `ID ${JSON.stringify(id)} already appeared on line ${this.firstLineOfId.get(id)}; the row is still scored.` });
+    } else {
+      this.firstLineOfId.set(id, row.line);
+    }
+  }
+
+  private cap(): void {
+    if (this.problems.length > MAX_KEPT_PROBLEMS) {
+      this.dropped += this.problems.length - MAX_KEPT_PROBLEMS;
+      this.problems.length = MAX_KEPT_PROBLEMS;
+    }
+  }
+
+  finish(initialProblems: RowProblem[]): ParseResult {
+    const { plan } = this;
+    const sorted = finishProblems([...initialProblems, ...this.problems], this.dropped);
+    const base: ParseResult = { format: 'generic', set: null, problems: sorted, skipped: this.skipped, unlabeled: 0 };
+    if (this.rows === 0) {
+      sorted.unshift({ line: 1, severity: 'error', code: 'empty-file', message: 'The file has no data records.' });
+      return { ...base, fatal: 'The file has no data records.' };
+    }
+    const n = this.lines.length;
+    if (n === 0) return { ...base, fatal: nothingScoredMessage(this.rows, sorted) };
+    const lines = Uint32Array.from(this.lines);
+    const withIds = plan.id !== undefined ? { ids: this.ids } : {};
+    let set: PredictionSet;
+    if (plan.kind === 'multiclass') {
+      const classes = sortClasses([...new Set([...this.golds, ...this.preds])]);
+      const indexOf = new Map(classes.map((c, i) => [c, i]));
+      set = {
+        kind: 'multiclass', n, lines, classes, classesKnown: false,
+        gold: Int32Array.from(this.golds, (g) => indexOf.get(g)!),
+        pred: Int32Array.from(this.preds, (p) => indexOf.get(p)!),
+        ...(plan.confidence !== undefined ? { confidence: Float64Array.from(this.confidences) } : {}),
+        ...withIds,
+      };
+    } else if (plan.kind === 'binary') {
+      set = { kind: 'binary', n, lines, score: Float64Array.from(this.values), label: Uint8Array.from(this.targets), ...withIds };
+    } else {
+      set = { kind: 'confidence', n, lines, confidence: Float64Array.from(this.values), correct: Uint8Array.from(this.targets), ...withIds };
+    }
+    return { ...base, set };
+  }
+}
+
+/** Whole numbers in numeric order ("2" before "10"), anything else in code-unit order. */
+function sortClasses(classes: string[]): string[] {
+  if (classes.every((c) => /^-?\d+$/.test(c))) return classes.sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return classes.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function parseJsonTable(input: FileInput, ctx: FormatContext): ParseResult {
+  const text = input.text();
+  if (!stripBom(text).trim()) return fatal('The file is empty.', 'empty-file');
+  const { records, problems } = readJsonRecords(text);
+  if (!records.length) {
+    return fatal('No JSON record in the file could be read.', 'unscorable', problems);
+  }
+  // Column names: every key in order of first appearance.
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const r of records) {
+    if (!r.value || typeof r.value !== 'object' || Array.isArray(r.value)) continue;
+    for (const k of Object.keys(r.value)) if (!seen.has(k)) { seen.add(k); names.push(k); }
+  }
+  const { columns, unknown } = resolveColumns(names, ctx.options.mapping);
+  if (unknown.length) {
+    return fatal(`The column mapping names ${unknown.map(quote).join(', ')}, which no record has (keys: ${names.slice(0, 12).map(quote).join(', ')}).`, 'unscorable', problems);
+  }
+  const sample = records.slice(0, SAMPLE_ROWS).map((r) => r.value as Record<string, unknown> | null);
+  const plan = planFor(names, columns, (name) => sample.map((r) => (r && typeof r === 'object' ? r[name] : undefined)));
+  if (typeof plan === 'string') return fatal(plan, 'unscorable', problems);
+  const builder = new RowsBuilder(plan);
+  for (const r of records) builder.add(jsonRow(r.value, r.line));
+  return builder.finish(problems);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Content sniffing for detection: a .csv/.tsv/.jsonl/.ndjson/.json file whose header (or first JSON
+ * record) has columns from which a kind follows (score + label, confidence + correct, pred + gold).
+ */
+export function looksLikeGenericTable(path: string, head: string): boolean {
+  if (!/\.(csv|tsv|tab|txt|jsonl|ndjson|json)$/i.test(path)) return false;
+  const text = stripBom(head);
+  if (!text.trim()) return false;
+  let names: string[];
+  const firstChar = text.trimStart()[0];
+  if (/\.(jsonl|ndjson|json)$/i.test(path) || firstChar === '{' || firstChar === '[') {
+    const first = readJsonRecords(text).records.find((r) => r.value && typeof r.value === 'object' && !Array.isArray(r.value));
+    if (!first) return false;
+    names = Object.keys(first.value as object);
+  } else {
+    const nl = text.indexOf('\n');
+    const line = (nl === -1 ? text : text.slice(0, nl)).replace(/\r$/, '');
+    const delimiter = /\.(tsv|tab)$/i.test(path) ? '\t' : sniffDelimiter(line);
+    names = parseCsv(line, delimiter).header;
+  }
+  const { columns: c } = resolveColumns(names);
+  return (c.score !== undefined && c.label !== undefined)
+    || (c.confidence !== undefined && c.correct !== undefined)
+    || (c.pred !== undefined && c.label !== undefined);
+}
