@@ -1,0 +1,234 @@
+// Entry point (dist/extension.js). Activation only registers providers and commands and starts
+// discovery on a later tick: no file is read and no worker starts before activate() returns.
+import { bundleStart } from './loadClock';
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { HeadlineCodeLensProvider, lensTitle } from './codeLens';
+import { revealInData, targetPath } from './commands';
+import { ProblemsPublisher } from './diagnostics';
+import { Discovery } from './discovery';
+import { OpenDocuments } from './documents';
+import { EvalFiles } from './evalFiles';
+import { InstanceHoverProvider } from './hover';
+import { ReportPanel } from './panel';
+import { QuickFixProvider } from './quickFixes';
+import { scoreBenchmark } from './scoreBenchmark';
+import { ReportScoring } from './scoring';
+import { readSettings, SECTION, type EvalLensSettings } from './settings';
+import { HeadlineStatusBar } from './statusBar';
+import { PredictionTree, type TreeNode } from './tree';
+import { WorkerPool } from './workerPool';
+import type { ScoreResult } from './workerProtocol';
+
+/** When the bundle's modules finished evaluating (this line runs after every import). */
+const bundleEvaluatedAt = performance.now();
+
+/** Files the editor features apply to (providers return nothing for files not tracked). */
+const SELECTOR: vscode.DocumentSelector = [{ scheme: 'file', pattern: '**/*.{csv,tsv,jsonl,ndjson,json}' }];
+
+export interface TreeSnapshot {
+  label: string;
+  description?: string;
+  children: TreeSnapshot[];
+}
+
+/** What activate() returns: timings and hooks for the integration tests. */
+export interface EvalLensApi {
+  /**
+   * ms spent in activate(), and evaluating the bundle's modules before it (what VS Code does in
+   * between, e.g. preparing the ExtensionContext, is not ours and not counted).
+   */
+  activationMs: number;
+  moduleLoadMs: number;
+  files: EvalFiles;
+  /** Resolves when discovery, debounced edits and every scoring job are done. */
+  whenIdle(timeoutMs?: number): Promise<void>;
+  /** The tree's current contents, labels and descriptions. */
+  treeSnapshot(): TreeSnapshot[];
+  /** The CodeLens title for a file, as provideCodeLenses would give it. */
+  lensTitle(uri: vscode.Uri): string | undefined;
+  statusBarText(): string | undefined;
+  /** Result of the last Score Benchmark run. */
+  lastScore: ScoreResult | undefined;
+  /** The panel's scoring (options, cancellation), for tests. */
+  scoring: ReportScoring;
+  /** Jobs queued or running in the scoring workers. */
+  workerJobs(): number;
+  /** The report panel, when one is open. */
+  panel(): ReportPanel | undefined;
+}
+
+export function activate(context: vscode.ExtensionContext): EvalLensApi {
+  const t0 = performance.now();
+  const log = createLog();
+  let settings: EvalLensSettings = readSettings();
+  const getSettings = () => settings;
+
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  const pool = new WorkerPool(context.asAbsolutePath('dist/scoreWorker.js'), cores > 1 ? 2 : 1, 1, (l) => log.warn(l));
+  const files = new EvalFiles(pool, getSettings, log);
+  const discovery = new Discovery(files, pool, getSettings, log);
+  const documents = new OpenDocuments(files, discovery, log);
+  const problems = new ProblemsPublisher();
+  const tree = new PredictionTree(files);
+  const lenses = new HeadlineCodeLensProvider(files);
+  const statusBar = new HeadlineStatusBar(files);
+  const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(context, path, quick, full), context.workspaceState);
+  const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true });
+
+  const api: EvalLensApi = {
+    activationMs: 0,
+    moduleLoadMs: bundleEvaluatedAt - bundleStart,
+    files,
+    whenIdle: (timeoutMs = 60_000) => waitIdle(() => !discovery.busy && !documents.busy && files.pendingCount === 0 && pool.busy === 0, timeoutMs),
+    treeSnapshot: () => snapshot(tree),
+    lensTitle: (uri) => {
+      const e = files.get(uri);
+      return e && lensTitle(e);
+    },
+    statusBarText: () => (statusBar.item.text ? statusBar.item.text : undefined),
+    lastScore: undefined,
+    scoring,
+    workerJobs: () => pool.busy,
+    panel: () => ReportPanel.current,
+  };
+
+  // A closed panel needs no intervals: stop their pass (it can run for a while on a large file).
+  const watched = new WeakSet<ReportPanel>();
+  const showReport = (path: string, result?: ScoreResult) => {
+    const shown = ReportPanel.show(context, path, result);
+    if (!watched.has(shown)) {
+      watched.add(shown);
+      shown.panel.onDidDispose(() => scoring.cancelIntervals());
+    }
+    return shown;
+  };
+
+  context.subscriptions.push(
+    log, { dispose: () => pool.dispose() }, files, discovery, documents, problems, tree, lenses, statusBar, treeView,
+    files.onDidChange((ev) => {
+      problems.update(ev);
+      tree.refresh();
+      lenses.refresh();
+      statusBar.update();
+    }),
+    vscode.window.onDidChangeActiveTextEditor(() => statusBar.update()),
+    vscode.languages.registerCodeLensProvider(SELECTOR, lenses),
+    vscode.languages.registerHoverProvider(SELECTOR, new InstanceHoverProvider(files)),
+    vscode.languages.registerCodeActionsProvider(SELECTOR, new QuickFixProvider(problems.collection), { providedCodeActionKinds: QuickFixProvider.kinds }),
+    scoring,
+    ReportPanel.register(context, (path, token, onProgress) => scoring.scoreForReport(path, token, undefined, onProgress)),
+    vscode.commands.registerCommand('evalLens.scoreBenchmark', async (a?: unknown, b?: unknown) => {
+      const result = await scoreBenchmark({ files, scoring, settings: getSettings, showReport, log }, a, b);
+      if (result) api.lastScore = result;
+      return result;
+    }),
+    vscode.commands.registerCommand('evalLens.openReport', (arg?: unknown) => {
+      const path = targetPath(arg);
+      if (!path) {
+        void vscode.window.showInformationMessage('Eval Lens: open a predictions file, or pick one in the Eval Lens view.');
+        return undefined;
+      }
+      return showReport(path);
+    }),
+    vscode.commands.registerCommand('evalLens.refresh', async () => {
+      settings = readSettings();
+      for (const e of files.all()) e.resultKey = undefined;
+      await discovery.start();
+    }),
+    vscode.commands.registerCommand('evalLens.nextMisclassified', () => step(1)),
+    vscode.commands.registerCommand('evalLens.previousMisclassified', () => step(-1)),
+    vscode.commands.registerCommand('evalLens.revealInData', (arg?: unknown) => revealInData(files, arg)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(SECTION)) return;
+      const before = settings;
+      settings = readSettings();
+      if (JSON.stringify(before.include) !== JSON.stringify(settings.include) || JSON.stringify(before.exclude) !== JSON.stringify(settings.exclude)) {
+        void discovery.start();
+      }
+      files.invalidateAll();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void discovery.start()),
+  );
+
+  function step(direction: 1 | -1): void {
+    if (ReportPanel.current) {
+      ReportPanel.current.step(direction);
+      return;
+    }
+    const path = targetPath(undefined);
+    if (path && vscode.window.activeTextEditor && files.get(vscode.window.activeTextEditor.document.uri)) showReport(path);
+    else void vscode.window.showInformationMessage('Eval Lens: open a report first (Eval Lens: Score Benchmark).');
+  }
+
+  // Discovery and the already-open editors wait for the next tick: activation stays cheap.
+  setTimeout(() => {
+    documents.openAll();
+    statusBar.update();
+    void discovery.start();
+  }, 0);
+
+  api.activationMs = performance.now() - t0;
+  log.info(`activated in ${api.activationMs.toFixed(1)} ms (module evaluation before it: ${api.moduleLoadMs.toFixed(1)} ms)`);
+  return api;
+}
+
+export function deactivate(): void {
+  // Everything is in context.subscriptions; the workers terminate with the pool.
+}
+
+/**
+ * The second pass of a report (with bootstrap intervals) replaces the first in the panel, if the
+ * panel still shows that first pass (or is about to: the first pass may still be on its way in).
+ */
+async function showIntervals(context: vscode.ExtensionContext, path: string, quick: ScoreResult, full: ScoreResult): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const panel = ReportPanel.current;
+    if (!panel) return;
+    if (panel.reports === quick.reports) {
+      // Not when hidden: show() would bring it forward; it keeps the first pass then.
+      if (panel.panel.visible) ReportPanel.show(context, path, full);
+      return;
+    }
+    if (panel.reports !== undefined && panel.path !== path) return; // another report took its place
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The "Eval Lens" output channel; with EVAL_LENS_DEBUG set, every line also goes to the console (test logs). */
+function createLog(): vscode.LogOutputChannel {
+  const channel = vscode.window.createOutputChannel('Eval Lens', { log: true });
+  if (!process.env.EVAL_LENS_DEBUG) return channel;
+  for (const level of ['trace', 'debug', 'info', 'warn', 'error'] as const) {
+    const original = channel[level].bind(channel) as (message: string, ...args: unknown[]) => void;
+    (channel as unknown as Record<string, unknown>)[level] = (message: string, ...args: unknown[]) => {
+      console.log(`[eval-lens ${level}] ${message}`);
+      original(message, ...args);
+    };
+  }
+  return channel;
+}
+
+function waitIdle(idle: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    let calm = 0;
+    const check = () => {
+      // Idle twice in a row, 50 ms apart: a finished job may start the next one on its way out.
+      calm = idle() ? calm + 1 : 0;
+      if (calm >= 2) resolve();
+      else if (Date.now() > deadline) reject(new Error(`Eval Lens did not become idle within ${timeoutMs} ms`));
+      else setTimeout(check, 50);
+    };
+    check();
+  });
+}
+
+function snapshot(tree: PredictionTree, node?: TreeNode): TreeSnapshot[] {
+  return tree.getChildren(node).map((child) => {
+    const item = tree.getTreeItem(child);
+    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    return { label, description: typeof item.description === 'string' ? item.description : undefined, children: snapshot(tree, child) };
+  });
+}

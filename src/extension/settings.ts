@@ -1,0 +1,81 @@
+// The extension's settings (contributes.configuration in package.json), read in one place so every
+// feature scores with the same options and a change to any of them is noticed once.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ScoreOptions } from '../core/types';
+
+export const SECTION = 'evalLens';
+
+export interface EvalLensSettings {
+  include: string[];
+  exclude: string[];
+  bins: number;
+  threshold: number;
+  hmrBeta: number;
+  /** Resamples for the report panel's intervals; background scoring never bootstraps. */
+  bootstrap: number;
+  /** Absolute, or undefined when not set. */
+  raftDataFolder: string | undefined;
+  maxFileBytes: number;
+}
+
+export const DEFAULT_INCLUDE = [
+  '**/*.test_predictions.csv',
+  '**/predictions.csv',
+  '**/samples_*.jsonl',
+  '**/*.predictions.jsonl',
+  '**/*.jsonl',
+  '**/*.csv',
+  '**/*.tsv',
+];
+export const DEFAULT_EXCLUDE = [
+  '**/node_modules/**', '**/.git/**', '**/out/**', '**/dist/**', '**/.venv/**', '**/venv/**',
+  '**/__pycache__/**', '**/.vscode-test/**', '**/.tox/**', '**/site-packages/**',
+];
+
+export function readSettings(): EvalLensSettings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const num = (key: string, fallback: number, ok: (v: number) => boolean) => {
+    const v = c.get<number>(key, fallback);
+    return typeof v === 'number' && ok(v) ? v : fallback;
+  };
+  const list = (key: string, fallback: string[]) => {
+    const v = c.get<unknown>(key, fallback);
+    return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.trim() !== '') : fallback;
+  };
+  return {
+    include: list('include', DEFAULT_INCLUDE),
+    exclude: list('exclude', DEFAULT_EXCLUDE),
+    bins: Math.round(num('bins', 10, (v) => v >= 1 && v <= 1000)),
+    threshold: num('threshold', 0.5, (v) => v >= 0 && v <= 1),
+    hmrBeta: num('hmrBeta', 1, (v) => v >= 0),
+    bootstrap: Math.round(num('bootstrap', 200, (v) => v >= 0 && v <= 100_000)),
+    raftDataFolder: resolveFolder(c.get<string>('raftDataFolder', '')),
+    maxFileBytes: num('maxFileSizeMB', 2048, (v) => v > 0) * 1024 * 1024,
+  };
+}
+
+/** A relative folder setting is relative to the first workspace folder; `~` is the home folder. */
+function resolveFolder(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (v.startsWith('~')) return path.join(process.env.HOME ?? '', v.slice(1));
+  if (path.isAbsolute(v)) return v;
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return root && root.scheme === 'file' ? path.join(root.fsPath, v) : undefined;
+}
+
+/** Options for background scoring (tree, CodeLens, hover, diagnostics): no bootstrap, it shows no intervals. */
+export function backgroundOptions(s: EvalLensSettings): Partial<ScoreOptions> {
+  return { bins: s.bins, threshold: s.threshold, hmrBeta: s.hmrBeta, bootstrap: 0, raftData: s.raftDataFolder };
+}
+
+/** Options for the report panel, which shows bootstrap intervals. */
+export function panelOptions(s: EvalLensSettings): Partial<ScoreOptions> {
+  return { ...backgroundOptions(s), bootstrap: s.bootstrap };
+}
+
+/** A stable string of the options that change numbers: part of every cache key. */
+export function optionsKey(o: Partial<ScoreOptions>): string {
+  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '']);
+}

@@ -1,0 +1,189 @@
+// A small pool of scoring workers. Cancelling a running job terminates its worker (scoring is
+// synchronous inside the worker, so there is no gentler way to stop it) and a fresh one starts on
+// demand. Interactive jobs (a command, the open editor) go first and may pre-empt background jobs
+// (discovery of unopened files), which are then re-queued. No vscode import: plain Node.
+import { Worker } from 'node:worker_threads';
+import type { WorkerReply, WorkerRequest } from './workerProtocol';
+
+export type Priority = 'interactive' | 'background';
+
+/** Thrown (rejected) when a job was cancelled: callers ignore it. */
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+export function isCancelled(e: unknown): boolean {
+  return e instanceof CancelledError;
+}
+
+/** A request without its id: the pool numbers jobs itself. */
+type Body = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+interface Job {
+  id: number;
+  body: Body;
+  priority: Priority;
+  resolve(reply: WorkerReply): void;
+  reject(e: unknown): void;
+  onProgress?: (fraction: number) => void;
+  settled: boolean;
+}
+
+interface Slot {
+  worker?: Worker;
+  job?: Job;
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private disposed = false;
+
+  /**
+   * `maxBackground` workers at most run background jobs, so scoring a whole workspace leaves a
+   * core to the editor and a worker free for what the user asked for.
+   */
+  constructor(
+    private readonly scriptPath: string,
+    size: number,
+    private readonly maxBackground = 1,
+    private readonly log: (line: string) => void = () => {},
+  ) {
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({}));
+  }
+
+  /** Run one request; rejects with CancelledError when `signal` aborts first. */
+  run(body: Body, opts: { priority: Priority; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<WorkerReply> {
+    if (this.disposed) return Promise.reject(new CancelledError());
+    if (opts.signal?.aborted) return Promise.reject(new CancelledError());
+    return new Promise<WorkerReply>((resolve, reject) => {
+      const job: Job = { id: this.nextId++, body, priority: opts.priority, resolve, reject, onProgress: opts.onProgress, settled: false };
+      opts.signal?.addEventListener('abort', () => this.cancel(job), { once: true });
+      this.enqueue(job);
+      this.dispatch();
+    });
+  }
+
+  /** Jobs waiting or running. */
+  get busy(): number {
+    return this.queue.length + this.slots.filter((s) => s.job).length;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(new CancelledError()));
+    for (const slot of this.slots) {
+      if (slot.job) this.settle(slot.job, () => slot.job!.reject(new CancelledError()));
+      void slot.worker?.terminate();
+      slot.worker = undefined;
+      slot.job = undefined;
+    }
+  }
+
+  private enqueue(job: Job, front = false): void {
+    if (job.priority === 'interactive') {
+      // After the interactive jobs already waiting, before every background job.
+      const firstBackground = this.queue.findIndex((j) => j.priority === 'background');
+      this.queue.splice(firstBackground === -1 ? this.queue.length : firstBackground, 0, job);
+    } else if (front) {
+      const firstBackground = this.queue.findIndex((j) => j.priority === 'background');
+      this.queue.splice(firstBackground === -1 ? this.queue.length : firstBackground, 0, job);
+    } else {
+      this.queue.push(job);
+    }
+  }
+
+  private dispatch(): void {
+    if (this.disposed) return;
+    for (const slot of this.slots) {
+      if (slot.job) continue;
+      const next = this.nextRunnable();
+      if (next === -1) break;
+      this.start(slot, this.queue.splice(next, 1)[0]);
+    }
+    // Every slot busy: an interactive job waiting pre-empts a background job.
+    if (this.queue[0]?.priority === 'interactive') {
+      const victim = this.slots.find((s) => s.job?.priority === 'background');
+      if (victim) {
+        const requeued = victim.job!;
+        this.stopSlot(victim);
+        this.enqueue(requeued, true);
+        this.start(victim, this.queue.shift()!);
+      }
+    }
+  }
+
+  /** Index of the first queued job allowed to start now, or -1. */
+  private nextRunnable(): number {
+    if (!this.queue.length) return -1;
+    if (this.queue[0].priority === 'interactive') return 0;
+    const runningBackground = this.slots.filter((s) => s.job?.priority === 'background').length;
+    return runningBackground < this.maxBackground ? 0 : -1;
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    const worker = (slot.worker ??= this.spawn(slot));
+    worker.postMessage({ ...job.body, id: job.id } as WorkerRequest);
+  }
+
+  private spawn(slot: Slot): Worker {
+    const worker = new Worker(this.scriptPath);
+    worker.on('message', (reply: WorkerReply) => {
+      const job = slot.job;
+      if (!job || reply.id !== job.id || slot.worker !== worker) return; // a stale reply
+      if (reply.type === 'progress') {
+        job.onProgress?.(reply.fraction);
+        return;
+      }
+      slot.job = undefined;
+      this.settle(job, () => job.resolve(reply));
+      this.dispatch();
+    });
+    worker.on('error', (e) => {
+      this.log(`[worker] error: ${e.message}`);
+      this.fail(slot, worker, e);
+    });
+    worker.on('exit', (code) => {
+      if (slot.worker === worker) this.fail(slot, worker, new Error(`the scoring worker exited (code ${code})`));
+    });
+    return worker;
+  }
+
+  /** The worker died (out of memory, a crash): its job fails, the slot gets a new worker next time. */
+  private fail(slot: Slot, worker: Worker, e: Error): void {
+    if (slot.worker !== worker) return;
+    slot.worker = undefined;
+    const job = slot.job;
+    slot.job = undefined;
+    if (job) this.settle(job, () => job.reject(e));
+    this.dispatch();
+  }
+
+  private stopSlot(slot: Slot): void {
+    const worker = slot.worker;
+    slot.worker = undefined;
+    slot.job = undefined;
+    void worker?.terminate();
+  }
+
+  private cancel(job: Job): void {
+    if (job.settled) return;
+    const queued = this.queue.indexOf(job);
+    if (queued !== -1) this.queue.splice(queued, 1);
+    const slot = this.slots.find((s) => s.job === job);
+    if (slot) this.stopSlot(slot);
+    this.settle(job, () => job.reject(new CancelledError()));
+    this.dispatch();
+  }
+
+  private settle(job: Job, action: () => void): void {
+    if (job.settled) return;
+    job.settled = true;
+    action();
+  }
+}

@@ -1,0 +1,76 @@
+// The Eval Lens tree on the fixture workspace: benchmark groups, headline metrics computed
+// independently from the files, problem counts, RAFT runs with raft_score, and files that must not
+// be there (RAFT data, a CSV that is not predictions).
+import * as assert from 'node:assert/strict';
+import { rmSync, mkdirSync, copyFileSync } from 'node:fs';
+import type { TreeSnapshot } from '../../src/extension/activate';
+import {
+  api, BAD_ROWS, binaryReference, FOLKTEXTS, fixture, genericAccuracy, lmEvalAccuracy, almanacsMse, raftMacroF1, until,
+} from './evalLensSupport';
+
+function find(nodes: TreeSnapshot[], label: string): TreeSnapshot {
+  const n = nodes.find((x) => x.label === label);
+  assert.ok(n, `tree has "${label}" among ${JSON.stringify(nodes.map((x) => x.label))}`);
+  return n;
+}
+
+function allLabels(nodes: TreeSnapshot[]): string[] {
+  return nodes.flatMap((n) => [n.label, ...allLabels(n.children)]);
+}
+
+suite('tree', () => {
+  test('groups the fixture files by benchmark, in a fixed order', async () => {
+    const a = await api();
+    const tree = a.treeSnapshot();
+    assert.deepEqual(tree.map((g) => g.label), ['folktexts', 'RAFT', 'ALMANACS', 'lm-eval', 'generic']);
+    // Labels leave out what the group says (.test_predictions.csv, samples_..._<time>.jsonl).
+    assert.deepEqual(find(tree, 'folktexts').children.map((c) => c.label).sort(), ['Mistral-7B.ACSIncome', 'bad_rows']);
+    assert.equal(find(tree, 'folktexts').description, '2 files');
+  });
+
+  test('shows each file\'s headline metric and problem count', async () => {
+    const tree = (await api()).treeSnapshot();
+    const folk = find(tree, 'folktexts').children;
+    assert.equal(find(folk, 'Mistral-7B.ACSIncome').description, `ECE ${binaryReference(FOLKTEXTS).ece.toFixed(3)}`);
+    const bad = find(folk, 'bad_rows').description ?? '';
+    assert.match(bad, /^ECE \d\.\d{3} · 8 problems$/);
+    assert.equal(find(find(tree, 'ALMANACS').children, 'advanced_ai_risk').description, `MSE ${almanacsMse().toFixed(3)}`);
+    assert.equal(find(find(tree, 'lm-eval').children, 'toy_colours').description, `acc ${lmEvalAccuracy().toFixed(3)}`);
+    assert.equal(find(find(tree, 'generic').children, 'qa_confidence.csv').description, `acc ${genericAccuracy().toFixed(3)}`);
+  });
+
+  test('groups RAFT tasks under their run folder with raft_score', async () => {
+    const tree = (await api()).treeSnapshot();
+    const runs = find(tree, 'RAFT').children;
+    assert.deepEqual(runs.map((r) => r.label), ['raft-run']);
+    const alpha = raftMacroF1('alpha_reviews');
+    const beta = raftMacroF1('beta_tickets');
+    assert.equal(runs[0].description, `raft_score ${((alpha + beta) / 2).toFixed(3)} · 2 tasks`);
+    assert.deepEqual(runs[0].children.map((t) => [t.label, t.description]), [
+      ['alpha_reviews', `macro-F1 ${alpha.toFixed(3)}`],
+      ['beta_tickets', `macro-F1 ${beta.toFixed(3)}`],
+    ]);
+  });
+
+  test('leaves out files that are not predictions', async () => {
+    const labels = allLabels((await api()).treeSnapshot());
+    assert.ok(!labels.includes('cities.csv'), 'a CSV of cities is not predictions');
+    assert.ok(!labels.includes('train.csv'), 'RAFT data is not predictions');
+    assert.ok(!labels.includes('task.json'));
+  });
+
+  test('follows files being created and deleted', async () => {
+    const a = await api();
+    const dir = fixture('scratch-tree');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    try {
+      copyFileSync(fixture(BAD_ROWS), `${dir}/copy.test_predictions.csv`);
+      await until(() => allLabels(a.treeSnapshot()), (l) => l.includes('copy'), 'the created file appears');
+      rmSync(dir, { recursive: true, force: true });
+      await until(() => allLabels(a.treeSnapshot()), (l) => !l.includes('copy'), 'the deleted folder\'s file disappears');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
