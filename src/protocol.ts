@@ -10,6 +10,23 @@ export interface PanelState {
   selected?: number;
   binning?: 'equalWidth' | 'equalCount';
   stepIndex?: number;
+  /** Instance table: sort column and direction, and the filters in force. */
+  sort?: { column: TableColumn; descending: boolean } | null;
+  filter?: TableFilter;
+}
+
+/** Columns of the instance table (which ones appear depends on the report's kind). */
+export type TableColumn =
+  | 'row' | 'line' | 'id' | 'value' | 'target' | 'confidence' | 'correct' | 'gold' | 'pred' | 'bin' | 'brier';
+
+/** Filters of the instance table; null / 'all' means "no filter on this". */
+export interface TableFilter {
+  correctness: 'all' | 'correct' | 'incorrect';
+  /** A reliability bin of the binning shown (state.binning), from a click on the diagram. */
+  bin: number | null;
+  /** Class indices into Report.classes (multiclass) or 0/1 (binary). */
+  gold: number | null;
+  pred: number | null;
 }
 
 export type HostToWebview =
@@ -33,6 +50,11 @@ export type WebviewToHost =
   /** Jump to a row: in the predictions file or in the data file (RAFT train.csv). */
   | { type: 'reveal'; path: string; line: number }
   /** The stepper moved: the host mirrors "7 of 23" for the commands' enablement. */
-  | { type: 'stepped'; index: number; total: number };
+  | { type: 'stepped'; index: number; total: number }
+  /**
+   * The first chart of a 'reports' message has been painted: `ms` since that message arrived.
+   * Lets the host (and tests, benchmarks) measure command-to-first-chart.
+   */
+  | { type: 'rendered'; path: string; selected: number; ms: number };
 
 export const WEBVIEW_VIEW_TYPE = 'evalLens.report';

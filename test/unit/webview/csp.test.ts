@@ -1,0 +1,66 @@
+// The report webview's Content Security Policy and HTML (src/extension/panelHtml.ts), as served.
+import { describe, expect, it } from 'vitest';
+import { escapeAttribute, makeNonce, panelCsp, panelHtml } from '../../../src/extension/panelHtml';
+
+const input = { cspSource: 'https://file+.vscode-resource.vscode-cdn.net', nonce: 'abc123', scriptUri: 'https://x/dist/webview.js', styleUri: 'https://x/dist/webview.css' };
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+}
+
+describe('Content Security Policy', () => {
+  const csp = directives(panelCsp(input.cspSource, input.nonce));
+
+  it('denies everything by default', () => {
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+  });
+
+  it('runs only scripts that carry the nonce: no eval, no inline code, no host allow-list', () => {
+    expect(csp.get('script-src')).toEqual(["'nonce-abc123'"]);
+  });
+
+  it('takes styles, images and fonts from the extension only (images also as data:)', () => {
+    expect(csp.get('style-src')).toEqual([input.cspSource]);
+    expect(csp.get('img-src')).toEqual([input.cspSource, 'data:']);
+    expect(csp.get('font-src')).toEqual([input.cspSource]);
+  });
+
+  it('has no unsafe source, no connect-src and no remote origin anywhere', () => {
+    const text = panelCsp(input.cspSource, input.nonce);
+    expect(text).not.toMatch(/unsafe-(eval|inline|hashes)|wasm-unsafe-eval|\*(?!\.)/);
+    expect(csp.has('connect-src')).toBe(false); // falls back to default-src 'none'
+    expect(text).not.toMatch(/https?:\/\/(?!file\+\.vscode-resource)/);
+  });
+});
+
+describe('panel HTML', () => {
+  const html = panelHtml(input);
+
+  it('puts the policy in a meta tag before any script or stylesheet', () => {
+    const meta = html.indexOf('http-equiv="Content-Security-Policy"');
+    expect(meta).toBeGreaterThan(0);
+    expect(meta).toBeLessThan(html.indexOf('<link'));
+    expect(meta).toBeLessThan(html.indexOf('<script'));
+  });
+
+  it('loads exactly one script, with the nonce, and no inline script or style', () => {
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts).toEqual([`<script nonce="abc123" src="${input.scriptUri}">`]);
+    expect(html).not.toMatch(/<script[^>]*>[^<]+<\/script>/);
+    expect(html).not.toMatch(/<style|style="/);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it('escapes attribute values', () => {
+    expect(escapeAttribute('"><script>')).toBe('&quot;&gt;&lt;script&gt;');
+    expect(panelHtml({ ...input, scriptUri: 'x"><script>alert(1)</script>' })).not.toContain('"><script>alert');
+  });
+
+  it('makes a fresh 32-character nonce each time', () => {
+    const a = makeNonce();
+    expect(a).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(makeNonce()).not.toBe(a);
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  binAt, confidenceHistogram, decimateCurve, decimateScatter, hasFinite, instanceText, misclassifiedIndices, normalizeReport, toTyped,
+} from '../../../webview/data';
+import { columns, multiclassReport, report } from './fixtures';
+
+describe('typed columns however they travelled', () => {
+  it('keeps typed arrays, converts arrays and index-keyed objects, turns null into NaN', () => {
+    const f = new Float64Array([1, 2]);
+    expect(toTyped(Float64Array, f)).toBe(f);
+    expect(Array.from(toTyped(Float64Array, [0.5, null, 2]))).toEqual([0.5, NaN, 2]);
+    expect(Array.from(toTyped(Uint32Array, { 0: 3, 1: 4, 10: 9, 2: 5 }))).toEqual([3, 4, 5, 9]);
+    expect(Array.from(toTyped(Int16Array, new Float64Array([1, -1])))).toEqual([1, -1]);
+  });
+
+  it('normalizes a report whose columns went through JSON', () => {
+    const r = multiclassReport(6);
+    const json = JSON.parse(JSON.stringify({ ...r, dataLines: new Uint32Array([5, 6, 7, 8, 9, 10]) }));
+    const fixed = normalizeReport(json);
+    expect(fixed.instances!.gold).toBeInstanceOf(Int32Array);
+    expect(Array.from(fixed.instances!.gold)).toEqual(Array.from(r.instances!.gold));
+    expect(Number.isNaN(fixed.instances!.brier[0])).toBe(true);
+    expect(fixed.dataLines).toBeInstanceOf(Uint32Array);
+  });
+});
+
+describe('misclassified examples and texts', () => {
+  it('lists wrong predictions with a known gold and prediction, in file order', () => {
+    const r = multiclassReport(9); // gold i%3, pred 2i%3: right when i%3 == 0
+    expect(Array.from(misclassifiedIndices(r.instances!))).toEqual([1, 2, 4, 5, 7, 8]);
+    const unknown = columns(3, (i) => ({ correct: 0, gold: i === 1 ? -1 : 0, pred: 1 }));
+    expect(Array.from(misclassifiedIndices(unknown))).toEqual([0, 2]);
+  });
+
+  it('reads texts row-major (values[instance][field]) and tolerates holes', () => {
+    const texts = { fields: ['a', 'b'], values: [['x', 'y'], ['z']] };
+    expect(instanceText(texts, 0, 1)).toBe('y');
+    expect(instanceText(texts, 1, 1)).toBe('');
+    expect(instanceText(undefined, 0, 0)).toBe('');
+  });
+
+  it('tells a column of NaN from a column with data', () => {
+    expect(hasFinite(new Float64Array([NaN, NaN]))).toBe(false);
+    expect(hasFinite(new Float64Array([NaN, 0.2]))).toBe(true);
+  });
+});
+
+describe('confidence histogram', () => {
+  it('splits counts by correctness and puts 1.0 in the last bin', () => {
+    const conf = new Float64Array([0.5, 0.55, 0.99, 1, NaN]);
+    const ok = new Uint8Array([1, 0, 1, 0, 1]);
+    const h = confidenceHistogram(conf, ok, 5, 0.5);
+    expect(h.edges).toHaveLength(6);
+    expect(h.correct).toEqual([1, 0, 0, 0, 1]);
+    expect(h.incorrect).toEqual([1, 0, 0, 0, 1]);
+  });
+  it('starts at the data minimum rounded down to 0.1 when no start is given', () => {
+    const h = confidenceHistogram(new Float64Array([0.34, 0.9]), new Uint8Array([1, 1]), 7);
+    expect(h.edges[0]).toBeCloseTo(0.3);
+    expect(h.correct.reduce((a, b) => a + b)).toBe(2);
+  });
+});
+
+describe('decimation', () => {
+  it('thins a long monotone curve, keeping both ends', () => {
+    const n = 100_001;
+    const x = Float64Array.from({ length: n }, (_, i) => i / (n - 1));
+    const y = Float64Array.from(x, (v) => Math.sqrt(v));
+    const d = decimateCurve(x, y, 1500);
+    expect(d.x.length).toBeLessThanOrEqual(1600);
+    expect(d.x[0]).toBe(0);
+    expect(d.x[d.x.length - 1]).toBe(1);
+    expect(d.y[d.y.length - 1]).toBe(1);
+    // The area under the thinned curve stays within 0.1% (trapezoids).
+    let area = 0;
+    for (let i = 1; i < d.x.length; i++) area += (d.x[i] - d.x[i - 1]) * (d.y[i] + d.y[i - 1]) / 2;
+    expect(area).toBeCloseTo(2 / 3, 3);
+  });
+
+  it('leaves short curves alone', () => {
+    expect(decimateCurve([0, 1], [0, 1], 10)).toEqual({ x: [0, 1], y: [0, 1] });
+  });
+
+  it('merges a large scatter into at most grid^2 weighted points that account for every instance', () => {
+    const n = 200_000;
+    const xs = new Float64Array(n);
+    const ys = new Float64Array(n);
+    for (let i = 0; i < n; i++) { xs[i] = (i % 997) / 996; ys[i] = (i % 991) / 990; }
+    xs[5] = NaN;
+    const d = decimateScatter(xs, ys, 64, 4000);
+    expect(d.x.length).toBeLessThanOrEqual(64 * 64);
+    expect(d.total).toBe(n - 1);
+    expect(d.weight.reduce((a, b) => a + b, 0)).toBe(n - 1);
+    expect(Math.min(...d.x)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...d.y)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps every point of a small scatter', () => {
+    const d = decimateScatter(new Float64Array([0.1, 0.2, NaN]), new Float64Array([0.3, 0.4, 0.5]));
+    expect(d.x).toEqual([0.1, 0.2]);
+    expect(d.index).toEqual([0, 1]);
+  });
+});
+
+describe('binAt (a click on the reliability diagram)', () => {
+  const bins = [
+    { lo: 0, hi: 0.1, count: 3 }, { lo: 0.1, hi: 0.2, count: 0 }, { lo: 0.2, hi: 0.3, count: 5 },
+  ];
+  it('finds the bin under x, or the nearest non-empty one', () => {
+    expect(binAt(bins, 0.05)).toBe(0);
+    expect(binAt(bins, 0.25)).toBe(2);
+    expect(binAt(bins, 0.16)).toBe(2); // the empty bin is skipped; 0.2 is nearer than 0.1
+    expect(binAt(bins, 0.9)).toBe(2);
+    expect(binAt([], 0.5)).toBe(-1);
+  });
+  it('works on a report without instances', () => {
+    expect(report('binary', null).instances).toBeNull();
+  });
+});

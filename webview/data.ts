@@ -1,0 +1,220 @@
+// Data preparation for the report: everything the charts draw is binned or decimated here first,
+// so a 1,000,000-row report draws a few thousand marks at most. Pure functions (unit-tested).
+import type { InstanceColumns, Report } from '../src/core/types';
+
+type NumericArrayCtor =
+  | Float64ArrayConstructor | Uint8ArrayConstructor | Int16ArrayConstructor | Int32ArrayConstructor | Uint32ArrayConstructor;
+
+/**
+ * Typed arrays survive VS Code's postMessage (engines.vscode >= 1.57 transfers them as buffers), but
+ * a message that went through JSON somewhere (an old host, a test double) holds arrays or
+ * {"0": x, "1": y} objects instead, with NaN turned into null. Accept all three.
+ */
+export function toTyped<T extends NumericArrayCtor>(ctor: T, value: unknown): InstanceType<T> {
+  if (value instanceof ctor) return value as InstanceType<T>;
+  if (ArrayBuffer.isView(value)) return new ctor(value as unknown as ArrayLike<number>) as InstanceType<T>;
+  const list: unknown[] = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object'
+      ? Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((k) => (value as Record<string, unknown>)[k])
+      : [];
+  const out = new ctor(list.length) as InstanceType<T>;
+  const fill = ctor === Float64Array ? NaN : 0;
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
+    out[i] = typeof v === 'number' ? v : fill;
+  }
+  return out;
+}
+
+/** Restores typed per-instance columns on a report however it travelled. */
+export function normalizeReport(report: Report): Report {
+  const inst = report.instances;
+  if (inst) {
+    const fixed: InstanceColumns = {
+      lines: toTyped(Uint32Array, inst.lines),
+      value: toTyped(Float64Array, inst.value),
+      target: toTyped(Float64Array, inst.target),
+      confidence: toTyped(Float64Array, inst.confidence),
+      correct: toTyped(Uint8Array, inst.correct),
+      bin: toTyped(Int16Array, inst.bin),
+      binQuantile: toTyped(Int16Array, inst.binQuantile),
+      brier: toTyped(Float64Array, inst.brier),
+      gold: toTyped(Int32Array, inst.gold),
+      pred: toTyped(Int32Array, inst.pred),
+      ids: Array.isArray(inst.ids) ? inst.ids : undefined,
+    };
+    report = { ...report, instances: fixed };
+  }
+  if (report.dataLines && !(report.dataLines instanceof Uint32Array)) {
+    report = { ...report, dataLines: toTyped(Uint32Array, report.dataLines) };
+  }
+  return report;
+}
+
+/** Number of instances with per-instance columns (0 when the report has none). */
+export function instanceCount(report: Report): number {
+  return report.instances ? report.instances.lines.length : 0;
+}
+
+/** Text field `field` of instance `i` (Report.texts.values is row-major: values[i][field]). */
+export function instanceText(texts: Report['texts'], i: number, field: number): string {
+  const row = texts?.values[i];
+  const value = row ? row[field] : undefined;
+  return typeof value === 'string' ? value : value == null ? '' : String(value);
+}
+
+/** Whether any value is finite (a column of NaN means the file did not have it). */
+export function hasFinite(values: ArrayLike<number>): boolean {
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) return true;
+  return false;
+}
+
+/** Indices of misclassified instances in file order: a known gold and prediction that differ. */
+export function misclassifiedIndices(inst: InstanceColumns): Uint32Array {
+  const n = inst.correct.length;
+  let count = 0;
+  for (let i = 0; i < n; i++) if (inst.correct[i] === 0 && inst.gold[i] >= 0 && inst.pred[i] >= 0) count++;
+  const out = new Uint32Array(count);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (inst.correct[i] === 0 && inst.gold[i] >= 0 && inst.pred[i] >= 0) out[k++] = i;
+  return out;
+}
+
+export interface ConfidenceHistogram {
+  edges: number[];
+  correct: number[];
+  incorrect: number[];
+}
+
+/**
+ * Counts of top-label confidence in `bins` equal-width bins over [lo, 1], split by correctness.
+ * lo is 0.5 for binary reports (c = max(s, 1 - s) >= 0.5), else the data's minimum rounded down
+ * to a multiple of 0.1, so the bars use the width of the chart.
+ */
+export function confidenceHistogram(confidence: Float64Array, correct: Uint8Array, bins: number, lo?: number): ConfidenceHistogram {
+  let min = 1;
+  if (lo === undefined) {
+    for (let i = 0; i < confidence.length; i++) {
+      const c = confidence[i];
+      if (c < min) min = c; // NaN compares false
+    }
+    lo = Math.max(0, Math.floor(min * 10 + 1e-9) / 10);
+    if (lo >= 1) lo = 0.9;
+  }
+  const width = (1 - lo) / bins;
+  const ok = new Array<number>(bins).fill(0);
+  const bad = new Array<number>(bins).fill(0);
+  for (let i = 0; i < confidence.length; i++) {
+    const c = confidence[i];
+    if (!(c >= lo && c <= 1)) continue;
+    const b = Math.min(bins - 1, Math.floor((c - lo) / width));
+    if (correct[i]) ok[b]++;
+    else bad[b]++;
+  }
+  const edges: number[] = [];
+  for (let b = 0; b <= bins; b++) edges.push(lo + b * width);
+  return { edges, correct: ok, incorrect: bad };
+}
+
+/**
+ * Thins a monotone curve (ROC) to at most about `maxPoints` points: walk the curve and keep a point
+ * whenever the path length since the last kept point reaches total / maxPoints. First and last
+ * points are always kept, so the area is preserved up to the sampling step.
+ */
+export function decimateCurve(xs: ArrayLike<number>, ys: ArrayLike<number>, maxPoints: number): { x: number[]; y: number[] } {
+  const n = Math.min(xs.length, ys.length);
+  if (n <= maxPoints) return { x: Array.from(xs).slice(0, n), y: Array.from(ys).slice(0, n) };
+  let total = 0;
+  for (let i = 1; i < n; i++) total += Math.abs(xs[i] - xs[i - 1]) + Math.abs(ys[i] - ys[i - 1]);
+  const step = total / Math.max(1, maxPoints - 2);
+  const x = [xs[0]];
+  const y = [ys[0]];
+  let run = 0;
+  for (let i = 1; i < n - 1; i++) {
+    run += Math.abs(xs[i] - xs[i - 1]) + Math.abs(ys[i] - ys[i - 1]);
+    if (run >= step) {
+      x.push(xs[i]);
+      y.push(ys[i]);
+      run = 0;
+    }
+  }
+  x.push(xs[n - 1]);
+  y.push(ys[n - 1]);
+  return { x, y };
+}
+
+export interface ScatterPoints {
+  x: number[];
+  y: number[];
+  /** How many instances each drawn point stands for. */
+  weight: number[];
+  /** Index of a representative instance of each point. */
+  index: number[];
+  /** Instances with both coordinates finite. */
+  total: number;
+}
+
+/**
+ * Decimates a scatter on [0, 1]^2 to at most grid x grid points: one point per occupied cell, at
+ * the mean of its instances, weighted by their count. Unlike random sampling this keeps every
+ * outlier visible, and the weights keep density visible. Below `keepAllBelow` points nothing is merged.
+ */
+export function decimateScatter(xs: Float64Array, ys: Float64Array, grid = 64, keepAllBelow = 4000): ScatterPoints {
+  const n = Math.min(xs.length, ys.length);
+  let total = 0;
+  for (let i = 0; i < n; i++) if (Number.isFinite(xs[i]) && Number.isFinite(ys[i])) total++;
+  if (total <= keepAllBelow) {
+    const out: ScatterPoints = { x: [], y: [], weight: [], index: [], total };
+    for (let i = 0; i < n; i++) {
+      if (!Number.isFinite(xs[i]) || !Number.isFinite(ys[i])) continue;
+      out.x.push(xs[i]);
+      out.y.push(ys[i]);
+      out.weight.push(1);
+      out.index.push(i);
+    }
+    return out;
+  }
+  const cells = grid * grid;
+  const count = new Uint32Array(cells);
+  const sumX = new Float64Array(cells);
+  const sumY = new Float64Array(cells);
+  const first = new Int32Array(cells).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const x = xs[i];
+    const y = ys[i];
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    const cx = Math.min(grid - 1, Math.max(0, Math.floor(x * grid)));
+    const cy = Math.min(grid - 1, Math.max(0, Math.floor(y * grid)));
+    const c = cy * grid + cx;
+    count[c]++;
+    sumX[c] += x;
+    sumY[c] += y;
+    if (first[c] < 0) first[c] = i;
+  }
+  const out: ScatterPoints = { x: [], y: [], weight: [], index: [], total };
+  for (let c = 0; c < cells; c++) {
+    if (!count[c]) continue;
+    out.x.push(sumX[c] / count[c]);
+    out.y.push(sumY[c] / count[c]);
+    out.weight.push(count[c]);
+    out.index.push(first[c]);
+  }
+  return out;
+}
+
+/** Which bin of `bins` holds value x (for a click on the reliability diagram); nearest bin when between bins. */
+export function binAt(bins: { lo: number; hi: number; count: number }[], x: number): number {
+  let best = -1;
+  let bestDistance = Infinity;
+  for (let b = 0; b < bins.length; b++) {
+    const { lo, hi, count } = bins[b];
+    if (!count) continue;
+    const distance = x < lo ? lo - x : x > hi ? x - hi : 0;
+    if (distance < bestDistance) {
+      best = b;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
