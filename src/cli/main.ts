@@ -25,6 +25,7 @@ Options:
   --gold-key K      ALMANACS: the field that holds the true probability
   --map FIELD=COL   generic files: take FIELD (score, label, confidence, correct, pred, gold, id)
                     from column COL; repeatable
+  --max-file-mb N   files larger than N MB are not read, with a message (default 2048)
   -h, --help        this help`;
 
 class UsageError extends Error {}
@@ -91,6 +92,7 @@ function score(argv: string[]): CliOutput {
       'raft-data': { type: 'string' },
       'gold-key': { type: 'string' },
       map: { type: 'string', multiple: true },
+      'max-file-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -99,6 +101,8 @@ function score(argv: string[]): CliOutput {
   if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
     throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
   }
+  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
+  if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
   const raftData = values['raft-data'];
   if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
   const options: ScoreOptions = resolveOptions({
@@ -111,6 +115,9 @@ function score(argv: string[]): CliOutput {
     raftData: raftData && resolve(raftData),
     goldKey: values['gold-key'],
     mapping: mapping(values.map),
+    // Per-instance columns serve the editor; the CLI prints aggregates only.
+    instances: false,
+    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
   });
 
   const reports: Report[] = [];
@@ -162,12 +169,4 @@ function orderedMetrics(m: Report['metrics']): Report['metrics'] {
     if (v !== undefined) out[name] = v === null || Number.isFinite(v) ? v : null;
   }
   return out;
-}
-
-// Run only when executed as the CLI (the bundle's entry), not when imported by tests.
-if (typeof require !== 'undefined' && typeof module !== 'undefined' && require.main === module) {
-  const out = runCli(process.argv.slice(2));
-  process.stdout.write(out.stdout);
-  process.stderr.write(out.stderr);
-  process.exitCode = out.code;
 }

@@ -23,7 +23,7 @@ export const MAX_PROBLEMS = 1000;
 
 export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
   const o = { ...DEFAULT_OPTIONS, ...stripUndefined(options ?? {}) };
-  if (!Number.isInteger(o.bins) || o.bins < 1) throw new RangeError(`bins must be a positive whole number, got ${o.bins}`);
+  if (!Number.isInteger(o.bins) || o.bins < 1 || o.bins > 10_000) throw new RangeError(`bins must be a whole number from 1 to 10000, got ${o.bins}`);
   if (!(o.threshold >= 0 && o.threshold <= 1)) throw new RangeError(`threshold must be in [0, 1], got ${o.threshold}`);
   if (!(o.hmrBeta >= 0)) throw new RangeError(`HMR beta must be >= 0, got ${o.hmrBeta}`);
   if (!Number.isInteger(o.bootstrap) || o.bootstrap < 0) throw new RangeError(`bootstrap must be a whole number >= 0, got ${o.bootstrap}`);
@@ -62,6 +62,7 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     return capProblems(report);
   }
   const scored = scoreSet(set, options);
+  if (options.instances === false) scored.instances = null;
   Object.assign(report, scored);
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
@@ -82,6 +83,7 @@ function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
 
 function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
   const r = binaryMetrics(set.score, set.label, { bins: o.bins, threshold: o.threshold, hmrBeta: o.hmrBeta });
+  if (o.instances === false) return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
   const n = set.n;
   const confidence = new Float64Array(n);
   const correct = new Uint8Array(n);
