@@ -53,7 +53,11 @@ export function metricCards(report: Report): HTMLElement {
   return section;
 }
 
-export function hmrPanel(report: Report): HTMLElement | null {
+/**
+ * `counts`: right and wrong answers with a known confidence, when known beforehand (the report's
+ * chart data); otherwise counted from the report's instances.
+ */
+export function hmrPanel(report: Report, counts?: { right: number; wrong: number } | null): HTMLElement | null {
   const { r_o: rO, r_u: rU, hmr } = report.metrics;
   if (rO === undefined && rU === undefined && hmr === undefined) return null;
   const cards = el('div', { className: 'cards hmr-cards' });
@@ -62,7 +66,7 @@ export function hmrPanel(report: Report): HTMLElement | null {
     if (name === 'hmr_beta' && report.options.hmrBeta === 1) continue; // equals HMR
     cards.appendChild(card(report, name, name === 'hmr'));
   }
-  const counts = correctnessCounts(report);
+  counts ??= correctnessCounts(report);
   const sentence = el('p', { className: 'leaning', text: leaningSentence(rO, rU, counts), attrs: { id: 'leaning' } });
   if (rO != null && rU != null) {
     sentence.dataset.leans = counts?.wrong === 0 ? (rU < 0.98 ? 'under' : 'neither')

@@ -1,6 +1,7 @@
 // Data preparation for the report: everything the charts draw is binned or decimated here first,
 // so a 1,000,000-row report draws a few thousand marks at most. Pure functions (unit-tested).
 import type { InstanceColumns, Report } from '../src/core/types';
+import type { ReportCharts } from '../src/protocol';
 
 type NumericArrayCtor =
   | Float64ArrayConstructor | Uint8ArrayConstructor | Int16ArrayConstructor | Int32ArrayConstructor | Uint32ArrayConstructor;
@@ -217,4 +218,26 @@ export function binAt(bins: { lo: number; hi: number; count: number }[], x: numb
     }
   }
   return best;
+}
+
+/**
+ * Everything the charts and the HMR sentence need from the per-instance columns. The scoring worker
+ * computes it before the columns travel, so the first chart does not wait for them; the webview
+ * computes it itself only for a report that arrives with its columns (the preview harness).
+ */
+export function reportCharts(report: Pick<Report, 'kind' | 'instances'>): ReportCharts {
+  const inst = report.instances;
+  if (!inst) return { histogram: null, scatter: null, counts: null };
+  const histogram = report.kind !== 'probability' && hasFinite(inst.confidence)
+    ? confidenceHistogram(inst.confidence, inst.correct, 20, report.kind === 'binary' ? 0.5 : undefined)
+    : null;
+  const scatter = report.kind === 'probability' ? decimateScatter(inst.value, inst.target) : null;
+  let right = 0;
+  let wrong = 0;
+  for (let i = 0; i < inst.correct.length; i++) {
+    if (!Number.isFinite(inst.confidence[i])) continue;
+    if (inst.correct[i]) right++;
+    else wrong++;
+  }
+  return { histogram, scatter, counts: { right, wrong } };
 }

@@ -3,7 +3,7 @@
 // table is virtualized; every text from a file goes in through textContent.
 import './styles.css';
 import type { ReliabilityBin, Report } from '../src/core/types';
-import type { HostToWebview, PanelState, TableFilter } from '../src/protocol';
+import { InstanceAssembler, type HostToWebview, type PanelState, type ReportCharts, type TableFilter } from '../src/protocol';
 import { confidenceHistogramChart } from './charts/histogram';
 import { classF1Chart, HORIZONTAL_FROM } from './charts/classes';
 import { applyDefaults, type Chart } from './charts/common';
@@ -12,7 +12,7 @@ import { rocChart } from './charts/roc';
 import { probabilityScatterChart } from './charts/scatter';
 import { baseName, hmrPanel, metricCards } from './cards';
 import { confusionMatrix } from './confusion';
-import { confidenceHistogram, decimateScatter, hasFinite, instanceCount, normalizeReport } from './data';
+import { instanceCount, normalizeReport, reportCharts } from './data';
 import { clear, el } from './dom';
 import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO, CARD_ORDER } from './format';
 import { Stepper } from './stepper';
@@ -27,9 +27,17 @@ interface Loaded {
   path: string;
   reports: Report[];
   summary: { raft_score?: number | null };
+  /** Ties 'instances' pages and 'intervals' to this report (undefined: the message had no token). */
+  token: number | undefined;
+  /** Chart data per report (from the host, or computed here from inline instances). */
+  charts: ReportCharts[];
+  /** Per-instance pages still arriving, per report (null: complete or none expected). */
+  assemblers: (InstanceAssembler | null)[];
   /** performance.now() when the 'reports' message arrived, for the 'rendered' timing. */
   receivedAt: number;
   renderedPosted: boolean;
+  /** Reports whose 'instancesReady' was posted. */
+  instancesPosted: Set<number>;
 }
 
 /** A chart and how to draw it again (theme changes, binning switches). */
@@ -49,6 +57,12 @@ let table: InstanceTable | null = null;
 let stepper: Stepper | null = null;
 let binTable: HTMLElement | null = null;
 let reliabilityNote: HTMLElement | null = null;
+/** Parts of the rendered report replaced in place: the metric cards and HMR panel (intervals), and
+ *  the stepper and table placeholders (instances arriving). */
+let cardsSection: HTMLElement | null = null;
+let hmrSection: HTMLElement | null = null;
+let stepperSlot: HTMLElement | null = null;
+let tableSlot: HTMLElement | null = null;
 
 function saveState(patch: Partial<PanelState>): void {
   state = { ...state, ...patch };
@@ -81,12 +95,20 @@ window.addEventListener('message', (event: MessageEvent) => {
       break;
     case 'reports': {
       const samePath = state.path === message.path;
+      const reports = message.reports.map((r) => (r.instances ? normalizeReport(r) : r));
       loaded = {
         path: message.path,
-        reports: message.reports.map(normalizeReport),
+        reports,
         summary: message.summary ?? {},
+        token: message.token,
+        charts: reports.map((r, k) => message.charts?.[k] ?? reportCharts(r)),
+        assemblers: reports.map((r, k) => {
+          const scheme = message.instances?.[k];
+          return scheme && !r.instances ? new InstanceAssembler(scheme) : null;
+        }),
         receivedAt: performance.now(),
         renderedPosted: false,
+        instancesPosted: new Set(),
       };
       // A reload (same path) keeps the saved selection, binning, step and table state; a new path starts fresh.
       const selected = samePath && state.selected !== undefined && state.selected < message.reports.length ? state.selected : message.selected;
@@ -97,6 +119,12 @@ window.addEventListener('message', (event: MessageEvent) => {
       renderReport();
       break;
     }
+    case 'instances':
+      receivePage(message);
+      break;
+    case 'intervals':
+      receiveIntervals(message);
+      break;
     case 'error':
       showError(message.message);
       break;
@@ -105,6 +133,43 @@ window.addEventListener('message', (event: MessageEvent) => {
       break;
   }
 });
+
+/** A page of per-instance data: once a report has all of its pages, its table and stepper appear. */
+function receivePage(message: Extract<HostToWebview, { type: 'instances' }>): void {
+  const current = loaded;
+  if (!current || message.token !== current.token) return; // a page of an earlier report
+  const k = message.report;
+  const asm = current.assemblers[k];
+  if (!asm || !asm.add(message.page) || !asm.complete) return;
+  const { instances, texts, dataLines } = asm.decode();
+  current.assemblers[k] = null;
+  current.reports[k] = { ...current.reports[k], instances, texts: texts ?? current.reports[k].texts, dataLines: dataLines ?? current.reports[k].dataLines };
+  if (k === (state.selected ?? 0) && current.reports[k] === selectedReport()) mountInstances(current.reports[k]);
+}
+
+/** Bootstrap intervals that arrived after the charts: the cards are redrawn, nothing else. */
+function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>): void {
+  const current = loaded;
+  if (!current || message.token !== current.token || message.reports.length !== current.reports.length) return;
+  current.reports = current.reports.map((r, k) => ({
+    ...r, intervals: message.reports[k].intervals ?? {}, options: { ...r.options, bootstrap: message.reports[k].bootstrap },
+  }));
+  const report = selectedReport();
+  if (!report) return;
+  if (cardsSection) {
+    const fresh = metricCards(report);
+    cardsSection.replaceWith(fresh);
+    cardsSection = fresh;
+  }
+  if (hmrSection) {
+    const fresh = hmrPanel(report, current.charts[state.selected ?? 0]?.counts);
+    if (fresh) {
+      hmrSection.replaceWith(fresh);
+      hmrSection = fresh;
+    }
+  }
+  document.body.dataset.intervals = String(message.reports[state.selected ?? 0]?.bootstrap ?? 0);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Keyboard: j / k and the arrow keys step through misclassified examples
@@ -138,6 +203,10 @@ function teardown(): void {
   stepper = null;
   binTable = null;
   reliabilityNote = null;
+  cardsSection = null;
+  hmrSection = null;
+  stepperSlot = null;
+  tableSlot = null;
   clear(root);
 }
 
@@ -371,11 +440,13 @@ function renderReport(): void {
   if (report.fatal) {
     root.appendChild(el('div', { className: 'status error', attrs: { role: 'alert', id: 'fatal' } }, [el('p', { text: report.fatal })]));
   }
-  root.appendChild(metricCards(report));
-  const hmr = hmrPanel(report);
-  if (hmr) root.appendChild(hmr);
+  const k = state.selected ?? 0;
+  const charts = loaded.charts[k] ?? reportCharts(report);
+  cardsSection = metricCards(report);
+  root.appendChild(cardsSection);
+  hmrSection = hmrPanel(report, charts.counts);
+  if (hmrSection) root.appendChild(hmrSection);
 
-  const inst = report.instances;
   const grid = el('div', { className: 'chart-grid' });
   if (report.bins) {
     const bins = report.bins;
@@ -390,16 +461,16 @@ function renderReport(): void {
       onBinClick: (b) => selectBin(b),
     }), { height: 340, controls: binningToggle(), aside }));
   }
-  if (inst && report.kind !== 'probability' && hasFinite(inst.confidence)) {
-    const histogram = confidenceHistogram(inst.confidence, inst.correct, 20, report.kind === 'binary' ? 0.5 : undefined);
+  if (charts.histogram) {
+    const histogram = charts.histogram;
     grid.appendChild(chartBox('histogram', 'Confidence: correct and incorrect', (canvas, p) => confidenceHistogramChart(canvas, histogram, p), { height: 320 }));
   }
   if (report.roc) {
     const roc = report.roc;
     grid.appendChild(chartBox('roc', `ROC curve — AUC ${formatMetric(report.metrics.auc)}`, (canvas, p) => rocChart(canvas, roc, report.metrics.auc, p), { height: 320 }));
   }
-  if (report.kind === 'probability' && inst) {
-    const points = decimateScatter(inst.value, inst.target);
+  if (charts.scatter) {
+    const points = charts.scatter;
     const caption = points.total > points.x.length
       ? `${formatCount(points.total)} instances drawn as ${formatCount(points.x.length)} merged points (one per occupied cell of a 64 × 64 grid).`
       : `${formatCount(points.total)} instances.`;
@@ -427,7 +498,39 @@ function renderReport(): void {
     ]));
   }
 
-  if (report.kind === 'multiclass' && inst) {
+  // The stepper and the table need the per-instance columns: placeholders until they arrive.
+  const pending = !report.instances && !!loaded.assemblers[k];
+  if (report.kind === 'multiclass' && (report.instances || pending)) {
+    stepperSlot = pendingSection('stepper-pending', 'Misclassified examples', report.n);
+    root.appendChild(stepperSlot);
+  }
+
+  const problems = problemsSection(report);
+  if (problems) root.appendChild(problems);
+
+  if (report.instances || pending) {
+    tableSlot = pendingSection('instances-pending', 'Instances', report.n);
+    root.appendChild(tableSlot);
+  }
+
+  refreshReliability(report);
+  drawCharts();
+  announceRendered(report);
+  if (report.instances) mountInstances(report);
+}
+
+function pendingSection(id: string, title: string, rows: number): HTMLElement {
+  return el('section', { className: 'section pending', attrs: { id, 'aria-busy': 'true' } }, [
+    el('h2', { text: title }),
+    el('p', { className: 'muted', text: `Loading ${formatCount(rows)} instance${rows === 1 ? '' : 's'}…` }),
+  ]);
+}
+
+/** The stepper and the instance table, in place of their placeholders, once the columns are here. */
+function mountInstances(report: Report): void {
+  const inst = report.instances;
+  if (!inst) return;
+  if (stepperSlot && report.kind === 'multiclass') {
     stepper = new Stepper(report, {
       index: state.stepIndex ?? 0,
       onStep: (index, total) => {
@@ -436,30 +539,43 @@ function renderReport(): void {
       },
       onReveal: (path, line) => post({ type: 'reveal', path, line }),
     });
-    root.appendChild(stepper.element);
+    stepperSlot.replaceWith(stepper.element);
+    stepperSlot = null;
   }
-
-  const problems = problemsSection(report);
-  if (problems) root.appendChild(problems);
-
-  if (inst && instanceCount(report) > 0) {
-    table = new InstanceTable(report, {
-      binning: binning(),
-      sort: state.sort ?? null,
-      filter: filter(),
-      onReveal: (i) => post({ type: 'reveal', path: report.path, line: inst.lines[i] }),
-      onStateChange: (sort, tableFilter) => {
-        const binChanged = tableFilter.bin !== filter().bin;
-        saveState({ sort, filter: tableFilter });
-        if (binChanged) refreshReliability(report);
-      },
-    });
-    root.appendChild(table.element);
+  if (tableSlot) {
+    if (instanceCount(report) > 0) {
+      table = new InstanceTable(report, {
+        binning: binning(),
+        sort: state.sort ?? null,
+        filter: filter(),
+        onReveal: (i) => post({ type: 'reveal', path: report.path, line: inst.lines[i] }),
+        onStateChange: (sort, tableFilter) => {
+          const binChanged = tableFilter.bin !== filter().bin;
+          saveState({ sort, filter: tableFilter });
+          if (binChanged) refreshReliability(report);
+        },
+      });
+      tableSlot.replaceWith(table.element);
+    } else {
+      tableSlot.remove();
+    }
+    tableSlot = null;
   }
+  announceInstances(report);
+}
 
-  refreshReliability(report);
-  drawCharts();
-  announceRendered(report);
+/** Posts 'instancesReady' once per report and load, when its table (and stepper) exist. */
+function announceInstances(report: Report): void {
+  const current = loaded;
+  const k = state.selected ?? 0;
+  if (!current || current.instancesPosted.has(k)) return;
+  current.instancesPosted.add(k);
+  requestAnimationFrame(() => {
+    const ms = Math.round(performance.now() - current.receivedAt);
+    post({ type: 'instancesReady', path: current.path, selected: k, ms, rows: instanceCount(report) });
+    document.body.dataset.instancesMs = String(ms);
+    document.body.dataset.instances = String(instanceCount(report));
+  });
 }
 
 /** Posts 'rendered' once the first frame with the charts has been painted. */

@@ -54,6 +54,8 @@ export interface EvalLensApi {
   scoring: ReportScoring;
   /** Jobs queued or running in the scoring workers. */
   workerJobs(): number;
+  /** Scoring worker threads alive (idle ones are terminated after a while). */
+  workerThreads(): number;
   /** The report panel, when one is open. */
   panel(): ReportPanel | undefined;
 }
@@ -73,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const tree = new PredictionTree(files);
   const lenses = new HeadlineCodeLensProvider(files);
   const statusBar = new HeadlineStatusBar(files);
-  const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(context, path, quick, full), context.workspaceState);
+  const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
   const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true });
 
   const api: EvalLensApi = {
@@ -90,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     lastScore: undefined,
     scoring,
     workerJobs: () => pool.busy,
+    workerThreads: () => pool.workers,
     panel: () => ReportPanel.current,
   };
 
@@ -178,17 +181,17 @@ export function deactivate(): void {
 }
 
 /**
- * The second pass of a report (with bootstrap intervals) replaces the first in the panel, if the
- * panel still shows that first pass (or is about to: the first pass may still be on its way in).
+ * The second pass of a report (with bootstrap intervals) adds its intervals to the panel in place,
+ * if the panel still shows that first pass (or is about to: the first pass may still be on its way
+ * in). If the file changed between the passes (other numbers), the panel scores it again.
  */
-async function showIntervals(context: vscode.ExtensionContext, path: string, quick: ScoreResult, full: ScoreResult): Promise<void> {
+async function showIntervals(path: string, quick: ScoreResult, full: ScoreResult): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const panel = ReportPanel.current;
     if (!panel) return;
     if (panel.reports === quick.reports) {
-      // Not when hidden: show() would bring it forward; it keeps the first pass then.
-      if (panel.panel.visible) ReportPanel.show(context, path, full);
+      if (!panel.applyIntervals(path, full)) void panel.load(path);
       return;
     }
     if (panel.reports !== undefined && panel.path !== path) return; // another report took its place

@@ -25,6 +25,8 @@ export interface FileEntry {
   pending?: { key: string; abort: AbortController; done: Promise<void> };
   /** Bumped by every request: while one awaits the file's stat, a newer request takes over. */
   requests: number;
+  /** Scoring runs started in a worker for this file (tests check that edits are debounced). */
+  runs: number;
 }
 
 export interface FileEvent {
@@ -64,7 +66,7 @@ export class EvalFiles implements vscode.Disposable {
       entry.discovered ||= discovered;
       return entry;
     }
-    entry = { uri, path: uri.fsPath, format, discovered, requests: 0 };
+    entry = { uri, path: uri.fsPath, format, discovered, requests: 0, runs: 0 };
     this.entries.set(uri.toString(), entry);
     this.emitter.fire({ entry, removed: false });
     return entry;
@@ -103,6 +105,7 @@ export class EvalFiles implements vscode.Disposable {
     let key: string;
     let text: string | undefined;
     let diskMtime: number | undefined;
+    let diskSize: number | undefined;
     if (doc?.isDirty) {
       key = `buffer:${doc.version}`;
       text = doc.getText();
@@ -119,6 +122,7 @@ export class EvalFiles implements vscode.Disposable {
       if (request !== entry.requests) return;
       if (!stat.isFile()) return;
       diskMtime = stat.mtimeMs;
+      diskSize = stat.size;
       key = `disk:${stat.mtimeMs}:${stat.size}`;
     }
     // Per-instance columns only while the file is open (hover, reveal): a closed file's result is a
@@ -138,16 +142,17 @@ export class EvalFiles implements vscode.Disposable {
     const abort = new AbortController();
     const pending = { key, abort, done: Promise.resolve() };
     entry.pending = pending;
-    pending.done = this.run(entry, key, abort, priority, { path: entry.path, text, options, diskMtime, detail });
+    pending.done = this.run(entry, key, abort, priority, { path: entry.path, text, options, diskMtime, diskSize, detail });
     this.emitter.fire({ entry, removed: false });
     return pending.done;
   }
 
   private async run(
     entry: FileEntry, key: string, abort: AbortController, priority: Priority,
-    req: { path: string; text?: string; options: ReturnType<typeof backgroundOptions>; diskMtime?: number; detail: 'full' | 'summary' },
+    req: { path: string; text?: string; options: ReturnType<typeof backgroundOptions>; diskMtime?: number; diskSize?: number; detail: 'full' | 'summary' },
   ): Promise<void> {
     const t0 = performance.now();
+    entry.runs++;
     let reply;
     try {
       reply = await this.pool.run(
@@ -167,7 +172,9 @@ export class EvalFiles implements vscode.Disposable {
     // Only the request still pending may store its result: anything else was superseded or untracked.
     if (entry.pending?.abort !== abort || !this.entries.has(entry.uri.toString())) return;
     entry.pending = undefined;
-    if (reply.type === 'scored' && req.diskMtime !== undefined && (reply.mtimeBefore !== req.diskMtime || reply.mtimeAfter !== reply.mtimeBefore)) {
+    const changed = reply.type === 'scored' && req.diskMtime !== undefined
+      && (reply.mtimeBefore !== req.diskMtime || reply.mtimeAfter !== reply.mtimeBefore || reply.sizeBefore !== req.diskSize || reply.sizeAfter !== reply.sizeBefore);
+    if (changed) {
       // The file changed between our stat and the worker's read, or during it: score it again.
       this.log.info(`${req.path} changed while being scored; scoring its new content`);
       return this.score(entry, priority);

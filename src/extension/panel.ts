@@ -3,14 +3,24 @@
 // state. The webview is not kept alive while hidden (retainContextWhenHidden: false): it saves its
 // own UI state with setState, and every time it (re)loads it says 'ready' and the host posts the
 // current view again. Nothing is posted before 'ready'.
+//
+// The panel follows its file (or folder): a change on disk or in an editor buffer re-scores it after
+// a pause, so the report always ends with the file's latest content.
+import { statSync } from 'node:fs';
+import { basename, dirname, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { Report } from '../core/types';
-import { WEBVIEW_VIEW_TYPE, type HostToWebview, type PanelState, type WebviewToHost } from '../protocol';
+import { WEBVIEW_VIEW_TYPE, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
 import { makeNonce, panelHtml } from './panelHtml';
+import type { PanelData } from './workerProtocol';
 
 export interface PanelScoreResult {
   reports: Report[];
   summary: { raft_score?: number | null };
+  /** Chart data and encoded per-instance columns per report (the worker's 'panel' detail). */
+  panel?: PanelData[];
+  /** The scored file's mtime and size (see ScoreResult.stamp). */
+  stamp?: { mtime: number; size: number };
 }
 
 /** Scores a file or folder; should reject (or resolve, it is then ignored) when `token` is cancelled. */
@@ -29,6 +39,10 @@ export interface PanelInfo {
   stepPosition: { index: number; total: number } | undefined;
   /** The last 'rendered' report: ms from the 'reports' message to the first painted chart. */
   rendered: { path: string; selected: number; ms: number; at: number } | undefined;
+  /** The last report whose per-instance data all arrived and whose table is built. */
+  instancesReady: { path: string; selected: number; ms: number; rows: number; at: number } | undefined;
+  /** The last run of 'instances' pages the host finished posting (bytes of typed data). */
+  pagesPosted: { token: number; pages: number; bytes: number; ms: number; at: number } | undefined;
   /** The last line revealed on the webview's request. */
   lastRevealed: { path: string; line: number } | undefined;
   /** The webview's UI state as it last reported it. */
@@ -36,6 +50,8 @@ export interface PanelInfo {
 }
 
 const STEP_CONTEXT = 'evalLens.misclassifiedCount';
+/** Changes to the report's file closer together than this re-score it once. */
+const REFRESH_DELAY_MS = 500;
 
 export class ReportPanel {
   static current: ReportPanel | undefined;
@@ -45,6 +61,19 @@ export class ReportPanel {
   private readonly renderedEmitter = new vscode.EventEmitter<NonNullable<PanelInfo['rendered']>>();
   /** Fires when the webview has painted the first chart of a report. */
   readonly onDidRender = this.renderedEmitter.event;
+  private readonly instancesEmitter = new vscode.EventEmitter<NonNullable<PanelInfo['instancesReady']>>();
+  /** Fires when the webview has all of the selected report's instances and built its table. */
+  readonly onDidReceiveInstances = this.instancesEmitter.event;
+  /** Ties pages and intervals to the 'reports' message they belong to. */
+  private static tokens = 0;
+  private token = 0;
+  /** The pages of the report in view, posted after the 'reports' message (again after every 'ready'). */
+  private pages: { report: number; page: InstancePage }[] = [];
+  /** Bumped to stop a page-posting loop (a new report, the webview went away). */
+  private pageRun = 0;
+  /** Watches the path in view; a change re-scores it after REFRESH_DELAY_MS. */
+  private following: { path: string; watch: vscode.Disposable } | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
   private readonly info: PanelInfo;
   /** The view the webview should show: 'loading', 'reports' or 'error' (re-posted after every 'ready'). */
   private view: HostToWebview | undefined;
@@ -60,7 +89,10 @@ export class ReportPanel {
     path: string,
     state?: PanelState,
   ) {
-    this.info = { path, lastPosted: undefined, ready: false, stepPosition: undefined, rendered: undefined, lastRevealed: undefined, state };
+    this.info = {
+      path, lastPosted: undefined, ready: false, stepPosition: undefined, rendered: undefined, instancesReady: undefined,
+      pagesPosted: undefined, lastRevealed: undefined, state,
+    };
     panel.webview.options = ReportPanel.webviewOptions(context);
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'eval-lens.svg');
     panel.webview.html = this.html();
@@ -68,10 +100,14 @@ export class ReportPanel {
       panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidChangeViewState(() => {
         // A hidden webview is destroyed (no retainContextWhenHidden); it says 'ready' again when shown.
-        if (!panel.visible) this.info.ready = false;
+        if (!panel.visible) {
+          this.info.ready = false;
+          this.pageRun++;
+        }
       }),
       panel.onDidDispose(() => this.dispose()),
       this.renderedEmitter,
+      this.instancesEmitter,
     );
   }
 
@@ -133,6 +169,7 @@ export class ReportPanel {
   get lastPosted(): PanelInfo['lastPosted'] { return this.info.lastPosted; }
   get stepPosition(): PanelInfo['stepPosition'] { return this.info.stepPosition; }
   get rendered(): PanelInfo['rendered'] { return this.info.rendered; }
+  get instancesReady(): PanelInfo['instancesReady'] { return this.info.instancesReady; }
   get lastRevealed(): PanelInfo['lastRevealed'] { return this.info.lastRevealed; }
   /** A copy of everything above. */
   snapshot(): PanelInfo { return { ...this.info }; }
@@ -146,6 +183,21 @@ export class ReportPanel {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => { sub.dispose(); reject(new Error(`report not rendered within ${timeoutMs} ms`)); }, timeoutMs);
       const sub = this.onDidRender((r) => {
+        if (path && r.path !== path) return;
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(r);
+      });
+    });
+  }
+
+  /** Resolves when the webview has every instance of the report in view (of `path`, if given). */
+  whenInstancesReady(path?: string, timeoutMs = 60_000): Promise<NonNullable<PanelInfo['instancesReady']>> {
+    const done = this.info.instancesReady;
+    if (done && (!path || done.path === path) && this.view?.type === 'reports' && done.at >= (this.info.rendered?.at ?? 0)) return Promise.resolve(done);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => { sub.dispose(); reject(new Error(`instances not received within ${timeoutMs} ms`)); }, timeoutMs);
+      const sub = this.onDidReceiveInstances((r) => {
         if (path && r.path !== path) return;
         clearTimeout(timer);
         sub.dispose();
@@ -174,6 +226,7 @@ export class ReportPanel {
     const generation = ++this.generation;
     this.result = undefined;
     this.info.path = path;
+    this.follow(path);
     this.panel.title = titleFor(path);
     this.setView({ type: 'loading', path });
     if (!score) {
@@ -224,7 +277,27 @@ export class ReportPanel {
    * for the same path). When hidden, the webview gets it on its next 'ready'.
    */
   update(path: string, result: PanelScoreResult): void {
-    this.showResult(path, result);
+    if (!this.applyIntervals(path, result)) this.showResult(path, result);
+  }
+
+  /**
+   * The same report with its bootstrap intervals: only the intervals change, in place (the charts
+   * and the instances the webview holds stay). False, and nothing changes, when `result` is not the
+   * report in view (another path, or its file changed in between: other numbers).
+   */
+  applyIntervals(path: string, result: PanelScoreResult): boolean {
+    const view = this.view;
+    const current = this.result;
+    if (view?.type === 'reports' && current && this.info.path === path && sameReports(current.reports, result.reports)) {
+      const intervals: ReportIntervals[] = result.reports.map((r) => ({ intervals: r.intervals, bootstrap: r.options.bootstrap }));
+      const merge = (r: Report, k: number): Report => ({ ...r, intervals: intervals[k].intervals, options: { ...r.options, bootstrap: intervals[k].bootstrap } });
+      this.result = { ...current, reports: current.reports.map(merge) };
+      this.view = { ...view, reports: view.reports.map(merge) };
+      if (this.info.ready) this.postNow({ type: 'intervals', token: this.token, reports: intervals });
+      this.checkStamp();
+      return true;
+    }
+    return false;
   }
 
   private showResult(path: string, result: PanelScoreResult): void {
@@ -232,19 +305,125 @@ export class ReportPanel {
     this.generation++;
     this.result = result;
     this.info.path = path;
+    this.follow(path);
     this.info.rendered = undefined;
+    this.info.instancesReady = undefined;
     this.panel.title = titleFor(path);
     const saved = this.info.state;
     const selected = saved?.path === path && saved.selected !== undefined && saved.selected < result.reports.length ? saved.selected : 0;
-    this.setView({ type: 'reports', path, reports: result.reports, summary: result.summary, selected });
+    this.token = ++ReportPanel.tokens;
+    const panel = result.panel;
+    if (panel && panel.length === result.reports.length) {
+      // The selected report's pages first: its table is the one the user is waiting for.
+      const order = [selected, ...result.reports.map((_, k) => k).filter((k) => k !== selected)];
+      this.pages = order.flatMap((k) => (panel[k].instances?.pages ?? []).map((page) => ({ report: k, page })));
+      this.setView({
+        type: 'reports', path, reports: result.reports, summary: result.summary, selected, token: this.token,
+        charts: panel.map((p) => p.charts), instances: panel.map((p) => p.instances?.scheme ?? null),
+      });
+    } else {
+      // Reports with their columns inline (small results from elsewhere): as they are.
+      this.pages = [];
+      this.setView({ type: 'reports', path, reports: result.reports, summary: result.summary, selected, token: this.token });
+    }
+  }
+
+  // ---- following the file -------------------------------------------------------------------------
+
+  /** Watches `path` (a file, or every file below a folder) on disk and in editors. */
+  private follow(path: string): void {
+    if (this.following?.path === path) return;
+    this.following?.watch.dispose();
+    this.following = undefined;
+    if (!path) return;
+    let folder = false;
+    try {
+      folder = statSync(path).isDirectory();
+    } catch {
+      /* gone: watch the name, it may come back */
+    }
+    const pattern = folder
+      ? new vscode.RelativePattern(vscode.Uri.file(path), '**/*')
+      : new vscode.RelativePattern(vscode.Uri.file(dirname(path)), basename(path));
+    const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+    const changed = () => this.scheduleRefresh(path);
+    const inside = (uri: vscode.Uri) => uri.scheme === 'file' && (uri.fsPath === path || (folder && uri.fsPath.startsWith(path.endsWith(sep) ? path : path + sep)));
+    // The watcher starts listening a little later: a change in between is caught by comparing the
+    // file with what was scored, once it surely listens.
+    const settle = setTimeout(() => this.checkStamp(), 1500);
+    this.following = {
+      path,
+      watch: vscode.Disposable.from(
+        { dispose: () => clearTimeout(settle) },
+        watcher,
+        watcher.onDidChange(changed),
+        watcher.onDidCreate(changed),
+        watcher.onDidDelete(changed),
+        // Unsaved edits are scored too (the panel scores the buffer of an open, edited file).
+        vscode.workspace.onDidChangeTextDocument((e) => {
+          if (e.contentChanges.length && inside(e.document.uri)) changed();
+        }),
+      ),
+    };
+  }
+
+  /** Re-scores when the file on disk is no longer the one scored (mtime or size differ). */
+  private checkStamp(): void {
+    const stamp = this.result?.stamp;
+    const path = this.info.path;
+    if (!stamp || !path) return;
+    let now: { mtime: number; size: number } | undefined;
+    try {
+      const st = statSync(path);
+      now = { mtime: st.mtimeMs, size: st.size };
+    } catch {
+      now = undefined;
+    }
+    if (!now || now.mtime !== stamp.mtime || now.size !== stamp.size) this.scheduleRefresh(path);
+  }
+
+  private scheduleRefresh(path: string): void {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      if (ReportPanel.current === this && this.info.path === path) void this.load(path);
+    }, REFRESH_DELAY_MS);
   }
 
   // ---- messages -----------------------------------------------------------------------------------
 
   private setView(message: HostToWebview): void {
     this.view = message;
-    if (this.info.ready) this.postNow(message);
+    this.pageRun++; // pages of an earlier view stop
+    if (this.info.ready) this.postView();
     else this.info.lastPosted = message.type; // queued: posted on 'ready'
+  }
+
+  /** The current view, then (for reports) its instance pages. */
+  private postView(): void {
+    const view = this.view;
+    if (!view) return;
+    this.postNow(view);
+    if (view.type === 'reports' && this.pages.length) void this.postPages(this.token);
+  }
+
+  /**
+   * Posts the pages one after another, each once the previous one was delivered: a few MB at a
+   * time keeps the extension host's event loop and memory calm, and a newer view (or the webview
+   * going away) stops the loop between two pages.
+   */
+  private async postPages(token: number): Promise<void> {
+    const run = ++this.pageRun;
+    const t0 = Date.now();
+    let bytes = 0;
+    for (const { report, page } of this.pages) {
+      if (run !== this.pageRun || !this.info.ready || token !== this.token) return;
+      for (const a of Object.values(page.data)) bytes += a?.byteLength ?? 0;
+      this.info.lastPosted = 'instances';
+      const delivered = await this.panel.webview.postMessage({ type: 'instances', token, report, page } satisfies HostToWebview).then((ok) => ok, () => false);
+      if (!delivered) return;
+    }
+    if (run === this.pageRun) this.info.pagesPosted = { token, pages: this.pages.length, bytes, ms: Date.now() - t0, at: Date.now() };
   }
 
   private postNow(message: HostToWebview): void {
@@ -259,7 +438,7 @@ export class ReportPanel {
       case 'ready': {
         this.info.ready = true;
         if (isPanelState(message.state) && message.state.path === this.info.path) this.info.state = message.state;
-        if (this.view) this.postNow(this.view);
+        this.postView();
         const steps = this.pendingSteps;
         this.pendingSteps = [];
         for (const step of steps) this.postNow(step);
@@ -279,6 +458,13 @@ export class ReportPanel {
           const rendered = { path: String(message.path), selected: Number(message.selected) || 0, ms: message.ms, at: Date.now() };
           this.info.rendered = rendered;
           this.renderedEmitter.fire(rendered);
+        }
+        break;
+      case 'instancesReady':
+        if (typeof message.ms === 'number') {
+          const ready = { path: String(message.path), selected: Number(message.selected) || 0, ms: message.ms, rows: Number(message.rows) || 0, at: Date.now() };
+          this.info.instancesReady = ready;
+          this.instancesEmitter.fire(ready);
         }
         break;
       case 'reveal':
@@ -327,6 +513,13 @@ export class ReportPanel {
   private dispose(): void {
     this.scoring?.cancel();
     this.generation++;
+    clearTimeout(this.refreshTimer);
+    this.following?.watch.dispose();
+    this.following = undefined;
+    this.pageRun++;
+    this.pages = [];
+    this.result = undefined;
+    this.view = undefined;
     if (ReportPanel.current === this) {
       ReportPanel.current = undefined;
       void vscode.commands.executeCommand('setContext', STEP_CONTEXT, 0);
@@ -334,6 +527,22 @@ export class ReportPanel {
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;
   }
+}
+
+/** The same reports (same files, same numbers): a later pass only adds intervals. */
+function sameReports(a: readonly Report[], b: readonly Report[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((r, k) => {
+    const o = b[k];
+    if (r.path !== o.path || r.n !== o.n || r.skipped !== o.skipped || r.kind !== o.kind) return false;
+    const names = new Set([...Object.keys(r.metrics), ...Object.keys(o.metrics)]) as Set<keyof Report['metrics']>;
+    for (const m of names) {
+      const x = r.metrics[m];
+      const y = o.metrics[m];
+      if (!(x === y || (typeof x === 'number' && typeof y === 'number' && Number.isNaN(x) && Number.isNaN(y)))) return false;
+    }
+    return true;
+  });
 }
 
 function isPanelState(value: unknown): value is PanelState {

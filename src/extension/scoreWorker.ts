@@ -1,13 +1,21 @@
-// The scoring worker (worker_threads): all parsing and metrics run here, never on the extension
-// host's thread. One request at a time; the host cancels by terminating the worker.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+// The scoring worker (worker_threads): all parsing, metrics and the encoding of per-instance data
+// for the report panel run here, never on the extension host's thread. One request at a time; the
+// host cancels by terminating the worker.
+import { closeSync, fstatSync, openSync, readlinkSync, readSync, statSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { detectFormat, nodeCompanionReader, scoreInput, scorePath, summarize, textInput } from '../core/index';
-import { summaryOnly, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
+import type { Report, ScoreOptions } from '../core/types';
+import { encodeInstances, payloadBuffers } from '../protocol';
+import { reportCharts } from '../../webview/data';
+import { summaryOnly, type PanelData, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
 
-function mtimeOf(path: string): number | undefined {
+type ScoreRequest = Extract<WorkerRequest, { type: 'score' }>;
+
+function statOf(path: string): { mtime: number; size: number } | undefined {
   try {
-    return statSync(path).mtimeMs;
+    const st = statSync(path);
+    return { mtime: st.mtimeMs, size: st.size };
   } catch {
     return undefined;
   }
@@ -16,11 +24,17 @@ function mtimeOf(path: string): number | undefined {
 /** Bytes detection looks at (the core's detector reads 16 KB too). */
 const HEAD_BYTES = 16 * 1024;
 
-/** The first kilobytes of a file, without reading the rest. */
+/**
+ * The first kilobytes of a regular file, without reading the rest. Anything else (a FIFO, which
+ * would block the read forever, a device such as /dev/zero behind a symlink, a folder, a dangling
+ * link, a file we may not read) is not a predictions file.
+ */
 function readHead(path: string): string | undefined {
   let fd: number | undefined;
   try {
+    if (!statSync(path).isFile()) return undefined;
     fd = openSync(path, 'r');
+    if (!fstatSync(fd).isFile()) return undefined;
     const buf = Buffer.alloc(HEAD_BYTES);
     const got = readSync(fd, buf, 0, HEAD_BYTES, 0);
     return new TextDecoder('utf-8').decode(buf.subarray(0, got));
@@ -37,49 +51,107 @@ function sizeText(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-function tooLarge(path: string, maxBytes: number | undefined): string | undefined {
-  if (!maxBytes) return undefined;
+/** Why a path is not read at all (too large, not a regular file), or undefined. */
+function refuse(path: string, maxBytes: number | undefined): { message: string; tooLarge?: boolean } | undefined {
+  let st;
   try {
-    const st = statSync(path);
-    if (st.isFile() && st.size > maxBytes) {
-      return `the file is ${sizeText(st.size)}, above the evalLens.maxFileSizeMB limit (${sizeText(maxBytes)}); raise the setting to score it.`;
-    }
+    st = statSync(path);
   } catch {
-    /* scorePath reports a missing file itself */
+    return undefined; // scorePath reports a missing file itself
+  }
+  if (st.isDirectory()) return undefined;
+  if (!st.isFile()) return { message: 'it is not a regular file (a pipe, socket or device), so it is not read.' };
+  if (maxBytes && st.size > maxBytes) {
+    return {
+      message: `the file is ${sizeText(st.size)}, above the evalLens.maxFileSizeMB limit (${sizeText(maxBytes)}); raise the setting to score it.`,
+      tooLarge: true,
+    };
   }
   return undefined;
 }
 
-function score(req: Extract<WorkerRequest, { type: 'score' }>): WorkerReply {
-  if (req.text !== undefined) {
-    const report = scoreInput(textInput(req.path, req.text), req.options, nodeCompanionReader);
-    return { type: 'scored', id: req.id, result: detailed(req, { reports: [report], summary: summarize([report]) }) };
-  }
-  const refused = tooLarge(req.path, req.maxBytes);
-  if (refused) return { type: 'failed', id: req.id, message: refused, tooLarge: true };
-  const mtimeBefore = mtimeOf(req.path);
-  const result: ScoreResult = scorePath(req.path, req.options, nodeCompanionReader);
-  return { type: 'scored', id: req.id, result: detailed(req, result), mtimeBefore, mtimeAfter: mtimeOf(req.path) };
+/** Progress of one job: parse is 90% of it, metrics the rest; one message per whole percent. */
+function progressOptions(req: ScoreRequest): Partial<ScoreOptions> {
+  if (!req.progress) return {};
+  let sent = 0;
+  return {
+    onProgress: (fraction: number, phase: 'parse' | 'score') => {
+      const f = Math.max(0, Math.min(1, fraction));
+      const overall = phase === 'parse' ? 0.9 * f : 0.9 + 0.1 * f;
+      const percent = Math.floor(overall * 100);
+      if (percent <= sent) return;
+      sent = percent;
+      parentPort!.postMessage({ type: 'progress', id: req.id, fraction: overall } satisfies WorkerReply);
+    },
+  };
 }
 
-function detailed(req: Extract<WorkerRequest, { type: 'score' }>, result: ScoreResult): ScoreResult {
-  return req.detail === 'summary' ? summaryOnly(result) : result;
+function score(req: ScoreRequest): { reply: WorkerReply; transfer: ArrayBuffer[] } {
+  const options: Partial<ScoreOptions> = { ...req.options, ...progressOptions(req) };
+  if (req.maxBytes) options.maxFileBytes = req.maxBytes;
+  const t0 = performance.now();
+  if (req.text !== undefined) {
+    const report = scoreInput(textInput(req.path, req.text), options, nodeCompanionReader);
+    return shaped(req, { reports: [report], summary: summarize([report]) }, t0, {});
+  }
+  const refused = refuse(req.path, req.maxBytes);
+  if (refused) return { reply: { type: 'failed', id: req.id, message: refused.message, tooLarge: refused.tooLarge }, transfer: [] };
+  const before = statOf(req.path);
+  const result: ScoreResult = scorePath(req.path, options, nodeCompanionReader);
+  const after = statOf(req.path);
+  return shaped(req, result, t0, { mtimeBefore: before?.mtime, mtimeAfter: after?.mtime, sizeBefore: before?.size, sizeAfter: after?.size });
+}
+
+/** The result in the form asked for, and the buffers to move (not copy) to the host. */
+function shaped(
+  req: ScoreRequest, result: ScoreResult, t0: number,
+  stats: Pick<Extract<WorkerReply, { type: 'scored' }>, 'mtimeBefore' | 'mtimeAfter' | 'sizeBefore' | 'sizeAfter'>,
+): { reply: WorkerReply; transfer: ArrayBuffer[] } {
+  const scoreMs = performance.now() - t0;
+  const detail = req.detail ?? 'full';
+  let shapedResult: ScoreResult;
+  let transfer: ArrayBuffer[];
+  if (detail === 'summary') {
+    shapedResult = summaryOnly(result);
+    transfer = [];
+  } else if (detail === 'panel') {
+    const panel: PanelData[] = result.reports.map(panelData);
+    shapedResult = {
+      summary: result.summary,
+      reports: result.reports.map((r) => ({ ...r, instances: null, texts: undefined, dataLines: undefined })),
+      panel,
+    };
+    transfer = panel.flatMap((p) => (p.instances ? payloadBuffers(p.instances) : []));
+  } else {
+    shapedResult = result;
+    transfer = reportBuffers(result.reports);
+  }
+  const encodeMs = performance.now() - t0 - scoreMs;
+  return { reply: { type: 'scored', id: req.id, result: shapedResult, ...stats, timings: { scoreMs, encodeMs } }, transfer };
+}
+
+function panelData(r: Report): PanelData {
+  const charts = reportCharts(r);
+  if (!r.instances) return { charts, instances: null };
+  return {
+    charts,
+    instances: encodeInstances({ instances: r.instances, texts: r.texts, dataLines: r.dataLines, threshold: r.options.threshold }),
+  };
 }
 
 function detect(req: Extract<WorkerRequest, { type: 'detect' }>): WorkerReply {
   const formats = req.paths.map((p) => {
-    if (tooLarge(p, req.maxBytes)) return null;
+    if (refuse(p, req.maxBytes)) return null;
     const head = readHead(p);
     return head === undefined ? null : detectFormat(p, head);
   });
   return { type: 'detected', id: req.id, formats };
 }
 
-/** Typed arrays of every report, moved rather than copied to the host. */
-function transferables(reply: WorkerReply): ArrayBuffer[] {
-  if (reply.type !== 'scored') return [];
+/** Typed arrays of every report that own their whole buffer, moved rather than copied to the host. */
+function reportBuffers(reports: Report[]): ArrayBuffer[] {
   const seen = new Set<ArrayBuffer>();
-  for (const r of reply.result.reports) {
+  for (const r of reports) {
     const cols = [r.dataLines, ...(r.instances ? Object.values(r.instances) : [])];
     for (const c of cols) {
       if (ArrayBuffer.isView(c) && c.buffer instanceof ArrayBuffer && c.byteOffset === 0 && c.byteLength === c.buffer.byteLength) seen.add(c.buffer);
@@ -88,15 +160,31 @@ function transferables(reply: WorkerReply): ArrayBuffer[] {
   return [...seen];
 }
 
-parentPort?.on('message', (req: WorkerRequest) => {
-  let reply: WorkerReply;
+/**
+ * Lowers this thread's scheduling priority (Linux: setpriority on the thread's id, which
+ * /proc/thread-self names). Elsewhere, or without /proc, nothing happens.
+ */
+function lowerPriority(nice: number): void {
   try {
-    reply = req.type === 'score' ? score(req) : detect(req);
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, nice);
+  } catch {
+    /* not Linux, or not permitted: run at the normal priority */
+  }
+}
+
+parentPort?.on('message', (req: WorkerRequest) => {
+  if (req.nice !== undefined) lowerPriority(req.nice);
+  let reply: WorkerReply;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    if (req.type === 'score') ({ reply, transfer } = score(req));
+    else reply = detect(req);
   } catch (e) {
     reply = { type: 'failed', id: req.id, message: e instanceof Error ? e.message : String(e) };
   }
   try {
-    parentPort!.postMessage(reply, transferables(reply));
+    parentPort!.postMessage(reply, transfer);
   } catch {
     // A buffer shared by two columns cannot be transferred twice: fall back to copying.
     parentPort!.postMessage(reply);

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { FormatName, ScoreOptions } from '../core/types';
 import { panelOptions, type EvalLensSettings } from './settings';
 import { CancelledError, isCancelled, type WorkerPool } from './workerPool';
-import type { ScoreResult } from './workerProtocol';
+import type { Detail, ScoreResult } from './workerProtocol';
 
 /** What the user picked for a path in "Score Benchmark", reused when the panel re-scores it. */
 export interface ScoreChoice {
@@ -57,7 +57,8 @@ export class ReportScoring implements vscode.Disposable {
     this.intervals?.abort.abort(); // a new report: the previous one's intervals are not wanted
     this.intervals = undefined;
     const options = this.optionsFor(path, choice);
-    const quick = await this.score(path, { ...options, bootstrap: 0 }, token, onProgress);
+    // The panel's form: chart data and compact per-instance pages, made in the worker.
+    const quick = await this.score(path, { ...options, bootstrap: 0 }, token, onProgress, undefined, 'panel');
     if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) this.startIntervals(path, options, quick);
     return quick;
   }
@@ -75,7 +76,8 @@ export class ReportScoring implements vscode.Disposable {
 
   private startIntervals(path: string, options: Partial<ScoreOptions>, quick: ScoreResult): void {
     const abort = new AbortController();
-    const done = this.score(path, options, undefined, undefined, abort.signal).then(
+    // Only the intervals are new: no per-instance data comes back (the panel has it already).
+    const done = this.score(path, options, undefined, undefined, abort.signal, 'summary', true).then(
       (full) => {
         if (!abort.signal.aborted) this.onIntervals(path, quick, full);
         return full;
@@ -95,7 +97,7 @@ export class ReportScoring implements vscode.Disposable {
   /** One scoring run in a worker, the unsaved buffer when the file is open with edits. */
   async score(
     path: string, options: Partial<ScoreOptions>, token?: vscode.CancellationToken,
-    onProgress?: (fraction: number) => void, signal?: AbortSignal,
+    onProgress?: (fraction: number) => void, signal?: AbortSignal, detail: Detail = 'full', lowPriority = false,
   ): Promise<ScoreResult> {
     const abort = new AbortController();
     const sub = token?.onCancellationRequested(() => abort.abort());
@@ -104,10 +106,14 @@ export class ReportScoring implements vscode.Disposable {
     try {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed);
       const reply = await this.pool.run(
-        { type: 'score', path, text: doc?.isDirty ? doc.getText() : undefined, options, maxBytes: this.settings().maxFileBytes },
-        { priority: 'interactive', signal: abort.signal, onProgress },
+        { type: 'score', path, text: doc?.isDirty ? doc.getText() : undefined, options, maxBytes: this.settings().maxFileBytes, detail, progress: !!onProgress },
+        { priority: 'interactive', signal: abort.signal, onProgress, lowPriority },
       );
-      if (reply.type === 'scored') return reply.result;
+      if (reply.type === 'scored') {
+        const { mtimeBefore, mtimeAfter, sizeBefore, sizeAfter } = reply;
+        const steady = mtimeBefore !== undefined && mtimeBefore === mtimeAfter && sizeBefore !== undefined && sizeBefore === sizeAfter;
+        return steady ? { ...reply.result, stamp: { mtime: mtimeBefore, size: sizeBefore } } : reply.result;
+      }
       if (reply.type === 'failed') throw new Error(reply.message);
       throw new Error(`unexpected reply ${reply.type}`);
     } finally {

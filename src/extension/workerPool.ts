@@ -2,6 +2,12 @@
 // synchronous inside the worker, so there is no gentler way to stop it) and a fresh one starts on
 // demand. Interactive jobs (a command, the open editor) go first and may pre-empt background jobs
 // (discovery of unopened files), which are then re-queued. No vscode import: plain Node.
+//
+// Two things keep the extension host responsive on a machine with few cores: long jobs nobody
+// waits for (background scoring, bootstrap intervals) run in a worker thread of lower scheduling
+// priority (nice 10, Linux; a worker never goes back up, a fresh one takes the next urgent job),
+// and a worker idle for a while is terminated, which gives its heap (hundreds of MB after a
+// million-row file) back to the system.
 import { Worker } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './workerProtocol';
 
@@ -29,13 +35,23 @@ interface Job {
   resolve(reply: WorkerReply): void;
   reject(e: unknown): void;
   onProgress?: (fraction: number) => void;
+  /** Run at a lower scheduling priority (see the top of this file). */
+  lowPriority: boolean;
   settled: boolean;
 }
 
 interface Slot {
   worker?: Worker;
   job?: Job;
+  /** The worker's thread was given a lower priority. */
+  niced?: boolean;
+  idleTimer?: NodeJS.Timeout;
 }
+
+/** A worker idle this long is terminated (its memory returned); the next job starts a fresh one. */
+export const WORKER_IDLE_MS = 15_000;
+/** Thread priority of low-priority jobs (nice value). */
+export const LOW_PRIORITY_NICE = 10;
 
 export class WorkerPool {
   private readonly slots: Slot[];
@@ -52,16 +68,23 @@ export class WorkerPool {
     size: number,
     private readonly maxBackground = 1,
     private readonly log: (line: string) => void = () => {},
+    private readonly idleMs = WORKER_IDLE_MS,
   ) {
     this.slots = Array.from({ length: Math.max(1, size) }, () => ({}));
   }
 
-  /** Run one request; rejects with CancelledError when `signal` aborts first. */
-  run(body: Body, opts: { priority: Priority; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<WorkerReply> {
+  /**
+   * Run one request; rejects with CancelledError when `signal` aborts first. `lowPriority`: nobody
+   * waits for it (default: background jobs).
+   */
+  run(body: Body, opts: { priority: Priority; signal?: AbortSignal; onProgress?: (fraction: number) => void; lowPriority?: boolean }): Promise<WorkerReply> {
     if (this.disposed) return Promise.reject(new CancelledError());
     if (opts.signal?.aborted) return Promise.reject(new CancelledError());
     return new Promise<WorkerReply>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, body, priority: opts.priority, resolve, reject, onProgress: opts.onProgress, settled: false };
+      const job: Job = {
+        id: this.nextId++, body, priority: opts.priority, resolve, reject, onProgress: opts.onProgress,
+        lowPriority: opts.lowPriority ?? opts.priority === 'background', settled: false,
+      };
       opts.signal?.addEventListener('abort', () => this.cancel(job), { once: true });
       this.enqueue(job);
       this.dispatch();
@@ -73,11 +96,17 @@ export class WorkerPool {
     return this.queue.length + this.slots.filter((s) => s.job).length;
   }
 
+  /** Worker threads alive (for tests). */
+  get workers(): number {
+    return this.slots.filter((s) => s.worker).length;
+  }
+
   dispose(): void {
     this.disposed = true;
     for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(new CancelledError()));
     for (const slot of this.slots) {
       if (slot.job) this.settle(slot.job, () => slot.job!.reject(new CancelledError()));
+      clearTimeout(slot.idleTimer);
       void slot.worker?.terminate();
       slot.worker = undefined;
       slot.job = undefined;
@@ -99,11 +128,15 @@ export class WorkerPool {
 
   private dispatch(): void {
     if (this.disposed) return;
-    for (const slot of this.slots) {
-      if (slot.job) continue;
+    for (;;) {
+      const free = this.slots.filter((s) => !s.job);
+      if (!free.length) break;
       const next = this.nextRunnable();
       if (next === -1) break;
-      this.start(slot, this.queue.splice(next, 1)[0]);
+      const job = this.queue.splice(next, 1)[0];
+      // A worker already at the job's priority, else one not started yet, else any.
+      const slot = free.find((s) => s.worker && !!s.niced === job.lowPriority) ?? free.find((s) => !s.worker) ?? free[0];
+      this.start(slot, job);
     }
     // Every slot busy: an interactive job waiting pre-empts a background job.
     if (this.queue[0]?.priority === 'interactive') {
@@ -126,9 +159,30 @@ export class WorkerPool {
   }
 
   private start(slot: Slot, job: Job): void {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
+    // A thread's priority is only ever lowered (raising it needs privileges): an urgent job gets a
+    // fresh worker rather than one that ran a low-priority job.
+    if (slot.worker && slot.niced && !job.lowPriority) this.stopSlot(slot);
     slot.job = job;
-    const worker = (slot.worker ??= this.spawn(slot));
-    worker.postMessage({ ...job.body, id: job.id } as WorkerRequest);
+    if (!slot.worker) {
+      slot.worker = this.spawn(slot);
+      slot.niced = false;
+    }
+    const nice = job.lowPriority && !slot.niced ? LOW_PRIORITY_NICE : undefined;
+    if (nice !== undefined) slot.niced = true;
+    slot.worker.postMessage({ ...job.body, id: job.id, nice } as WorkerRequest);
+  }
+
+  /** A slot's job is done: its worker stays for the next job, or goes after a while idle. */
+  private idle(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
+    const worker = slot.worker;
+    if (!worker) return;
+    slot.idleTimer = setTimeout(() => {
+      if (slot.worker === worker && !slot.job) this.stopSlot(slot);
+    }, this.idleMs);
+    slot.idleTimer.unref?.();
   }
 
   private spawn(slot: Slot): Worker {
@@ -143,6 +197,7 @@ export class WorkerPool {
       slot.job = undefined;
       this.settle(job, () => job.resolve(reply));
       this.dispatch();
+      if (!slot.job) this.idle(slot);
     });
     worker.on('error', (e) => {
       this.log(`[worker] error: ${e.message}`);
@@ -166,8 +221,11 @@ export class WorkerPool {
 
   private stopSlot(slot: Slot): void {
     const worker = slot.worker;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
     slot.worker = undefined;
     slot.job = undefined;
+    slot.niced = false;
     void worker?.terminate();
   }
 

@@ -78,7 +78,10 @@ suite('Score Benchmark', () => {
     const r = await score({ uri: vscode.Uri.file(fixture(`${RAFT_RUN}/alpha_reviews`)), format: 'raft', raftData: fixture(RAFT_DATA) });
     assert.ok(r);
     near(r.reports[0].metrics.macro_f1, raftMacroF1('alpha_reviews'), 'macro_f1');
-    assert.ok(r.reports[0].texts, 'instance texts from train.csv for the stepper');
+    // The instance texts from train.csv for the stepper travel with the panel's per-instance pages.
+    const scheme = r.panel?.[0].instances?.scheme;
+    assert.deepEqual(scheme?.textFields, ['Review']);
+    assert.ok(r.panel?.[0].instances?.pages.every((p) => p.texts?.every((t) => t.length === 1 && t[0].length > 0)), 'texts in every page');
   });
 
   test('ALMANACS', async () => {
