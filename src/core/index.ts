@@ -1,9 +1,10 @@
 // Public entry of the metric core (no vscode import anywhere under src/core).
 export * from './types';
-export { scorePath, scoreInput, parseInput, summarize, discoverPredictionFiles } from './score';
+export { scorePath, scoreFile, scoreInput, parseInput, summarize, discoverPredictionFiles, DEFAULT_MAX_FILE_BYTES } from './score';
+export { ScoreCancelledError, sizeText } from './formats/progress';
 export type { ScoreResult } from './score';
 export { buildReport, resolveOptions, disagreeingReported, MAX_PROBLEMS } from './report';
 export { detectFormat } from './formats/detect';
 export { fileInput, textInput } from './formats/context';
 export type { CompanionReader, FileInput, FormatContext } from './formats/context';
-export { nodeCompanionReader, walkFiles } from './io';
+export { nodeCompanionReader, walkFiles, readFileBytes } from './io';

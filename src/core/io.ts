@@ -1,6 +1,7 @@
 // Node's file system as a CompanionReader, and file walking for folders. The core's parsers never
 // touch fs themselves, so the extension can hand them an unsaved buffer and a worker can run them.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { constants as bufferConstants } from 'node:buffer';
 import { join } from 'node:path';
 import type { CompanionReader } from './formats/context';
 
@@ -58,5 +59,32 @@ export function isDirectory(path: string): boolean {
     return statSync(path).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/** readFileSync refuses files of 2 GiB and more (ERR_FS_FILE_TOO_LARGE). */
+const READ_FILE_SYNC_LIMIT = 2 ** 31 - 1;
+
+/**
+ * A file's bytes. Up to 2 GiB by readFileSync; larger files (a raised size limit) are read in
+ * pieces into one buffer, up to Node's largest buffer (buffer.constants.MAX_LENGTH, 4 GiB on
+ * Node 20). Beyond that, `tooLarge` says why the file cannot be held (not an exception).
+ */
+export function readFileBytes(path: string): { bytes: Uint8Array } | { tooLarge: string } {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size < READ_FILE_SYNC_LIMIT) return { bytes: readFileSync(fd) };
+    if (size > bufferConstants.MAX_LENGTH) return { tooLarge: `more than Node can hold in one buffer (${Math.floor(bufferConstants.MAX_LENGTH / 1024 ** 3)} GB)` };
+    const buf = Buffer.allocUnsafe(size);
+    let offset = 0;
+    while (offset < size) {
+      const got = readSync(fd, buf, offset, Math.min(1 << 30, size - offset), offset);
+      if (got === 0) break;
+      offset += got;
+    }
+    return { bytes: buf.subarray(0, offset) };
+  } finally {
+    closeSync(fd);
   }
 }

@@ -1,5 +1,5 @@
 // The core's front door: score a file, an unsaved buffer, or a folder of prediction files.
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { FormatName, ParseResult, Report, ScoreOptions } from './types';
 import type { CompanionReader, FileInput, FormatContext } from './formats/context';
 import { fileInput } from './formats/context';
@@ -9,8 +9,12 @@ import { parseGeneric } from './formats/generic';
 import { parseRaft } from './formats/raft';
 import { parseAlmanacs } from './formats/almanacs';
 import { parseLmEval } from './formats/lmEval';
+import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
-import { isDirectory, nodeCompanionReader, walkFiles } from './io';
+import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
+
+/** Default ScoreOptions.maxFileBytes: 2 GiB, the default of the evalLens.maxFileSizeMB setting (2048). */
+export const DEFAULT_MAX_FILE_BYTES = 2048 * 1024 * 1024;
 
 export interface ScoreResult {
   reports: Report[];
@@ -29,20 +33,56 @@ function headOf(input: FileInput): string {
   return new TextDecoder('utf-8').decode(input.bytes.subarray(0, DETECT_HEAD_BYTES));
 }
 
-/** Parse one file as `format` (detected when not given; generic as the last resort). */
+/** The size limit in force: options.maxFileBytes, else DEFAULT_MAX_FILE_BYTES. */
+function maxFileBytes(options: Partial<ScoreOptions>): number {
+  const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  if (!(limit > 0)) throw new RangeError(`maxFileBytes must be a positive number of bytes, got ${limit}`);
+  return limit;
+}
+
+/** The parse result of a file left unread because it is over the size limit. */
+export function tooLargeResult(path: string, format: FormatName, size: number, limit: number): ParseResult {
+  const message = `${baseName(path)} is ${sizeText(size)}, above the ${sizeText(limit)} limit set by evalLens.maxFileSizeMB / --max-file-mb; raise the limit to score it.`;
+  return { format, set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
+}
+
+/**
+ * Parse one file as `format` (detected when not given; generic as the last resort). A file over
+ * options.maxFileBytes is not parsed (the result's `fatal` says so). options.onProgress hears of
+ * the parse, and options.shouldCancel can stop it with a ScoreCancelledError.
+ */
 export function parseInput(input: FileInput, options: ScoreOptions, io: CompanionReader = nodeCompanionReader): ParseResult {
+  const progress = new ParseProgress(options);
+  progress.check();
   const format = options.format ?? detectFormat(input.path, headOf(input)) ?? 'generic';
-  if (input.bytes.length === 0) {
+  const limit = maxFileBytes(options);
+  const size = input.bytes.length;
+  let result: ParseResult;
+  if (size > limit) result = tooLargeResult(input.path, format, size, limit);
+  else if (size === 0) {
     const message = `${baseName(input.path)} is empty.`;
-    return { format, set: null, problems: [{ line: 1, severity: 'error', code: 'empty-file', message }], skipped: 0, unlabeled: 0, fatal: message };
+    result = { format, set: null, problems: [{ line: 1, severity: 'error', code: 'empty-file', message }], skipped: 0, unlabeled: 0, fatal: message };
+  } else {
+    result = PARSERS[format](input, { options, io, progress });
   }
-  return PARSERS[format](input, { options, io });
+  progress.finish();
+  return result;
 }
 
 /** Score one file's content (a saved file or an unsaved editor buffer). */
 export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
-  return buildReport(input.path, parseInput(input, o, io), o);
+  const parsed = parseInput(input, o, io);
+  return scoreParsed(input.path, parsed, o);
+}
+
+/** The 'score' phase: metrics and bins of a parsed file, between two progress reports. */
+function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions): Report {
+  if (o.shouldCancel?.()) throw new ScoreCancelledError();
+  o.onProgress?.(0, 'score');
+  const report = buildReport(path, parsed, o);
+  o.onProgress?.(1, 'score');
+  return report;
 }
 
 /** Mean macro-F1 over RAFT tasks: the benchmark's headline number. */
@@ -84,17 +124,39 @@ export function readHead(path: string): string | undefined {
   }
 }
 
+/**
+ * Score a file from disk: its size is checked against options.maxFileBytes before it is read. A
+ * file too large even for one Node buffer gets a fatal report too.
+ */
+export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
+  const o = resolveOptions(options);
+  const size = statSync(path).size; // throws ENOENT with the path in the message
+  const limit = maxFileBytes(o);
+  const formatOf = () => o.format ?? detectFormat(path, readHead(path) ?? '') ?? 'generic';
+  if (size > limit) {
+    o.onProgress?.(1, 'parse');
+    return scoreParsed(path, tooLargeResult(path, formatOf(), size, limit), o);
+  }
+  const read = readFileBytes(path);
+  if ('tooLarge' in read) {
+    o.onProgress?.(1, 'parse');
+    const message = `${baseName(path)} is ${sizeText(size)}, ${read.tooLarge}.`;
+    return scoreParsed(path, { format: formatOf(), set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message }, o);
+  }
+  return scoreInput(fileInput(path, read.bytes), o, io);
+}
+
 /** Score a file or, recursively, every prediction file in a folder. */
 export function scorePath(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ScoreResult {
   const o = resolveOptions(options);
+  maxFileBytes(o);
   const reports: Report[] = [];
   if (isDirectory(path)) {
     for (const file of discoverPredictionFiles(path, o)) {
-      reports.push(scoreInput(fileInput(file.path, readFileSync(file.path)), { ...o, format: file.format }, io));
+      reports.push(scoreFile(file.path, { ...o, format: file.format }, io));
     }
   } else {
-    statSync(path); // throws ENOENT with the path in the message
-    reports.push(scoreInput(fileInput(path, readFileSync(path)), o, io));
+    reports.push(scoreFile(path, o, io));
   }
   return { reports, summary: summarize(reports) };
 }

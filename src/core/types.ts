@@ -150,6 +150,24 @@ export interface ScoreOptions {
   /** ALMANACS: the field holding the true probability. */
   goldKey?: string;
   mapping?: ColumnMapping;
+  /**
+   * Build per-instance columns (hover, instance table, stepper). The CLI turns this off: on a
+   * million rows the columns cost more than the metrics themselves. Default true.
+   */
+  instances?: boolean;
+  /**
+   * Files larger than this many bytes are not read: the report's `fatal` says so instead of
+   * running out of memory. Default 2 GiB (the evalLens.maxFileSizeMB setting, --max-file-mb).
+   */
+  maxFileBytes?: number;
+  /**
+   * Called while a file is parsed (phase 'parse', fraction of its bytes, every 64 KB to 1 MB of
+   * input) and around scoring (phase 'score': 0, then 1). Fractions grow within a phase and each
+   * phase ends with 1. Not serialised: Report.options keeps the numeric options only.
+   */
+  onProgress?: (fraction: number, phase: 'parse' | 'score') => void;
+  /** Checked as often as onProgress is called: returning true throws a ScoreCancelledError. */
+  shouldCancel?: () => boolean;
 }
 
 export const DEFAULT_OPTIONS: ScoreOptions = { bins: 10, threshold: 0.5, hmrBeta: 1, bootstrap: 0, seed: 0 };

@@ -6,9 +6,10 @@
 // There is no public ALMANACS file to check against (see ../shared/data/almanacs/README.md), so the
 // field names below are the plausible spellings, tried in order; --gold-key names any other.
 import type { ParseResult, ProbabilitySet, ProblemCode, RowProblem } from '../types';
-import type { FileInput, FormatContext } from './context';
+import { sourceOf, type FileInput, type FormatContext } from './context';
 import { stripBom } from './csv';
-import { readJsonRecords } from './jsonl';
+import { forEachJsonRecord, pickFields, type JsonSpan } from './jsonl';
+import { detach } from './progress';
 import { fractionText, parseProbability, readNumberText, showValue } from './numbers';
 
 /** Fields that may hold the model's true P(Yes), in the order they are tried. */
@@ -40,8 +41,9 @@ function present(v: unknown): boolean {
   return v !== undefined && v !== null;
 }
 
+/** The text cut to MAX_TEXT, as a string of its own (a slice would keep the whole text alive). */
 function clip(s: string): string {
-  return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s;
+  return s.length > MAX_TEXT ? detach(`${s.slice(0, MAX_TEXT)}…`) : s;
 }
 
 /** A key of `obj` that matches one of `names` case-insensitively (exact spellings first). */
@@ -63,63 +65,8 @@ function firstString(obj: Obj, names: readonly string[]): string | undefined {
   return undefined;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Locating a key inside the file, so a problem squiggles the field and not just the line.
-
-export interface KeyPosition { line: number; column: number; endColumn: number }
-
-/**
- * Finds where a top-level key of the JSON object starting on a given line sits in the text (a
- * string-aware scan of that one record). Lines are indexed lazily, on the first problem only.
- */
-export class JsonKeyLocator {
-  private lineStarts: number[] | undefined;
-  private readonly text: string;
-
-  constructor(text: string) {
-    this.text = stripBom(text);
-  }
-
-  private starts(): number[] {
-    if (!this.lineStarts) {
-      const s = [0];
-      for (let i = this.text.indexOf('\n'); i !== -1; i = this.text.indexOf('\n', i + 1)) s.push(i + 1);
-      this.lineStarts = s;
-    }
-    return this.lineStarts;
-  }
-
-  find(recordLine: number, key: string): KeyPosition | undefined {
-    const starts = this.starts();
-    const text = this.text;
-    let i = starts[recordLine - 1];
-    if (i === undefined) return undefined;
-    // The record is the first object that opens on its line (after a '[' or ',' of an array).
-    while (i < text.length && text[i] !== '{') {
-      if (!/[\s[,]/.test(text[i])) return undefined;
-      i++;
-    }
-    let line = recordLine;
-    let lineStart = starts[recordLine - 1];
-    let depth = 0;
-    for (; i < text.length; i++) {
-      const c = text[i];
-      if (c === '\n') { line++; lineStart = i + 1; continue; }
-      if (c === '"') {
-        const open = i;
-        for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-        if (depth === 1 && text.slice(open + 1, i) === key && /^\s*:/.test(text.slice(i + 1, i + 40))) {
-          const column = open - lineStart + 1;
-          return { line, column, endColumn: column + key.length + 2 };
-        }
-        continue;
-      }
-      if (c === '{' || c === '[') depth++;
-      else if (c === '}' || c === ']') { depth--; if (depth === 0) return undefined; }
-    }
-    return undefined;
-  }
-}
+// Locating a key inside the file (jsonl.ts): a problem squiggles the field and not just the line.
+export { JsonKeyLocator, type KeyPosition } from './jsonl';
 
 // ---------------------------------------------------------------------------------------------
 // Digging the predictor's JSON out of free text.
@@ -326,10 +273,11 @@ function jsonProbability(raw: unknown, quotedNumberIsError: boolean, pos: Positi
 
 // ---------------------------------------------------------------------------------------------
 
-function taskOf(records: { value: unknown }[], path: string): string | undefined {
-  for (const r of records.slice(0, 5)) {
-    if (isObject(r.value)) {
-      const t = r.value.task ?? r.value.task_name ?? r.value.topic;
+/** The task from the first records' task/task_name/topic, else an ALMANACS topic in the path. */
+function taskOf(firstRecords: readonly unknown[], path: string): string | undefined {
+  for (const value of firstRecords.slice(0, 5)) {
+    if (isObject(value)) {
+      const t = value.task ?? value.task_name ?? value.topic;
       if (typeof t === 'string' && t.trim()) return t.trim();
     }
   }
@@ -342,27 +290,58 @@ function unscorable(problems: RowProblem[], skipped: number, task: string | unde
   return { format: 'almanacs', task, set: null, problems, skipped, unlabeled: 0, fatal };
 }
 
-export function parseAlmanacs(input: FileInput, ctx: FormatContext): ParseResult {
-  const text = input.text();
-  const { records, problems: readProblems } = readJsonRecords(text);
-  const problems: RowProblem[] = [...readProblems];
-  let skipped = readProblems.filter((p) => p.code === 'json-parse').length;
-  const locator = new JsonKeyLocator(text);
-  const task = taskOf(records, input.path);
+/** Fields a record keeps after it has been read (besides what is taken from it at once). */
+const KEPT_KEYS = new Set<string>([...ALMANACS_GOLD_KEYS, ...ID_KEYS, 'template_id']);
 
-  if (!records.length) {
-    if (!readProblems.length) problems.push({ line: 1, severity: 'error', code: 'empty-file', message: 'The file holds no JSON records.' });
-    return unscorable(problems, skipped, task, readProblems.length ? 'No record of the file parses as JSON.' : 'The file holds no JSON records.');
+/**
+ * One record as kept while the file is read: its prediction and question taken out at once, and
+ * only the fields the file-wide choices (gold field, ID field) still need. Its long texts (the
+ * predictor's output, the reasoning) are let go with the line they came from.
+ */
+interface KeptRecord {
+  span: JsonSpan;
+  /** null: the record is not a JSON object, and `notObject` shows its value. */
+  fields: Obj | null;
+  notObject?: string;
+  found?: Prediction | PredictionError;
+  question?: string;
+}
+
+export function parseAlmanacs(input: FileInput, ctx: FormatContext): ParseResult {
+  const customGold = ctx.options.goldKey;
+  const kept: KeptRecord[] = [];
+  const firstRecords: unknown[] = [];
+  const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
+    if (firstRecords.length < 5) firstRecords.push(isObject(value) ? pickFields(value, (k) => k === 'task' || k === 'task_name' || k === 'topic') : null);
+    if (!isObject(value)) {
+      kept.push({ span, fields: null, notObject: showValue(value) });
+      return;
+    }
+    const found = extractPrediction(value);
+    if (!('code' in found) && found.reasoning !== undefined) found.reasoning = clip(found.reasoning);
+    kept.push({
+      span, found,
+      fields: pickFields(value, (k) => KEPT_KEYS.has(k) || k === customGold),
+      question: clip(firstString(value, QUESTION_KEYS) ?? ''),
+    });
+  }, ctx.progress);
+  const problems: RowProblem[] = [...scan.problems];
+  let skipped = scan.badRecords;
+  const task = taskOf(firstRecords, input.path);
+  if (scan.fatal) return unscorable(problems, skipped, task, scan.fatal);
+
+  if (!scan.records) {
+    if (!scan.problems.length) problems.push({ line: 1, severity: 'error', code: 'empty-file', message: 'The file holds no JSON records.' });
+    return unscorable(problems, skipped, task, scan.problems.length ? 'No record of the file parses as JSON.' : 'The file holds no JSON records.');
   }
 
-  const objects = records.map((r) => r.value).filter(isObject);
+  const objects = kept.map((r) => r.fields).filter((o): o is Obj => o !== null);
   // One gold field for the whole file, so a row that lacks it is reported under that name.
-  const customGold = ctx.options.goldKey;
   const goldKey = customGold ?? ALMANACS_GOLD_KEYS.find((k) => objects.some((o) => present(o[k])));
   if (!goldKey || !objects.some((o) => present(o[goldKey]))) {
     const looked = customGold ? `"${customGold}" (--gold-key)` : ALMANACS_GOLD_KEYS.map((k) => `"${k}"`).join(', ');
-    problems.push({ line: records[0].line, severity: 'error', code: 'missing-field', message: `No record has a true-probability field ${looked}; name the field with --gold-key.` });
-    return unscorable(problems, skipped + records.length, task, `No record has the model's true probability (${looked}), so nothing can be scored.`);
+    problems.push({ line: kept[0].span.line, severity: 'error', code: 'missing-field', message: `No record has a true-probability field ${looked}; name the field with --gold-key.` });
+    return unscorable(problems, skipped + scan.records, task, `No record has the model's true probability (${looked}), so nothing can be scored.`);
   }
 
   const idKey = ID_KEYS.find((k) => objects.some((o) => present(o[k])));
@@ -378,25 +357,24 @@ export function parseAlmanacs(input: FileInput, ctx: FormatContext): ParseResult
   const questions: string[] = [];
   const reasonings: string[] = [];
 
-  const at = (line: number, key: string | undefined): Position => {
-    const pos = key !== undefined ? locator.find(line, key) : undefined;
-    return pos ?? { line };
-  };
-
-  for (const { value, line } of records) {
-    if (!isObject(value)) {
-      problems.push({ line, severity: 'error', code: 'missing-field', message: `The record on line ${line} is ${showValue(value)}, not a JSON object; the row is skipped.` });
+  for (const { span, fields: value, notObject, found, question } of kept) {
+    const line = span.line;
+    const at = (key: string | undefined): Position => {
+      const pos = key !== undefined ? scan.locate(span, key) : undefined;
+      return pos ?? { line };
+    };
+    if (!value || !found) {
+      problems.push({ line, severity: 'error', code: 'missing-field', message: `The record on line ${line} is ${notObject}, not a JSON object; the row is skipped.` });
       skipped++;
       continue;
     }
     const rowProblems: RowProblem[] = [];
 
-    const found = extractPrediction(value);
     let p: number | undefined;
     if ('code' in found) {
-      rowProblems.push({ ...at(line, found.anchor), severity: 'error', code: found.code, message: found.message });
+      rowProblems.push({ ...at(found.anchor), severity: 'error', code: found.code, message: found.message });
     } else {
-      const pos = at(line, found.anchor);
+      const pos = at(found.anchor);
       p = jsonProbability(found.value, found.quotedNumber, pos, `The predicted probability ${found.field}`, rowProblems);
       if (p !== undefined && found.partial) {
         rowProblems.push({
@@ -406,7 +384,7 @@ export function parseAlmanacs(input: FileInput, ctx: FormatContext): ParseResult
       }
     }
 
-    const gpos = at(line, goldKey);
+    const gpos = at(goldKey);
     const g = jsonProbability(value[goldKey], false, gpos, `The true probability "${goldKey}"`, rowProblems);
 
     let id: string | undefined;
@@ -426,7 +404,7 @@ export function parseAlmanacs(input: FileInput, ctx: FormatContext): ParseResult
     if (idKey && id !== undefined) {
       const first = seenIds.get(id);
       if (first !== undefined) {
-        problems.push({ ...at(line, idKey), severity: 'warning', code: 'duplicate-id', message: `${idKey} ${showValue(value[idKey])} was already used on line ${first}; this row is skipped.` });
+        problems.push({ ...at(idKey), severity: 'warning', code: 'duplicate-id', message: `${idKey} ${showValue(value[idKey])} was already used on line ${first}; this row is skipped.` });
         skipped++;
         continue;
       }
@@ -437,8 +415,8 @@ export function parseAlmanacs(input: FileInput, ctx: FormatContext): ParseResult
     pred.push(p);
     gold.push(g);
     ids.push(id ?? `line ${line}`);
-    questions.push(clip(firstString(value, QUESTION_KEYS) ?? ''));
-    reasonings.push(clip(('code' in found ? undefined : found.reasoning) ?? ''));
+    questions.push(question ?? '');
+    reasonings.push(('code' in found ? undefined : found.reasoning) ?? '');
   }
 
   if (!pred.length) {

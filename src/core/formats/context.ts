@@ -2,6 +2,7 @@
 // read companion files (RAFT train.csv/task.json, folktexts results.bench-*.json) without the core
 // knowing whether it runs on Node's fs, in a worker, or on an unsaved editor buffer.
 import type { ScoreOptions } from '../types';
+import { isStringTooLong, type ParseProgress, sizeText, MAX_STRING_LENGTH } from './progress';
 
 export interface CompanionReader {
   /** UTF-8 text of a file, or undefined when it does not exist or cannot be read. */
@@ -14,13 +15,32 @@ export interface FileInput {
   /** Absolute (or as given) path; folder and file name matter for detection and companions. */
   path: string;
   bytes: Uint8Array;
-  /** The bytes decoded as UTF-8 (BOM kept; parsers strip it). Decoded once, on first use. */
+  /**
+   * The bytes decoded as UTF-8 (BOM kept; parsers strip it). Decoded once, on first use. Throws a
+   * RangeError for a file too large for one string (about 512 MB): large-file paths read `bytes`
+   * (or `givenText`) line by line or in chunks instead.
+   */
   text(): string;
+  /**
+   * The text itself when the input was made from text (an unsaved editor buffer, textInput):
+   * readers then take lines from it instead of encoding it to bytes first.
+   */
+  readonly givenText?: string;
+}
+
+/** What a line-by-line reader reads: the file's bytes, or the text it was given. */
+export type TextSource = Uint8Array | string;
+
+/** The input as a reader should read it: its text when it came as text, else its bytes. */
+export function sourceOf(input: FileInput): TextSource {
+  return input.givenText ?? input.bytes;
 }
 
 export interface FormatContext {
   options: ScoreOptions;
   io: CompanionReader;
+  /** Progress and cancellation of this parse (parseInput makes one from options.onProgress/shouldCancel). */
+  progress?: ParseProgress;
 }
 
 export function fileInput(path: string, bytes: Uint8Array): FileInput {
@@ -28,7 +48,7 @@ export function fileInput(path: string, bytes: Uint8Array): FileInput {
   return {
     path,
     bytes,
-    text: () => (decoded ??= new TextDecoder('utf-8').decode(bytes)),
+    text: () => (decoded ??= decodeWhole(path, bytes)),
   };
 }
 
@@ -38,7 +58,18 @@ export function textInput(path: string, text: string): FileInput {
     path,
     get bytes() { return (encoded ??= new TextEncoder().encode(text)); },
     text: () => text,
+    givenText: text,
   };
+}
+
+function decodeWhole(path: string, bytes: Uint8Array): string {
+  try {
+    if (bytes.length > MAX_STRING_LENGTH * 3) throw new RangeError('Invalid string length');
+    return new TextDecoder('utf-8').decode(bytes);
+  } catch (e) {
+    if (!isStringTooLong(e)) throw e;
+    throw new RangeError(`${path} is ${sizeText(bytes.length)} of text, more than fits in one JavaScript string (${sizeText(MAX_STRING_LENGTH)}).`);
+  }
 }
 
 export type { ScoreOptions };

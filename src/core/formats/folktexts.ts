@@ -6,8 +6,9 @@
 // Rows go through the byte-level scanner (numericCsv.ts) and fall back to parseCsv for the whole
 // file only when a quote shows up; both paths share `folktextsRowHandler`, so they agree exactly.
 import type { ParseResult, RowProblem } from '../types';
-import type { FileInput, FormatContext } from './context';
-import { forEachCsvRecord } from './csv';
+import { sourceOf, type FileInput, type FormatContext } from './context';
+import { forEachCsvRecordIn } from './csv';
+import { NO_PROGRESS, type ParseProgress } from './progress';
 import { parseBinaryLabel, parseProbability } from './numbers';
 import {
   MAX_KEPT_PROBLEMS, bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
@@ -32,11 +33,13 @@ export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
 export interface FolktextsParseOptions {
   /** 'auto' (the byte scanner, parseCsv when it gives up) or 'general' (parseCsv only; for tests). */
   path?: 'auto' | 'general';
+  /** Progress and cancellation (parseInput's). */
+  progress?: ParseProgress;
 }
 
 /** Parse a folktexts predictions file and read its results.bench-*.json when there is one. */
 export function parseFolktexts(input: FileInput, ctx: FormatContext): ParseResult {
-  const result = parseFolktextsRows(input);
+  const result = parseFolktextsRows(input, { progress: ctx.progress });
   const reported = readReportedResults(input.path, ctx);
   if (reported) {
     result.reported = reported.reported;
@@ -61,6 +64,7 @@ export function parseFolktexts(input: FileInput, ctx: FormatContext): ParseResul
 export function parseFolktextsRows(input: FileInput, options: FolktextsParseOptions = {}): ParseResult {
   const bytes = input.bytes;
   const start = bomLength(bytes);
+  const progress = options.progress ?? NO_PROGRESS;
   if (isBlank(bytes, start)) return fatalResult('The file is empty.', 'empty-file');
 
   if (options.path !== 'general') {
@@ -70,15 +74,15 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
       if (typeof layout === 'string') return fatalResult(layout, 'unscorable');
       // Rows are ~20 bytes; a close first guess avoids regrowing the columns.
       const sink = newRowSink((bytes.length - header.next) / 18 + 16, layout.idCol >= 0);
-      if (scanNumericCsv(bytes, header.next, 2, layout, sink, folktextsRowHandler(layout))) return finish(sink);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, folktextsRowHandler(layout), progress)) return finish(sink);
     }
   }
 
-  // The general path: an RFC 4180 parse of the decoded text, one record at a time.
+  // The general path: an RFC 4180 parse of the text, decoded a chunk at a time, one record at a time.
   let layout: NumericLayout | string | undefined;
   let sink: RowSink | undefined;
   let handle: RowHandler | undefined;
-  const csvProblems = forEachCsvRecord(input.text(), ',', (rec) => {
+  const { problems: csvProblems, fatal } = forEachCsvRecordIn(sourceOf(input), ',', (rec) => {
     if (!sink || !handle) {
       layout = folktextsLayout(rec.fields);
       if (typeof layout === 'string') return false;
@@ -90,7 +94,8 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
     handle(rec, sink);
     if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
     return true;
-  });
+  }, progress);
+  if (fatal) return fatalResult(fatal, 'unscorable');
   if (layout === undefined) return fatalResult('The file is empty.', 'empty-file');
   if (typeof layout === 'string') return fatalResult(layout, 'unscorable');
   // Unterminated quotes come first in line order anyway; finish() sorts by line.

@@ -7,9 +7,10 @@
 // A pred column holding probabilities (numbers in [0, 1], not all whole) with a 0/1 gold is read as
 // a binary score. Binary and confidence CSVs without an ID column go through the byte scanner.
 import type { ColumnMapping, ParseResult, PredictionSet, RowProblem } from '../types';
-import type { FileInput, FormatContext } from './context';
-import { forEachCsvRecord, parseCsv, sniffDelimiter, stripBom, type CsvRecord } from './csv';
-import { readJsonRecords } from './jsonl';
+import { sourceOf, type FileInput, type FormatContext } from './context';
+import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, type CsvRecord } from './csv';
+import { firstNonSpaceByte, forEachJsonRecord, pickFields, readJsonRecords } from './jsonl';
+import { detach, NO_PROGRESS } from './progress';
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
   MAX_KEPT_PROBLEMS, bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
@@ -193,19 +194,22 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
         delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol: -1,
       };
       const sink = newRowSink((bytes.length - header.next) / 12 + 16, false);
-      if (scanNumericCsv(bytes, header.next, 2, layout, sink, numericRowHandler(layout, plan))) return finishNumeric(sink, plan);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, numericRowHandler(layout, plan), ctx.progress)) return finishNumeric(sink, plan);
     }
   }
 
-  // The general path, one record at a time (the first record is the header, already read).
-  const text = input.text();
+  // The general path, one record at a time (the first record is the header, already read), from
+  // the text decoded a chunk at a time.
+  const source = sourceOf(input);
+  const progress = ctx.progress ?? NO_PROGRESS;
   if (plan.kind === 'multiclass' || plan.id !== undefined) {
     const builder = new RowsBuilder(plan);
     let first = true;
-    const csvProblems = forEachCsvRecord(text, delimiter, (rec) => {
+    const { problems: csvProblems, fatal: tooLarge } = forEachCsvRecordIn(source, delimiter, (rec) => {
       if (first) { first = false; return; }
       builder.add(csvRow(rec, names));
-    });
+    }, progress);
+    if (tooLarge) return fatal(tooLarge, 'unscorable');
     return builder.finish(csvProblems);
   }
   const layout: NumericLayout = {
@@ -214,12 +218,13 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
   const sink = newRowSink(1024, false);
   const handle = numericRowHandler(layout, plan);
   let first = true;
-  const csvProblems = forEachCsvRecord(text, delimiter, (rec) => {
+  const { problems: csvProblems, fatal: tooLarge } = forEachCsvRecordIn(source, delimiter, (rec) => {
     if (first) { first = false; return; }
     sink.rows++;
     handle(rec, sink);
     if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
-  });
+  }, progress);
+  if (tooLarge) return fatal(tooLarge, 'unscorable');
   sink.problems.unshift(...csvProblems);
   capSinkProblems(sink);
   return finishNumeric(sink, plan);
@@ -360,8 +365,8 @@ class RowsBuilder {
       }
       ok = gold !== undefined && pred !== undefined && conf !== undefined;
       if (ok) {
-        this.golds.push(gold!);
-        this.preds.push(pred!);
+        this.golds.push(detach(gold!));
+        this.preds.push(detach(pred!));
         this.confidences.push(conf!);
       }
     } else {
@@ -386,7 +391,8 @@ class RowsBuilder {
 
   private addId(row: Row, field: string): void {
     const raw = row.get(field);
-    const id = raw === undefined || raw === null ? '' : typeof raw === 'string' ? raw.trim() : typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+    // detach: a CSV field is a view into a chunk of the file's text, which it would keep alive.
+    const id = raw === undefined || raw === null ? '' : typeof raw === 'string' ? detach(raw.trim()) : typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
     this.ids.push(id);
     const line = row.fieldLine(field);
     const column = row.column(field);
@@ -444,29 +450,59 @@ function sortClasses(classes: string[]): string[] {
   return classes.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Column names any role may take, lower case and trimmed (resolveColumns compares them so). */
+const ROLE_NAME_SET = new Set<string>(Object.values(ROLE_NAMES).flat());
+
+/** A record that is not an object: its row (with the problem) is made at once, the value let go. */
+class NotAnObject {
+  constructor(readonly row: Row) {}
+}
+
+/**
+ * JSON Lines (or a JSON array) of records, read one record at a time. Which field plays which role
+ * is only known once every key has been seen, so each record is kept, but only with the fields
+ * some role could take (by name or by the mapping): a record's other fields (long texts, nested
+ * metadata) are let go as soon as it has been read.
+ */
 function parseJsonTable(input: FileInput, ctx: FormatContext): ParseResult {
-  const text = input.text();
-  if (!stripBom(text).trim()) return fatal('The file is empty.', 'empty-file');
-  const { records, problems } = readJsonRecords(text);
-  if (!records.length) {
-    return fatal('No JSON record in the file could be read.', 'unscorable', problems);
-  }
+  const bytes = input.givenText === undefined ? input.bytes : undefined;
+  if (bytes ? firstNonSpaceByte(bytes, 0) === -1 : !stripBom(input.givenText!).trim()) return fatal('The file is empty.', 'empty-file');
+  const mapped = new Set(Object.values(ctx.options.mapping ?? {}).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()));
+  const wanted = (key: string) => {
+    const k = key.trim().toLowerCase();
+    return ROLE_NAME_SET.has(k) || mapped.has(k);
+  };
   // Column names: every key in order of first appearance.
   const names: string[] = [];
   const seen = new Set<string>();
-  for (const r of records) {
-    if (!r.value || typeof r.value !== 'object' || Array.isArray(r.value)) continue;
-    for (const k of Object.keys(r.value)) if (!seen.has(k)) { seen.add(k); names.push(k); }
+  const sample: unknown[] = [];
+  const kept: (Record<string, unknown> | NotAnObject)[] = [];
+  const lines: number[] = [];
+  const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
+    if (sample.length < SAMPLE_ROWS) sample.push(value);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      kept.push(new NotAnObject(jsonRow(value, span.line)));
+      lines.push(span.line);
+      return;
+    }
+    for (const k of Object.keys(value)) if (!seen.has(k)) { seen.add(k); names.push(k); }
+    kept.push(pickFields(value as Record<string, unknown>, wanted));
+    lines.push(span.line);
+  }, ctx.progress);
+  const problems = scan.problems;
+  if (scan.fatal) return fatal(scan.fatal, 'unscorable');
+  if (!scan.records) {
+    return fatal('No JSON record in the file could be read.', 'unscorable', problems);
   }
   const { columns, unknown } = resolveColumns(names, ctx.options.mapping);
   if (unknown.length) {
     return fatal(`The column mapping names ${unknown.map(quote).join(', ')}, which no record has (keys: ${names.slice(0, 12).map(quote).join(', ')}).`, 'unscorable', problems);
   }
-  const sample = records.slice(0, SAMPLE_ROWS).map((r) => r.value as Record<string, unknown> | null);
-  const plan = planFor(names, columns, (name) => sample.map((r) => (r && typeof r === 'object' ? r[name] : undefined)));
+  const sampled = sample.map((r) => r as Record<string, unknown> | null);
+  const plan = planFor(names, columns, (name) => sampled.map((r) => (r && typeof r === 'object' ? r[name] : undefined)));
   if (typeof plan === 'string') return fatal(plan, 'unscorable', problems);
   const builder = new RowsBuilder(plan);
-  for (const r of records) builder.add(jsonRow(r.value, r.line));
+  kept.forEach((r, i) => builder.add(r instanceof NotAnObject ? r.row : jsonRow(r, lines[i])));
   return builder.finish(problems);
 }
 

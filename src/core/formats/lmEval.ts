@@ -10,11 +10,11 @@
 //    correctness where its normalisation differs from plain text equality.
 // Loglikelihood tasks with one continuation per sample (lambada, perplexity) have no choices: fatal.
 import type { MulticlassSet, ParseResult, RowProblem } from '../types';
-import type { FileInput, FormatContext } from './context';
+import { sourceOf, type FileInput, type FormatContext } from './context';
 import { stripBom } from './csv';
-import { readJsonRecords } from './jsonl';
-import { JsonKeyLocator } from './almanacs';
+import { forEachJsonRecord, type JsonScan, type JsonSpan } from './jsonl';
 import { showValue } from './numbers';
+import { detach } from './progress';
 
 type Obj = Record<string, unknown>;
 
@@ -33,8 +33,9 @@ function isObject(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The text cut to MAX_TEXT, as a string of its own (a slice would keep the whole document alive). */
 function clip(s: string): string {
-  return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s;
+  return s.length > MAX_TEXT ? detach(`${s.slice(0, MAX_TEXT)}…`) : s;
 }
 
 function baseName(path: string): string {
@@ -261,48 +262,94 @@ interface Row {
   texts: string[];
 }
 
+/**
+ * A sample as kept while the file is read: what the scoring loop needs, taken out of the record at
+ * once (prompt clipped, choice texts, responses, verdicts), so the record itself (its doc, the
+ * request arguments with their few-shot contexts) is let go with its line.
+ */
+interface Sample {
+  span: JsonSpan;
+  line: number;
+  docId: unknown;
+  target: unknown;
+  responses: Responses;
+  respKey: string;
+  prompt: string;
+  /** choiceTexts(rec, k) for the k loglikelihoods, when the responses are loglikelihoods. */
+  choices?: string[];
+  pair?: { key: string; gold: string; pred: string };
+  /** The record's fields named in VERDICT_KEYS (for verdictOf). */
+  verdicts: Obj;
+}
+
+function verdictFields(rec: Obj): Obj {
+  const out: Obj = {};
+  for (const k of VERDICT_KEYS) if (k in rec) out[k] = rec[k];
+  return out;
+}
+
 export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
-  const text = input.text();
-  const { records, problems: readProblems } = readJsonRecords(text);
-  const problems: RowProblem[] = [...readProblems];
-  let skipped = readProblems.filter((p) => p.code === 'json-parse').length;
-  const locator = new JsonKeyLocator(text);
   const parts = lmEvalFileParts(input.path);
   let task = parts.task;
-  const fail = (fatal: string): ParseResult => ({ format: 'lm-eval', task, set: null, problems, skipped, unlabeled: 0, fatal });
-
-  if (!records.length) {
-    if (!readProblems.length) problems.push({ line: 1, severity: 'error', code: 'empty-file', message: 'The file holds no samples.' });
-    return fail(readProblems.length ? 'No line of the file parses as JSON.' : 'The file holds no samples.');
-  }
-
-  const at = (line: number, key: string) => locator.find(line, key) ?? { line };
-  const error = (line: number, key: string, code: RowProblem['code'], message: string) => {
-    problems.push({ ...at(line, key), severity: 'error', code, message });
-    skipped++;
-  };
+  // Records that are not objects, reported after the lines that do not parse (scan.problems), once
+  // the scan can locate fields.
+  const notObjects: { span: JsonSpan; message: string }[] = [];
+  let skipped = 0;
+  let locate: JsonScan['locate'] = () => undefined;
+  const at = (span: JsonSpan, key: string) => locate(span, key) ?? { line: span.line };
 
   // lm-eval writes one line per (doc, filter). Mixing filters would count each doc twice: score
   // the first filter in the file and say how many rows of the others were left out.
-  const samples: { rec: Obj; line: number }[] = [];
+  const samples: Sample[] = [];
   let filter: string | undefined;
   const otherFilters = new Map<string, { count: number; line: number }>();
-  for (const { value, line } of records) {
-    if (!isObject(value)) { error(line, 'doc_id', 'missing-field', `Line ${line} is ${showValue(value)}, not a sample object; it is skipped.`); continue; }
+  const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
+    const line = span.line;
+    if (!isObject(value)) {
+      notObjects.push({ span, message: `Line ${line} is ${showValue(value)}, not a sample object; it is skipped.` });
+      skipped++;
+      return;
+    }
     const f = typeof value.filter === 'string' ? value.filter : 'none';
     filter ??= f;
     if (f !== filter) {
       const o = otherFilters.get(f) ?? { count: 0, line };
       o.count++;
       otherFilters.set(f, o);
-      continue;
+      return;
     }
-    samples.push({ rec: value, line });
+    const { responses, key: respKey } = readResponses(value);
+    samples.push({
+      span, line, docId: value.doc_id, target: value.target, responses, respKey,
+      prompt: promptText(value),
+      choices: responses.kind === 'loglikelihood' ? choiceTexts(value, responses.values.length) : undefined,
+      pair: goldPredPair(value),
+      verdicts: verdictFields(value),
+    });
     if (!task) {
       const t = value.task_name ?? value.task;
       if (typeof t === 'string') task = t;
     }
+  }, ctx.progress);
+  locate = scan.locate;
+  const problems: RowProblem[] = [
+    ...scan.problems,
+    ...notObjects.map(({ span, message }): RowProblem => ({ ...at(span, 'doc_id'), severity: 'error', code: 'missing-field', message })),
+  ];
+  skipped += scan.badRecords;
+  const fail = (fatal: string): ParseResult => ({ format: 'lm-eval', task, set: null, problems, skipped, unlabeled: 0, fatal });
+  if (scan.fatal) return fail(scan.fatal);
+
+  if (!scan.records) {
+    if (!scan.problems.length) problems.push({ line: 1, severity: 'error', code: 'empty-file', message: 'The file holds no samples.' });
+    return fail(scan.problems.length ? 'No line of the file parses as JSON.' : 'The file holds no samples.');
   }
+
+  const error = (span: JsonSpan, key: string, code: RowProblem['code'], message: string) => {
+    problems.push({ ...at(span, key), severity: 'error', code, message });
+    skipped++;
+  };
+
   for (const [f, o] of otherFilters) {
     problems.push({ line: o.line, severity: 'info', code: 'duplicate-id', message: `${o.count} samples for filter "${f}" are not scored: this view scores filter "${filter}", the first in the file.` });
     skipped += o.count;
@@ -310,18 +357,16 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
   filter ??= 'none';
 
   // The file's shape, by majority: multiple choice (>= 2 loglikelihoods) or generation.
-  const responses = samples.map((s) => readResponses(s.rec));
   let mc = 0;
   let gen = 0;
   let single = 0;
-  for (const { responses: r } of responses) {
+  for (const { responses: r } of samples) {
     if (r.kind === 'loglikelihood') { if (r.values.length >= 2) mc++; else single++; } else if (r.kind === 'generation') gen++;
   }
   if (!mc && !gen) {
     if (single) return fail('Every sample holds a single loglikelihood (a loglikelihood or perplexity task), so there are no choices to score.');
-    for (let i = 0; i < samples.length; i++) {
-      const r = responses[i];
-      if (r.responses.kind === 'bad') error(samples[i].line, r.key, 'missing-field', `${r.responses.message}; the sample is skipped.`);
+    for (const s of samples) {
+      if (s.responses.kind === 'bad') error(s.span, s.respKey, 'missing-field', `${s.responses.message}; the sample is skipped.`);
     }
     return fail('No sample holds loglikelihoods of choices or generated text.');
   }
@@ -334,19 +379,17 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
   let overruled = 0;
   let firstOverruled = 0;
 
-  for (let i = 0; i < samples.length; i++) {
-    const { rec, line } = samples[i];
-    const { responses: r, key: respKey } = responses[i];
-    const docId = rec.doc_id;
+  for (const sample of samples) {
+    const { line, span, responses: r, respKey, docId } = sample;
     const id = typeof docId === 'number' || typeof docId === 'string' ? String(docId) : undefined;
     const who = id !== undefined ? `doc_id ${id}` : `The sample on line ${line}`;
 
-    if (r.kind === 'bad') { error(line, respKey, 'missing-field', `${who}: ${r.message}; the sample is skipped.`); continue; }
-    if (mode === 'mc' && r.kind !== 'loglikelihood') { error(line, respKey, 'missing-field', `${who}: "${respKey}" holds generated text, but this file's samples are multiple choice; the sample is skipped.`); continue; }
-    if (mode === 'gen' && r.kind !== 'generation') { error(line, respKey, 'missing-field', `${who}: "${respKey}" holds loglikelihoods, but this file's samples are generations; the sample is skipped.`); continue; }
+    if (r.kind === 'bad') { error(span, respKey, 'missing-field', `${who}: ${r.message}; the sample is skipped.`); continue; }
+    if (mode === 'mc' && r.kind !== 'loglikelihood') { error(span, respKey, 'missing-field', `${who}: "${respKey}" holds generated text, but this file's samples are multiple choice; the sample is skipped.`); continue; }
+    if (mode === 'gen' && r.kind !== 'generation') { error(span, respKey, 'missing-field', `${who}: "${respKey}" holds loglikelihoods, but this file's samples are generations; the sample is skipped.`); continue; }
 
     if (id !== undefined && seen.has(id)) {
-      problems.push({ ...at(line, 'doc_id'), severity: 'warning', code: 'duplicate-id', message: `doc_id ${id} was already seen on line ${seen.get(id)} (filter "${filter}"); this sample is skipped.` });
+      problems.push({ ...at(span, 'doc_id'), severity: 'warning', code: 'duplicate-id', message: `doc_id ${id} was already seen on line ${seen.get(id)} (filter "${filter}"); this sample is skipped.` });
       skipped++;
       continue;
     }
@@ -361,24 +404,24 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
       });
       if (bad !== undefined) {
         const nonFinite = r.values.some((v) => (typeof v === 'string' && /^[+-]?(nan|inf|infinity)$/i.test(v.trim())) || (typeof v === 'number' && Number.isNaN(v)) || v === Infinity);
-        error(line, respKey, nonFinite ? 'not-finite' : 'not-a-number', `${who}: ${bad}; the sample is skipped.`);
+        error(span, respKey, nonFinite ? 'not-finite' : 'not-a-number', `${who}: ${bad}; the sample is skipped.`);
         continue;
       }
-      if (r.values.length < 2) { error(line, respKey, 'missing-field', `${who}: "${respKey}" has a single loglikelihood, not one per choice; the sample is skipped.`); continue; }
-      if (lls.every((x) => x === -Infinity)) { error(line, respKey, 'not-finite', `${who}: every choice has loglikelihood -inf; the sample is skipped.`); continue; }
+      if (r.values.length < 2) { error(span, respKey, 'missing-field', `${who}: "${respKey}" has a single loglikelihood, not one per choice; the sample is skipped.`); continue; }
+      if (lls.every((x) => x === -Infinity)) { error(span, respKey, 'not-finite', `${who}: every choice has loglikelihood -inf; the sample is skipped.`); continue; }
       const probs = softmax(lls);
       const pred = argmax(lls);
-      const choices = choiceTexts(rec, lls.length);
-      const acc = verdictOf(rec, 'acc');
-      const g = goldChoice(rec.target, choices, lls.length, pred, acc?.value);
+      const choices = sample.choices;
+      const acc = verdictOf(sample.verdicts, 'acc');
+      const g = goldChoice(sample.target, choices, lls.length, pred, acc?.value);
       if ('message' in g) {
-        error(line, 'target', rec.target === undefined ? 'missing-field' : 'unknown-class', `${who}: ${rec.target === undefined ? 'the sample has no "target"' : g.message}; the sample is skipped.`);
+        error(span, 'target', sample.target === undefined ? 'missing-field' : 'unknown-class', `${who}: ${sample.target === undefined ? 'the sample has no "target"' : g.message}; the sample is skipped.`);
         continue;
       }
       // The harness's own verdict is the check that we read the choices the way it did.
       if (acc && (pred === g.index ? 1 : 0) !== acc.value) {
         problems.push({
-          ...at(line, 'acc'), severity: 'warning', code: 'reported-mismatch',
+          ...at(span, 'acc'), severity: 'warning', code: 'reported-mismatch',
           message: `${who}: acc is ${acc.value}, but the highest-loglikelihood choice (${pred}) ${pred === g.index ? 'is' : 'is not'} the target (${g.index}).`,
         });
       }
@@ -386,13 +429,13 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
       choiceLists.push(choices);
       rows.push({
         line, id: id ?? `line ${line}`, gold: g.index, pred, probs,
-        texts: [promptText(rec), (choices ?? lls.map((_, j) => `choice ${j}`)).map((c, j) => `${j}: ${c}`).join('\n')],
+        texts: [sample.prompt, (choices ?? lls.map((_, j) => `choice ${j}`)).map((c, j) => `${j}: ${c}`).join('\n')],
       });
       continue;
     }
 
     // Generation.
-    const pair = goldPredPair(rec);
+    const pair = sample.pair;
     let gold: string;
     let pred: string;
     const response = r.text.trim() === '' ? '(empty)' : r.text.trim();
@@ -400,16 +443,16 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
       gold = pair.gold;
       pred = pair.pred;
     } else {
-      const t = rec.target;
+      const t = sample.target;
       const refs = (Array.isArray(t) ? t : [t]).filter(isLabel).map((x) => String(x).trim()).filter((x) => x !== '');
       if (!refs.length) {
-        error(line, 'target', 'missing-field', `${who}: target is ${showValue(t)}, not an answer text; the sample is skipped.`);
+        error(span, 'target', 'missing-field', `${who}: target is ${showValue(t)}, not an answer text; the sample is skipped.`);
         continue;
       }
       pred = response;
       gold = refs.includes(pred) ? pred : refs[0];
     }
-    const verdict = verdictOf(rec, verdictKey);
+    const verdict = verdictOf(sample.verdicts, verdictKey);
     if (verdict) {
       verdictKey ??= verdict.key;
       if (verdict.value === 1 && pred !== gold && !pair) {
@@ -418,14 +461,15 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
         if (!overruled++) firstOverruled = line;
       } else if ((pred === gold ? 1 : 0) !== verdict.value) {
         problems.push({
-          ...at(line, verdict.key), severity: 'warning', code: 'reported-mismatch',
+          ...at(span, verdict.key), severity: 'warning', code: 'reported-mismatch',
           message: `${who}: ${verdict.key} is ${verdict.value}, but the prediction ${showValue(pred)} ${pred === gold ? 'equals' : 'differs from'} the gold ${showValue(gold)}.`,
         });
       }
     }
     if (id !== undefined) seen.set(id, line);
-    const targetText = Array.isArray(rec.target) ? rec.target.map(String).join(' | ') : rec.target === undefined ? '' : String(rec.target);
-    rows.push({ line, id: id ?? `line ${line}`, gold, pred, texts: [promptText(rec), r.text, targetText] });
+    const target = sample.target;
+    const targetText = Array.isArray(target) ? target.map(String).join(' | ') : target === undefined ? '' : String(target);
+    rows.push({ line, id: id ?? `line ${line}`, gold, pred, texts: [sample.prompt, r.text, targetText] });
   }
 
   if (overruled) {

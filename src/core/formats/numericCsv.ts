@@ -10,6 +10,7 @@
 // spanning several lines, which a line-by-line scan cannot follow: the scan gives up (returns false)
 // and the caller parses the whole file with parseCsv.
 import type { RowProblem } from '../types';
+import { detach, NO_PROGRESS, type ParseProgress } from './progress';
 
 const LF = 10;
 const CR = 13;
@@ -105,7 +106,8 @@ export class IdLog {
     if (this.count === this.num.length) this.grow();
     const i = this.count++;
     this.num[i] = NaN;
-    this.text.set(i, id);
+    // A CSV field is a view into a chunk of the file's text: keep a copy, not the chunk.
+    this.text.set(i, detach(id));
     if (column !== 1 || this.col) this.setColumn(i, column);
   }
 
@@ -393,6 +395,7 @@ function oddRow(bytes: Uint8Array, rowStart: number, line: number, delimText: st
  */
 function scanValueTarget(
   bytes: Uint8Array, start: number, firstLine: number, hasId: boolean, delimiter: number, sink: RowSink, handle: RowHandler,
+  progress: ParseProgress,
 ): boolean {
   const len = bytes.length;
   const D = delimiter;
@@ -408,9 +411,12 @@ function scanValueTarget(
   let rows = sink.rows;
   let p = start;
   let line = firstLine;
+  progress.begin(len, start);
+  let tick = progress.next;
 
   while (p < len) {
     const rowStart = p;
+    if (p >= tick) { progress.at(p); tick = progress.next; }
     let c = bytes[p];
     if (c === LF) { p++; line++; continue; }
     if (c === CR && p + 1 < len && bytes[p + 1] === LF) { p += 2; line++; continue; }
@@ -504,6 +510,7 @@ function scanValueTarget(
  */
 export function scanNumericCsv(
   bytes: Uint8Array, start: number, firstLine: number, layout: NumericLayout, sink: RowSink, handle: RowHandler,
+  progress: ParseProgress = NO_PROGRESS,
 ): boolean {
   const D = layout.delimiter;
   const C = layout.columns;
@@ -512,7 +519,7 @@ export function scanNumericCsv(
   const idCol = layout.idCol;
   // The common layouts get the unrolled loop.
   if ((idCol === 0 || idCol === -1) && valueCol === idCol + 1 && targetCol === valueCol + 1 && C === targetCol + 1) {
-    return scanValueTarget(bytes, start, firstLine, idCol === 0, D, sink, handle);
+    return scanValueTarget(bytes, start, firstLine, idCol === 0, D, sink, handle, progress);
   }
   const len = bytes.length;
   const cols = sink.columns;
@@ -531,9 +538,12 @@ export function scanNumericCsv(
   let rows = sink.rows;
   let p = start;
   let line = firstLine;
+  progress.begin(len, start);
+  let tick = progress.next;
 
   while (p < len) {
     const rowStart = p;
+    if (p >= tick) { progress.at(p); tick = progress.next; }
     let c = bytes[p];
     // Blank lines are not records (parseCsv skips them too).
     if (c === LF) { p++; line++; continue; }

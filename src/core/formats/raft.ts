@@ -4,8 +4,10 @@
 // training IDs per task have public labels; predictions for the hidden test split are counted as
 // `unlabeled` and summarised once, because a submission holds thousands of them.
 import type { MulticlassSet, ParseResult, RowProblem, Severity, ProblemCode } from '../types';
-import type { CompanionReader, FileInput, FormatContext } from './context';
-import { parseCsv, sniffDelimiter, stripBom, type CsvRecord } from './csv';
+import { sourceOf, type CompanionReader, type FileInput, type FormatContext, type TextSource } from './context';
+import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, textStart, type CsvRecord, type CsvTable } from './csv';
+import { bomLength } from './numericCsv';
+import { NO_PROGRESS, type ParseProgress } from './progress';
 
 /** The 11 RAFT datasets (the folder names of a submission and of the data). */
 export const RAFT_TASK_NAMES: readonly string[] = [
@@ -133,8 +135,24 @@ function decodeLabel(raw: string, classes: string[], index: Map<string, number>,
   return { kind: 'unknown', why: `${quote(s)} is not a class of ${task} (${listClasses(classes)})${hint}` };
 }
 
-/** Line start offsets, to turn a record's first line into an end column for "too few fields". */
-function lineLengths(text: string): (line: number) => number {
+/**
+ * Line start offsets, to turn a record's first line into an end column for "too few fields". On
+ * bytes, a line's length in characters is that of its slice decoded alone.
+ */
+function lineLengths(source: TextSource): (line: number) => number {
+  if (typeof source !== 'string') {
+    const bytes = source;
+    // FileInput.text() drops one BOM, so line 1 starts after it.
+    const starts = [bomLength(bytes)];
+    for (let i = bytes.indexOf(10, starts[0]); i !== -1; i = bytes.indexOf(10, i + 1)) starts.push(i + 1);
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    return (line) => {
+      const s = starts[line - 1] ?? bytes.length;
+      const e = line < starts.length ? starts[line] - 1 : bytes.length;
+      return e <= s ? 0 : decoder.decode(bytes.subarray(s, e)).length - (bytes[e - 1] === 13 ? 1 : 0);
+    };
+  }
+  const text = source;
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return (line) => {
@@ -142,6 +160,28 @@ function lineLengths(text: string): (line: number) => number {
     const e = line < starts.length ? starts[line] - 1 : text.length;
     return e - s - (text.charCodeAt(e - 1) === 13 ? 1 : 0);
   };
+}
+
+/**
+ * parseCsv of a predictions file, read from its bytes a chunk at a time (no one string of the
+ * whole file), the delimiter sniffed from the first line.
+ */
+function readPredictionsTable(source: TextSource, progress: ParseProgress): CsvTable & { fatal?: string } {
+  let firstLine: string;
+  if (typeof source === 'string') firstLine = stripBom(source);
+  else {
+    const start = textStart(source);
+    const lf = source.indexOf(10, start);
+    // The first line only: the sniffer looks no further.
+    try {
+      firstLine = new TextDecoder('utf-8', { ignoreBOM: true }).decode(source.subarray(start, lf === -1 ? source.length : lf));
+    } catch {
+      firstLine = ','; // a first line too long for a string: the reader below says so
+    }
+  }
+  const all: CsvRecord[] = [];
+  const scan = forEachCsvRecordIn(source, sniffDelimiter(firstLine), (rec) => { all.push(rec); }, progress);
+  return { header: all.length ? all[0].fields : [], records: all.slice(1), problems: scan.problems, fatal: scan.fatal };
 }
 
 /** Where a field sits, with an end column when the field is a plain one-line value. */
@@ -455,10 +495,14 @@ export function parseRaft(input: FileInput, ctx: FormatContext): ParseResult {
   const folderTask = baseName(dirName(path));
   const base: ParseResult = { format: 'raft', set: null, problems: [], skipped: 0, unlabeled: 0 };
   if (folderTask) base.task = folderTask;
-  const text = input.text();
-  const table = parseCsv(text, sniffDelimiter(stripBom(text)));
+  const source = sourceOf(input);
+  const table = readPredictionsTable(source, ctx.progress ?? NO_PROGRESS);
   const log = new ProblemLog(LIMIT_PER_CODE);
   for (const p of table.problems) log.add(p);
+  if (table.fatal) {
+    log.add({ line: 1, column: 1, severity: 'error', code: 'unscorable', message: table.fatal });
+    return { ...base, problems: log.finish(), fatal: table.fatal };
+  }
 
   if (table.header.length === 0 || (table.header.length === 1 && table.header[0].trim() === '')) {
     log.add({ line: 1, column: 1, severity: 'error', code: 'empty-file', message: 'The file is empty: a RAFT predictions.csv needs the header ID,Label and one row per instance.' });
@@ -506,7 +550,7 @@ export function parseRaft(input: FileInput, ctx: FormatContext): ParseResult {
   for (const rec of table.records) {
     if (rec.fields.length !== table.header.length) {
       const few = rec.fields.length < table.header.length;
-      const column = few ? (lineLen ??= lineLengths(text))(rec.fieldLines[rec.fieldLines.length - 1]) + 1 : rec.columns[table.header.length];
+      const column = few ? (lineLen ??= lineLengths(source))(rec.fieldLines[rec.fieldLines.length - 1]) + 1 : rec.columns[table.header.length];
       const what = few
         ? `the ${table.header.slice(rec.fields.length).map((h) => h.trim()).join(', ')} field${table.header.length - rec.fields.length > 1 ? 's are' : ' is'} missing`
         : `extra field ${quote(rec.fields[table.header.length])} (a Label with an unquoted comma?)`;
