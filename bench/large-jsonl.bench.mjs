@@ -39,16 +39,6 @@ const big = args.includes('--big');
 mkdirSync(data, { recursive: true });
 
 // mulberry32: small, fast, and the same sequence on every platform.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -146,6 +136,7 @@ import { readFileSync } from 'node:fs';
 import { fileInput } from '${core}/formats/context';
 import { parseInput } from '${core}/score';
 import { buildReport, resolveOptions } from '${core}/report';
+import { mulberry32 as rng } from '../scripts/rng.mjs';
 const t0 = performance.now();
 const path = process.argv[2];
 let progressCalls = 0;

@@ -10,6 +10,7 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 as rng } from '../scripts/rng.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -22,16 +23,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const out = opt('out', join(here, 'data', digits === 'full' ? 'folktexts-1m-full.test_predictions.csv' : 'folktexts-1m.test_predictions.csv'));
 
 // mulberry32: small, fast, and the same sequence on every platform.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = rng(20240611);
 
 // IDs: a shuffled sample of the index of a 1.66M-row frame (ACSIncome's size), as a test split is.

@@ -5,21 +5,11 @@
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 as rng } from './rng.mjs';
 
 // An output folder may be given (the test regenerates into a temp folder and compares).
 const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'examples');
 
-/** mulberry32: tiny, seeded, good enough for example data. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = rng(20261130);
 const normal = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
 const sigmoid = (x) => 1 / (1 + Math.exp(-x));

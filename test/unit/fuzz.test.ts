@@ -11,21 +11,12 @@ import { parseInput } from '../../src/core/score';
 import { buildReport, resolveOptions } from '../../src/core/report';
 import { nodeCompanionReader } from '../../src/core/io';
 import type { FormatName, ParseResult } from '../../src/core/types';
+import { mulberry32 as rng } from '../../src/core/metrics/bootstrap';
 
 const root = join(__dirname, '..', '..');
 const shared = join(root, '..', 'shared', 'data');
 
 /** Seeded PRNG so a failure can be replayed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Mutation = (b: Uint8Array, r: () => number) => Uint8Array;
 const enc = new TextEncoder();

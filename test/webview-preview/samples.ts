@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { scorePath } from '../../src/core';
 import type { Report } from '../../src/core/types';
+import { mulberry32 } from '../../src/core/metrics/bootstrap';
 
 export interface Sample {
   name: string;
@@ -20,16 +21,8 @@ const ROOT = resolve(__dirname, '..', '..');
 const SHARED = resolve(ROOT, '..', 'shared', 'data');
 
 /** Deterministic pseudo-random numbers (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The core's seeded PRNG, so generated data is reproducible. */
+export const rng = mulberry32;
 
 function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;

@@ -10,21 +10,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, type ParseResult, type ProbabilitySet } from '../../../src/core/types';
 import { textInput, type FormatContext } from '../../../src/core/formats/context';
+import { mulberry32 } from '../../../src/core/metrics/bootstrap';
 import { findPredictionJson, looksLikeAlmanacs, parseAlmanacs } from '../../../src/core/formats/almanacs';
 
 // ---------------------------------------------------------------------------------------------
 // Fixture generator
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 

@@ -7,6 +7,7 @@ import {
   BinaryColumns, IdLog, decimalFromBytes, newRowSink, readSimpleHeader, scanNumericCsv, type RowHandler,
 } from '../../../src/core/formats/numericCsv';
 import { DEFAULT_OPTIONS } from '../../../src/core/types';
+import { mulberry32 as rng } from '../../../src/core/metrics/bootstrap';
 
 const enc = new TextEncoder();
 
@@ -222,16 +223,6 @@ describe('IdLog', () => {
 // Fast path vs general path on random files
 
 /** mulberry32: a small seeded generator, so every run tests the same files. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomFile(random: () => number, opts: { rows: number; extra: boolean; quotes: boolean; delimiter: string }): string {
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];

@@ -2,16 +2,10 @@
 // BOMs (one, two, mid-file), blank and Unicode-blank lines, invalid UTF-8 (also right before a line
 // break), lines that are not JSON or not objects, a last line with or without a newline.
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../src/core/metrics/bootstrap';
+
+/** The core's seeded PRNG, so generated data is reproducible. */
+export const rng = mulberry32;
 
 const enc = new TextEncoder();
 export const BOM = [0xef, 0xbb, 0xbf];
