@@ -11,7 +11,7 @@ import { gather, stableArgsort } from './sort';
 export type Targets = ArrayLike<number>;
 
 /** Equal-width edges b / nBins, computed as the division itself so "0.3" lands in [0.3, 0.4). */
-function widthEdges(nBins: number): Float64Array {
+export function widthEdges(nBins: number): Float64Array {
   const edges = new Float64Array(nBins + 1);
   for (let b = 0; b <= nBins; b++) edges[b] = b / nBins;
   return edges;
@@ -22,7 +22,7 @@ function widthEdges(nBins: number): Float64Array {
  * [0, 1] clamped into the end bins, NaN -1. floor(v * n) is off by at most one when v * n rounds
  * across an integer, so one comparison against the exact edge corrects it.
  */
-function widthBin(v: number, nBins: number, edges: Float64Array): number {
+export function widthBin(v: number, nBins: number, edges: Float64Array): number {
   if (v !== v) return -1;
   let b = Math.floor(v * nBins);
   if (b < 0) b = 0;
@@ -32,7 +32,7 @@ function widthBin(v: number, nBins: number, edges: Float64Array): number {
   return b;
 }
 
-function checkBins(nBins: number): number {
+export function checkBins(nBins: number): number {
   const b = Math.floor(nBins);
   if (!(b >= 1 && b <= 32767)) throw new RangeError(`bin count must be 1..32767, got ${nBins}`);
   return b;
@@ -136,7 +136,7 @@ function countBeforeNaN(sorted: Float64Array): number {
   return m;
 }
 
-function makeBin(lo: number, hi: number, count: number, sumV: number, sumT: number): ReliabilityBin {
+export function makeBin(lo: number, hi: number, count: number, sumV: number, sumT: number): ReliabilityBin {
   if (count === 0) return { lo, hi, count: 0, meanValue: null, meanTarget: null, gap: null };
   const meanValue = sumV / count;
   const meanTarget = sumT / count;
@@ -144,7 +144,7 @@ function makeBin(lo: number, hi: number, count: number, sumV: number, sumT: numb
 }
 
 /** numpy.array_split bounds of m sorted positions into nBins runs: [start, end) per bin. */
-function forEachEqualCountBin(m: number, nBins: number, f: (b: number, start: number, end: number) => void): void {
+export function forEachEqualCountBin(m: number, nBins: number, f: (b: number, start: number, end: number) => void): void {
   const base = Math.floor(m / nBins);
   const extra = m % nBins;
   let start = 0;

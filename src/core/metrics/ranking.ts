@@ -68,14 +68,27 @@ export function rocCurveSorted(score: Float64Array, label: Uint8Array, maxPoints
   const n = score.length;
   let nPos = 0;
   for (let i = 0; i < n; i++) if (label[i] !== 0) nPos++;
+  let groups = 0;
+  for (let i = 0; i < n; i++) if (i === n - 1 || score[i + 1] !== score[i]) groups++;
+  return rocCurveCounted(score, label, nPos, groups, maxPoints);
+}
+
+/**
+ * rocCurveSorted() when the positives and the distinct scores (tie groups) are already counted,
+ * as binaryMetrics' pass does: one walk from the top score down, recording only the kept points.
+ */
+export function rocCurveCounted(
+  score: Float64Array,
+  label: Uint8Array,
+  nPos: number,
+  groups: number,
+  maxPoints = 512,
+): RocCurve | null {
+  const n = score.length;
   const nNeg = n - nPos;
   if (nPos === 0 || nNeg === 0) return null;
-
-  // Points: (0, 0), then one per distinct score from the highest down. Count them first so the
-  // walk below records only the kept points (no per-point buffers for a million distinct scores).
-  let m = 1;
-  for (let i = 0; i < n; i++) if (i === n - 1 || score[i + 1] !== score[i]) m++;
-  const keep = decimatedIndices(m, maxPoints);
+  // Points: (0, 0), then one per distinct score from the highest down.
+  const keep = decimatedIndices(groups + 1, maxPoints);
   const fpr: number[] = [0];
   const tpr: number[] = [0];
   const thresholds: number[] = [score[n - 1] + 1];

@@ -1,10 +1,11 @@
 // stableArgsort against a plain comparator sort, on every size regime (insertion sort < 64,
-// 11-bit radix < 65536, 16-bit radix above) and on awkward values: ties, negatives, -0/0,
-// infinities, subnormals, NaN.
+// 11-bit radix < 256, the bucket sort above, and the radix sorts it falls back on: NaN, infinite
+// ranges, deep re-bucketing) and on awkward values: ties, negatives, -0/0, infinities,
+// subnormals, NaN.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../src/core/metrics/bootstrap';
-import { stableArgsort } from '../../../src/core/metrics/sort';
+import { gather, sortWithOrder, stableArgsort } from '../../../src/core/metrics/sort';
 
 /** Reference: numeric order, NaN last, ties (and -0 vs 0) by index. */
 function referenceArgsort(v: Float64Array): number[] {
@@ -93,5 +94,36 @@ describe('stableArgsort', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('the bucket sort on skewed, clustered, geometric and subnormal-range values (re-bucketing, radix fallback)', () => {
+    const rand = mulberry32(99);
+    const cases: Record<string, (i: number) => number> = {
+      skewed: () => Math.pow(2, -rand() * 60),
+      clustered: () => 0.5 + rand() * 1e-9,
+      bimodal: () => (rand() < 0.5 ? rand() * 1e-6 : 1 - rand() * 1e-6),
+      geometric: (i) => Math.pow(2, -(i % 1000)),
+      subnormal: (i) => (i % 7) * 5e-324,
+      nearOne: () => 1 - Math.floor(rand() * 50) * 2 ** -53,
+      withInfinity: (i) => (i % 97 === 0 ? (i % 2 ? Infinity : -Infinity) : rand()),
+      hugeRange: (i) => (i % 2 ? 1.7e308 : -1.7e308) * rand(),
+      probabilities7: () => Math.round(rand() * 1e7) / 1e7,
+    };
+    for (const [name, f] of Object.entries(cases)) {
+      for (const n of [256, 5000, 70000]) {
+        const v = Float64Array.from({ length: n }, (_, i) => f(i));
+        expect(Array.from(stableArgsort(v)), `${name} n=${n}`).toEqual(referenceArgsort(v));
+      }
+    }
+  });
+
+  it('sortWithOrder gives the values in that order', () => {
+    for (const n of [0, 5, 300, 100000]) {
+      const v = randomValues(n, 5, 5000);
+      for (let i = 0; i < n; i += 11) v[i] = -v[i];
+      const { order, sorted } = sortWithOrder(v);
+      expect(Array.from(order)).toEqual(referenceArgsort(v));
+      expect(Array.from(sorted)).toEqual(Array.from(gather(v, order)));
+    }
   });
 });
