@@ -50,6 +50,8 @@ export interface EvalLensApi {
   statusBarText(): string | undefined;
   /** Result of the last Score Benchmark run. */
   lastScore: ScoreResult | undefined;
+  /** The percentages the last Score Benchmark run's progress notification showed, in order. */
+  lastProgress: number[];
   /** The panel's scoring (options, cancellation), for tests. */
   scoring: ReportScoring;
   /** Jobs queued or running in the scoring workers. */
@@ -58,6 +60,8 @@ export interface EvalLensApi {
   workerThreads(): number;
   /** The report panel, when one is open. */
   panel(): ReportPanel | undefined;
+  /** Report panels created in this window so far. */
+  panelsCreated(): number;
 }
 
 export function activate(context: vscode.ExtensionContext): EvalLensApi {
@@ -90,21 +94,27 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     },
     statusBarText: () => (statusBar.item.text ? statusBar.item.text : undefined),
     lastScore: undefined,
+    lastProgress: [],
     scoring,
     workerJobs: () => pool.busy,
     workerThreads: () => pool.workers,
     panel: () => ReportPanel.current,
+    panelsCreated: () => ReportPanel.created,
   };
 
   // A closed panel needs no intervals: stop their pass (it can run for a while on a large file).
   const watched = new WeakSet<ReportPanel>();
-  const showReport = (path: string, result?: ScoreResult) => {
-    const shown = ReportPanel.show(context, path, result);
+  const watch = (shown: ReportPanel) => {
     if (!watched.has(shown)) {
       watched.add(shown);
       shown.panel.onDidDispose(() => scoring.cancelIntervals());
     }
     return shown;
+  };
+  const showReport = (path: string, result?: ScoreResult) => watch(ReportPanel.show(context, path, result));
+  const prepareReport = (path: string) => {
+    const shown = watch(ReportPanel.showLoading(context, path));
+    return { fail: (message: string) => shown.fail(path, message) };
   };
 
   context.subscriptions.push(
@@ -122,7 +132,9 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     scoring,
     ReportPanel.register(context, (path, token, onProgress) => scoring.scoreForReport(path, token, undefined, onProgress)),
     vscode.commands.registerCommand('evalLens.scoreBenchmark', async (a?: unknown, b?: unknown) => {
-      const result = await scoreBenchmark({ files, scoring, settings: getSettings, showReport, log }, a, b);
+      const shown: number[] = [];
+      api.lastProgress = shown;
+      const result = await scoreBenchmark({ files, scoring, settings: getSettings, showReport, prepareReport, log, onProgressShown: (p) => shown.push(p) }, a, b);
       if (result) api.lastScore = result;
       return result;
     }),

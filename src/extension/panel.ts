@@ -41,6 +41,10 @@ export interface PanelInfo {
   rendered: { path: string; selected: number; ms: number; at: number } | undefined;
   /** The last report whose per-instance data all arrived and whose table is built. */
   instancesReady: { path: string; selected: number; ms: number; rows: number; at: number } | undefined;
+  /** Date.now() when the panel was created, when its webview last said 'ready', when the last 'reports' view was posted. */
+  createdAt: number;
+  readyAt: number | undefined;
+  reportsPostedAt: number | undefined;
   /** The last run of 'instances' pages the host finished posting (bytes of typed data). */
   pagesPosted: { token: number; pages: number; bytes: number; ms: number; at: number } | undefined;
   /** The last line revealed on the webview's request. */
@@ -55,6 +59,8 @@ const REFRESH_DELAY_MS = 500;
 
 export class ReportPanel {
   static current: ReportPanel | undefined;
+  /** Panels created in this window so far (the first one's webview starts cold). */
+  static created = 0;
   private static scoreFunction: PanelScoreFunction | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
@@ -89,9 +95,10 @@ export class ReportPanel {
     path: string,
     state?: PanelState,
   ) {
+    ReportPanel.created++;
     this.info = {
       path, lastPosted: undefined, ready: false, stepPosition: undefined, rendered: undefined, instancesReady: undefined,
-      pagesPosted: undefined, lastRevealed: undefined, state,
+      pagesPosted: undefined, lastRevealed: undefined, state, createdAt: Date.now(), readyAt: undefined, reportsPostedAt: undefined,
     };
     panel.webview.options = ReportPanel.webviewOptions(context);
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'eval-lens.svg');
@@ -153,6 +160,39 @@ export class ReportPanel {
     if (result) target.showResult(path, result);
     else void target.load(path);
     return target;
+  }
+
+  /**
+   * Opens (or reveals) the panel on `path` with a spinner while the caller scores it: the webview
+   * boots (about a second in code-server) while the worker works, so the report shows the moment
+   * the result is there. The caller then calls show() with the result, or fail().
+   */
+  static showLoading(context: vscode.ExtensionContext, path: string): ReportPanel {
+    let target = ReportPanel.current;
+    if (target) target.panel.reveal(target.panel.viewColumn, false);
+    else {
+      const panel = vscode.window.createWebviewPanel(
+        WEBVIEW_VIEW_TYPE, titleFor(path),
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+        { ...ReportPanel.webviewOptions(context), retainContextWhenHidden: false, enableFindWidget: true },
+      );
+      target = new ReportPanel(context, panel, path);
+      ReportPanel.current = target;
+    }
+    target.scoring?.cancel();
+    target.generation++;
+    target.result = undefined;
+    target.info.path = path;
+    target.info.rendered = undefined;
+    target.info.instancesReady = undefined;
+    target.panel.title = titleFor(path);
+    target.setView({ type: 'loading', path });
+    return target;
+  }
+
+  /** Scoring for a showLoading() panel failed or was cancelled: say so, if it still waits for `path`. */
+  fail(path: string, message: string): void {
+    if (this.info.path === path && this.view?.type === 'loading') this.setView({ type: 'error', message });
   }
 
   private static webviewOptions(context: vscode.ExtensionContext): vscode.WebviewOptions {
@@ -428,6 +468,7 @@ export class ReportPanel {
 
   private postNow(message: HostToWebview): void {
     this.info.lastPosted = message.type;
+    if (message.type === 'reports') this.info.reportsPostedAt = Date.now();
     void this.panel.webview.postMessage(message);
   }
 
@@ -437,6 +478,7 @@ export class ReportPanel {
     switch (message.type) {
       case 'ready': {
         this.info.ready = true;
+        this.info.readyAt = Date.now();
         if (isPanelState(message.state) && message.state.path === this.info.path) this.info.state = message.state;
         this.postView();
         const steps = this.pendingSteps;

@@ -31,7 +31,11 @@ export interface ScoreBenchmarkDeps {
   scoring: ReportScoring;
   settings: () => EvalLensSettings;
   showReport: (path: string, result: ScoreResult) => void;
+  /** Opens the report panel on `path` with a spinner before scoring starts; fail() if it does not end in a result. */
+  prepareReport?: (path: string) => { fail(message: string): void };
   log: vscode.LogOutputChannel;
+  /** Hears every percentage the progress notification shows (tests). */
+  onProgressShown?: (percent: number) => void;
 }
 
 const FORMAT_DETAILS: Record<FormatName, string> = {
@@ -71,14 +75,19 @@ export async function scoreBenchmark(deps: ScoreBenchmarkDeps, a?: unknown, b?: 
   if (!target) return undefined;
   const choice: ScoreChoice = { format: args.format, raftData: args.raftData ?? (args.format === 'raft' ? deps.settings().raftDataFolder : undefined) };
   const name = path.basename(target);
+  // The panel's webview starts while the worker scores.
+  const pending = args.show !== false ? deps.prepareReport?.(target) : undefined;
   try {
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Eval Lens: scoring ${name}`, cancellable: true },
       async (progress, token) => {
         let reported = 0;
         return deps.scoring.scoreForReport(target, token, choice, (fraction) => {
-          const pct = Math.round(fraction * 100);
-          if (pct > reported) progress.report({ increment: pct - reported, message: `${pct}%` });
+          const pct = Math.min(100, Math.round(fraction * 100));
+          if (pct > reported) {
+            progress.report({ increment: pct - reported, message: `${pct}%` });
+            deps.onProgressShown?.(pct);
+          }
           reported = Math.max(reported, pct);
         });
       },
@@ -91,9 +100,11 @@ export async function scoreBenchmark(deps: ScoreBenchmarkDeps, a?: unknown, b?: 
   } catch (e) {
     if (isCancelled(e)) {
       deps.log.info(`Score Benchmark: ${target} cancelled`);
+      pending?.fail(`Scoring ${name} was cancelled.`);
       return undefined;
     }
     const message = e instanceof Error ? e.message : String(e);
+    pending?.fail(`Could not score ${target}: ${message}`);
     void vscode.window.showErrorMessage(`Eval Lens could not score ${name}: ${message}`);
     throw e;
   }

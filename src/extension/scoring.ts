@@ -104,6 +104,7 @@ export class ReportScoring implements vscode.Disposable {
     if (token?.isCancellationRequested) abort.abort();
     signal?.addEventListener('abort', () => abort.abort(), { once: true });
     try {
+      const t0 = performance.now();
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed);
       const reply = await this.pool.run(
         { type: 'score', path, text: doc?.isDirty ? doc.getText() : undefined, options, maxBytes: this.settings().maxFileBytes, detail, progress: !!onProgress },
@@ -112,7 +113,8 @@ export class ReportScoring implements vscode.Disposable {
       if (reply.type === 'scored') {
         const { mtimeBefore, mtimeAfter, sizeBefore, sizeAfter } = reply;
         const steady = mtimeBefore !== undefined && mtimeBefore === mtimeAfter && sizeBefore !== undefined && sizeBefore === sizeAfter;
-        return steady ? { ...reply.result, stamp: { mtime: mtimeBefore, size: sizeBefore } } : reply.result;
+        const timings = { scoreMs: reply.timings?.scoreMs ?? NaN, encodeMs: reply.timings?.encodeMs ?? NaN, roundTripMs: performance.now() - t0 };
+        return steady ? { ...reply.result, stamp: { mtime: mtimeBefore, size: sizeBefore }, timings } : { ...reply.result, timings };
       }
       if (reply.type === 'failed') throw new Error(reply.message);
       throw new Error(`unexpected reply ${reply.type}`);

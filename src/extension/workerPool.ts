@@ -134,8 +134,12 @@ export class WorkerPool {
       const next = this.nextRunnable();
       if (next === -1) break;
       const job = this.queue.splice(next, 1)[0];
-      // A worker already at the job's priority, else one not started yet, else any.
-      const slot = free.find((s) => s.worker && !!s.niced === job.lowPriority) ?? free.find((s) => !s.worker) ?? free[0];
+      // A low-priority job takes a running worker (its heap is reused: a bootstrap pass right after
+      // the first pass of a large file then costs no second heap); an urgent one a worker at full
+      // priority, else a fresh one.
+      const slot = job.lowPriority
+        ? free.find((s) => s.worker && s.niced) ?? free.find((s) => s.worker) ?? free[0]
+        : free.find((s) => s.worker && !s.niced) ?? free.find((s) => !s.worker) ?? free[0];
       this.start(slot, job);
     }
     // Every slot busy: an interactive job waiting pre-empts a background job.

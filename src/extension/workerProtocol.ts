@@ -26,6 +26,8 @@ export interface ScoreResult {
    * read: a panel compares it with the file later to notice a change its watcher missed.
    */
   stamp?: { mtime: number; size: number };
+  /** Where the time went (ms): in the worker scoring and encoding, and the whole round trip. */
+  timings?: { scoreMs: number; encodeMs: number; roundTripMs: number };
 }
 
 /**

@@ -25,6 +25,10 @@ async function closePanel(a: EvalLensApi): Promise<void> {
 
 const f1 = (x: number) => x.toFixed(1);
 
+async function setMaxMB(value: number | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('evalLens').update('maxFileSizeMB', value, vscode.ConfigurationTarget.Global);
+}
+
 suite('large files', () => {
   let dir: string;
   const file = (rows: number) => join(dir, `large${rows}.test_predictions.csv`);
@@ -42,13 +46,20 @@ suite('large files', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const rows of [100_000, 1_000_000]) {
-    test(`Score Benchmark on ${rows.toLocaleString('en')} rows: first chart, instances, intervals, event loop, memory (measured)`, async function () {
+  // The first run of the window may start the first webview of the window (cold: about 1-3 s in
+  // code-server); the others start a fresh panel in a warm window. The second 1,000,000-row run
+  // does not wait for its bootstrap intervals.
+  const runs: { rows: number; intervals: boolean }[] = [
+    { rows: 1_000_000, intervals: true }, { rows: 100_000, intervals: true }, { rows: 1_000_000, intervals: false },
+  ];
+  runs.forEach(({ rows, intervals }, run) => {
+    test(`Score Benchmark on ${rows.toLocaleString('en')} rows (run ${run + 1}): first chart, instances, ${intervals ? 'intervals, ' : ''}event loop, memory (measured)`, async function () {
       this.timeout(300_000);
       const a = await api();
       await closePanel(a);
       await a.whenIdle();
       await sleep(500);
+      const coldWebview = a.panelsCreated() === 0;
       const path = file(rows);
       const probe = startProbe();
       const t0 = Date.now();
@@ -61,25 +72,97 @@ suite('large files', () => {
       const ready = await panel!.whenInstancesReady(path, 120_000);
       const instancesMs = ready.at - t0;
       assert.equal(ready.rows, rows, 'every instance reached the webview');
-      const posted = panel!.snapshot().pagesPosted;
-      // The bootstrap pass follows and adds its intervals in place.
-      const full = await a.scoring.whenIntervals();
-      assert.ok(full?.reports[0].intervals.ece, 'intervals');
-      await until(() => panel!.reports?.[0].options.bootstrap, (b) => b === 200, 'the intervals in the panel', 30_000);
-      const intervalsMs = Date.now() - t0;
-      assert.equal(panel!.instancesReady?.at, ready.at, 'the intervals did not re-send the instances');
+      const info = panel!.snapshot();
+      const posted = info.pagesPosted;
+      const t = result.timings;
+      console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows: worker scored in ${Math.round(t?.scoreMs ?? NaN)} ms + encoded in ${Math.round(t?.encodeMs ?? NaN)} ms, `
+        + `reply ${Math.round(t?.roundTripMs ?? NaN)} ms after the request; panel created ${info.createdAt - t0} ms, webview ready ${(info.readyAt ?? NaN) - t0} ms, `
+        + `report posted ${(info.reportsPostedAt ?? NaN) - t0} ms after the command${coldWebview ? ' (the first webview of this window)' : ''}`);
+      let intervalsMs = NaN;
+      if (intervals) {
+        // The bootstrap pass follows and adds its intervals in place.
+        const full = await a.scoring.whenIntervals();
+        assert.ok(full?.reports[0].intervals.ece, 'intervals');
+        await until(() => panel!.reports?.[0].options.bootstrap, (b) => b === 200, 'the intervals in the panel', 30_000);
+        intervalsMs = Date.now() - t0;
+        assert.equal(panel!.instancesReady?.at, ready.at, 'the intervals did not re-send the instances');
+      }
       const m = probe.stop();
       console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows (${f1(statSync(path).size / 2 ** 20)} MB): first chart ${firstChartMs} ms after the command `
         + `(webview: message -> painted ${rendered.ms} ms); all instances in the table ${instancesMs} ms `
-        + `(${posted?.pages} pages, ${f1((posted?.bytes ?? 0) / 2 ** 20)} MB, posted in ${posted?.ms} ms); intervals (200 resamples) in place ${intervalsMs} ms`);
+        + `(${posted?.pages} pages, ${f1((posted?.bytes ?? 0) / 2 ** 20)} MB, posted in ${posted?.ms} ms)${intervals ? `; intervals (200 resamples) in place ${intervalsMs} ms` : ''}`);
       console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows: extension host event loop: longest busy stretch ${f1(m.busyMaxMs)} ms (longest GC pause ${f1(m.gcMaxMs)} ms); `
         + `timers late by at most ${f1(m.driftMaxMs)} ms (monitorEventLoopDelay max ${f1(m.loopMaxMs)} ms, p99 ${f1(m.loopP99Ms)} ms); `
         + `rss ${f1(m.rssBeforeMB)} -> ${f1(m.rssAfterMB)} MB (growth ${f1(m.rssGrowthMB)} MB, peak growth ${f1(m.rssPeakGrowthMB)} MB)`);
+      // Progress came from the worker as the file was parsed, in whole percents, only ever growing.
+      const shown = a.lastProgress;
+      console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows: progress shown ${shown.length} times: ${shown.slice(0, 8).join(', ')}${shown.length > 8 ? `, …, ${shown.at(-1)}` : ''} %`);
+      assert.ok(shown.every((p, k) => k === 0 || p > shown[k - 1]), `progress only grows: ${shown.join(', ')}`);
+      if (rows === 1_000_000 && intervals) {
+        // An idle worker exits after a while and gives its heap back.
+        await until(() => a.workerThreads(), (n) => n === 0, 'the idle workers exit', 30_000);
+        await sleep(500);
+        console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows: rss once the idle workers exited ${f1(process.memoryUsage().rss / 2 ** 20)} MB `
+          + `(growth ${f1(process.memoryUsage().rss / 2 ** 20 - m.rssBeforeMB)} MB, the panel keeping the pages it re-posts when the webview reloads)`);
+      }
       if (rows === 1_000_000) {
+        assert.ok(shown.length >= 10 && shown.at(-1)! >= 90, `progress in steps: ${shown.join(', ')}`);
         assert.ok(firstChartMs < 3000, `1,000,000 rows: first chart after ${firstChartMs} ms`);
         assert.ok(m.rssPeakGrowthMB < 300, `extension host memory grew by ${f1(m.rssPeakGrowthMB)} MB at its peak`);
       }
       assert.ok(m.busyMaxMs < 50, `the event loop was blocked for ${f1(m.busyMaxMs)} ms`);
     });
-  }
+  });
+
+  test('a file above evalLens.maxFileSizeMB gets a clear message from Score Benchmark and the panel, not a crash', async () => {
+    const a = await api();
+    await closePanel(a);
+    const path = file(100_000); // 1.7 MB
+    await setMaxMB(1);
+    try {
+      const t0 = Date.now();
+      await assert.rejects(
+        Promise.resolve(vscode.commands.executeCommand('evalLens.scoreBenchmark', { path, format: 'folktexts', show: false })),
+        (e: Error) => /the file is 1\.\d MB, above the evalLens\.maxFileSizeMB limit \(1\.0 MB\); raise the setting to score it\./.test(e.message),
+      );
+      assert.ok(Date.now() - t0 < 5000, 'refused before reading');
+      await vscode.commands.executeCommand('evalLens.openReport', vscode.Uri.file(path));
+      const panel = await until(() => a.panel(), (p) => p?.path === path && p.lastPosted === 'error', 'the panel says why', 20_000);
+      assert.equal(panel!.reports, undefined);
+    } finally {
+      await setMaxMB(undefined);
+      await closePanel(a);
+    }
+  });
+
+  test("opening a 1,000,000-row file in an editor: the extension's share of the event loop (measured)", async function () {
+    this.timeout(180_000);
+    const a = await api();
+    await a.whenIdle();
+    // The same bytes as plain text first: what VS Code itself costs the extension host (the
+    // document's text is synced to it), with nothing of ours involved.
+    const csv = file(1_000_000);
+    const txt = join(dir, 'large-copy.txt');
+    const { copyFileSync } = await import('node:fs');
+    copyFileSync(csv, txt);
+    const measure = async (path: string, wait: () => Promise<unknown>) => {
+      await sleep(500);
+      const probe = startProbe();
+      const t0 = Date.now();
+      await vscode.window.showTextDocument(vscode.Uri.file(path), { preview: false });
+      await wait();
+      const ms = Date.now() - t0;
+      const m = probe.stop();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      return { ms, ...m };
+    };
+    const plain = await measure(txt, () => sleep(3000));
+    const ours = await measure(csv, async () => {
+      await until(() => a.files.get(vscode.Uri.file(csv))?.result?.reports[0]?.instances?.lines.length, (n) => n === 1_000_000, 'the open file scored with its instances', 60_000);
+      await a.whenIdle();
+    });
+    for (const [what, m] of [['as .txt (VS Code alone)', plain], ['as .csv (with Eval Lens: detect, score, CodeLens, hover data)', ours]] as const) {
+      console.log(`    [eval-lens] opening 1,000,000 rows ${what}: ${m.ms} ms; longest busy stretch ${f1(m.busyMaxMs)} ms, timers late by at most ${f1(m.driftMaxMs)} ms, rss growth ${f1(m.rssGrowthMB)} MB`);
+    }
+  });
 });
