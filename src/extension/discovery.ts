@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FormatName } from '../core/types';
 import type { EvalFiles } from './evalFiles';
-import { combineGlobs, globsMatcher } from './glob';
+import { combineGlobs, globsMatcher, searchExcludes } from './glob';
 import type { EvalLensSettings } from './settings';
 import { isCancelled, type WorkerPool } from './workerPool';
 
@@ -62,7 +62,7 @@ export class Discovery implements vscode.Disposable {
     const t0 = performance.now();
     const include = combineGlobs(s.include);
     if (!include || !vscode.workspace.workspaceFolders?.length) return;
-    const uris = (await vscode.workspace.findFiles(include, combineGlobs(s.exclude), MAX_CANDIDATES)).filter((u) => u.scheme === 'file');
+    const uris = (await vscode.workspace.findFiles(include, combineGlobs(searchExcludes(s.exclude)), MAX_CANDIDATES)).filter((u) => u.scheme === 'file');
     if (run !== this.run) return;
     const found = new Set<string>();
     for (let i = 0; i < uris.length; i += DETECT_BATCH) {
@@ -158,7 +158,7 @@ export class Discovery implements vscode.Disposable {
     const root = vscode.workspace.getWorkspaceFolder(uri);
     const rel = root ? path.posix.relative(root.uri.path, uri.path) : '';
     const pattern = root && rel && !/[[\]{}*?]/.test(rel) ? new vscode.RelativePattern(root, `${rel}/${include}`) : new vscode.RelativePattern(uri, include);
-    const uris = await vscode.workspace.findFiles(pattern, combineGlobs(s.exclude), MAX_CANDIDATES);
+    const uris = await vscode.workspace.findFiles(pattern, combineGlobs(searchExcludes(s.exclude)), MAX_CANDIDATES);
     const fresh = uris.filter((u) => !this.files.get(u) && this.included(vscode.workspace.asRelativePath(u, false)));
     if (!fresh.length) return;
     this.log.trace(`new folder ${uri.fsPath}: ${fresh.length} candidates`);

@@ -89,3 +89,16 @@ export function combineGlobs(globs: string[]): string | undefined {
   if (!globs.length) return undefined;
   return globs.length === 1 ? globs[0] : `{${globs.join(',')}}`;
 }
+
+// The exclude globs for a search (findFiles): each "X/**" also as "X", so the search skips the
+// folder itself instead of listing it and then dropping every entry (ripgrep does the latter for
+// "**/node_modules/**" alone: node_modules is read once, though never descended into).
+export function searchExcludes(globs: string[]): string[] {
+  const out = new Set<string>();
+  for (const g of globs) {
+    out.add(g);
+    const folder = g.replace(/\/\*\*$/, '');
+    if (folder !== g && folder && folder !== '**') out.add(folder);
+  }
+  return [...out];
+}

@@ -1,7 +1,7 @@
 // The scoring worker (worker_threads): all parsing, metrics and the encoding of per-instance data
 // for the report panel run here, never on the extension host's thread. One request at a time; the
 // host cancels by terminating the worker.
-import { closeSync, fstatSync, openSync, readlinkSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { detectFormat, nodeCompanionReader, scoreInput, scorePath, summarize, textInput } from '../core/index';
@@ -57,7 +57,12 @@ function refuse(path: string, maxBytes: number | undefined): { message: string; 
   try {
     st = statSync(path);
   } catch {
-    return undefined; // scorePath reports a missing file itself
+    try {
+      if (lstatSync(path).isSymbolicLink()) return { message: 'it is a symbolic link to something that does not exist.' };
+    } catch {
+      /* missing: scorePath says so itself */
+    }
+    return undefined;
   }
   if (st.isDirectory()) return undefined;
   if (!st.isFile()) return { message: 'it is not a regular file (a pipe, socket or device), so it is not read.' };

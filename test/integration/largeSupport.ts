@@ -107,3 +107,12 @@ export function startProbe() {
   };
 }
 
+
+/** Runs `code` (CommonJS, `workerData` in scope) in a worker thread: file system chores off the host's thread. */
+export function inWorker(code: string, workerData: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(`const { workerData } = require('node:worker_threads');\n${code}`, { eval: true, workerData });
+    w.once('error', reject);
+    w.once('exit', (c) => (c === 0 ? resolve() : reject(new Error(`worker exited ${c}`))));
+  });
+}
