@@ -13,7 +13,7 @@
 // to /proc/self/mem (a regular file whose read at offset 0 fails with EIO, even for root).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, symlinkSync, unlinkSync, utimesSync } from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
