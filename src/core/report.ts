@@ -5,16 +5,17 @@ import type {
   PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions,
 } from './types';
 import { DEFAULT_OPTIONS } from './types';
-import { binaryMetrics } from './metrics/binary';
-import { stableArgsort } from './metrics/sort';
-import { auc } from './metrics/ranking';
+import { BINARY_METRICS, binaryMetrics } from './metrics/binary';
+import { gather, stableArgsort } from './metrics/sort';
 import { brierBinary, brierMulticlass, logLossBinary, logLossMulticlass } from './metrics/scoring';
 import {
   binIndexEqualCount, binIndexEqualWidth, ece, eceQuantile, equalCountBins, equalWidthBins, hmr, ks, mce, mceQuantile,
 } from './metrics/calibration';
 import { accuracy, classStats, macroF1 } from './metrics/classification';
 import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
-import { bootstrapIntervals } from './metrics/bootstrap';
+import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
+import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
+import { ScoreCancelledError } from './formats/progress';
 
 type Metrics = Partial<Record<MetricName, number | null>>;
 
@@ -267,10 +268,80 @@ function mean(a: ArrayLike<number>): number {
   return s / a.length;
 }
 
-function gather<T extends Float64Array | Uint8Array | Int32Array>(a: T, idx: Uint32Array): T {
-  const out = new (a.constructor as { new (n: number): T })(idx.length);
-  for (let i = 0; i < idx.length; i++) out[i] = a[idx[i]];
-  return out;
+// Bootstrap intervals: the columns are sorted once, and each resample (the multiplicities of the
+// drawn rows, metrics/bootstrap.ts) is one O(n) weighted pass (metrics/resample.ts). Every headline
+// metric of the kind gets an interval.
+
+/** Metrics the report of each kind shows, and so the ones that get an interval. */
+const CALIBRATION_KEYS = ['ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'] as const;
+
+/** The metrics of one resample, given as multiplicities. */
+function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
+  switch (set.kind) {
+    case 'binary': {
+      if (hasNaN(set.score)) return naiveResample(set, o);
+      return calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+    }
+    case 'confidence': {
+      if (hasNaN(set.confidence)) return naiveResample(set, o);
+      const cal = calibrationResampler(set.confidence, set.correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel' });
+      return (w) => pick(cal(w), ['accuracy', 'brier', 'log_loss', ...CALIBRATION_KEYS]);
+    }
+    case 'multiclass': {
+      const conf = multiclassConfidence(set);
+      if (conf && hasNaN(conf)) return naiveResample(set, o);
+      const mc = multiclassResampler({ gold: set.gold, pred: set.pred, k: set.classes.length, include: classesForMean(set), probs: set.probs });
+      if (!conf) return mc;
+      const correct = new Uint8Array(set.n);
+      for (let i = 0; i < set.n; i++) correct[i] = set.gold[i] === set.pred[i] ? 1 : 0;
+      const cal = calibrationResampler(conf, correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel' });
+      return (w) => ({ ...mc(w), ...pick(cal(w), CALIBRATION_KEYS) });
+    }
+    case 'probability':
+      return probabilityResampler(set.predProb, set.goldProb);
+  }
+}
+
+/**
+ * The reference path, for sets with NaN values (which parsers never produce): the resample's rows
+ * gathered in ascending row order and scored as a whole set.
+ */
+function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
+  const keys = resampledKeys(set);
+  return (w) => {
+    const idx = expandCounts(w);
+    const metrics = scoreSet(gatherSet(set, idx), { ...o, instances: false }).metrics;
+    return pick(metrics, keys);
+  };
+}
+
+/** The metrics a resample of this set reports (those resampleMetrics returns). */
+function resampledKeys(set: PredictionSet): string[] {
+  switch (set.kind) {
+    case 'binary': return [...BINARY_METRICS];
+    case 'confidence': return ['accuracy', 'brier', 'log_loss', ...CALIBRATION_KEYS];
+    case 'multiclass': return ['accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', ...CALIBRATION_KEYS];
+    case 'probability': return ['mse', 'tvd', 'kl', 'spearman'];
+  }
+}
+
+/** The set's rows at idx, in that order. */
+function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
+  const n = idx.length;
+  const lines = gather(set.lines, idx);
+  switch (set.kind) {
+    case 'binary': return { ...set, n, lines, ids: undefined, score: gather(set.score, idx), label: gather(set.label, idx) };
+    case 'confidence': return { ...set, n, lines, ids: undefined, confidence: gather(set.confidence, idx), correct: gather(set.correct, idx) };
+    case 'multiclass': {
+      const k = set.classes.length;
+      const probs = set.probs && gatherRows(set.probs, k, idx);
+      return {
+        ...set, n, lines, ids: undefined, gold: gather(set.gold, idx), pred: gather(set.pred, idx), probs,
+        confidence: set.confidence && gather(set.confidence, idx), texts: undefined,
+      };
+    }
+    case 'probability': return { ...set, n, lines, ids: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
+  }
 }
 
 function gatherRows(probs: Float64Array, k: number, idx: Uint32Array): Float64Array {
@@ -279,63 +350,21 @@ function gatherRows(probs: Float64Array, k: number, idx: Uint32Array): Float64Ar
   return out;
 }
 
-/** The metrics one bootstrap resample recomputes: the headline ones of each kind. */
-function resampleMetrics(set: PredictionSet, o: ScoreOptions): (idx: Uint32Array) => Record<string, number | null> {
-  switch (set.kind) {
-    case 'binary':
-      return (idx) => {
-        const score = gather(set.score, idx);
-        const label = gather(set.label, idx);
-        const order = stableArgsort(score);
-        const target = Float64Array.from(label);
-        let hits = 0;
-        for (let i = 0; i < idx.length; i++) hits += (score[i] >= o.threshold ? 1 : 0) === label[i] ? 1 : 0;
-        return {
-          accuracy: hits / idx.length,
-          auc: auc(score, label, order),
-          brier: brierBinary(score, label),
-          log_loss: logLossBinary(score, label),
-          ece: ece(score, target, o.bins),
-          ece_quantile: eceQuantile(score, target, o.bins, order),
-        };
-      };
-    case 'confidence':
-      return (idx) => {
-        const conf = gather(set.confidence, idx);
-        const correct = gather(set.correct, idx);
-        const h = hmr(conf, correct, o.hmrBeta);
-        return { accuracy: mean(correct), ece: ece(conf, Float64Array.from(correct), o.bins), brier: brierBinary(conf, correct), hmr: h.hmr };
-      };
-    case 'multiclass': {
-      const conf = multiclassConfidence(set);
-      const k = set.classes.length;
-      const include = classesForMean(set);
-      return (idx) => {
-        const gold = gather(set.gold, idx);
-        const pred = gather(set.pred, idx);
-        const out: Record<string, number | null> = { accuracy: accuracy(pred, gold), macro_f1: macroF1(gold, pred, k, include) };
-        if (set.probs) out.brier = brierMulticlass(gatherRows(set.probs, k, idx), k, gold);
-        if (conf) {
-          const c = gather(conf, idx);
-          const correct = new Uint8Array(idx.length);
-          for (let i = 0; i < idx.length; i++) correct[i] = gold[i] === pred[i] ? 1 : 0;
-          out.ece = ece(c, Float64Array.from(correct), o.bins);
-          out.hmr = hmr(c, correct, o.hmrBeta).hmr;
-        }
-        return out;
-      };
-    }
-    case 'probability':
-      return (idx) => {
-        const p = gather(set.predProb, idx);
-        const g = gather(set.goldProb, idx);
-        return { mse: mse(p, g), tvd: tvd(p, g), kl: klBernoulli(p, g), spearman: spearman(p, g) };
-      };
-  }
+function hasNaN(a: Float64Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== a[i]) return true;
+  return false;
+}
+
+function pick(m: Partial<Record<string, number | null>>, keys: readonly string[]): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const key of keys) if (m[key] !== undefined) out[key] = m[key] as number | null;
+  return out;
 }
 
 function intervalsFor(set: PredictionSet, o: ScoreOptions): Report['intervals'] {
-  return bootstrapIntervals(set.n, o.bootstrap, o.seed, resampleMetrics(set, o)) as Report['intervals'];
+  // Cancellation between resamples: an intervals pass on a large file can take seconds.
+  const onResample = o.shouldCancel ? () => { if (o.shouldCancel?.()) throw new ScoreCancelledError(); } : undefined;
+  return bootstrapCountIntervals(set.n, o.bootstrap, o.seed, resampleMetrics(set, o), 0.95, onResample) as Report['intervals'];
 }
 
 function undefinedMetricProblems(report: Report): RowProblem[] {

@@ -1,7 +1,11 @@
 // Percentile bootstrap intervals (METRICS.md, "Uncertainty") with a small seeded PRNG, so that the
 // same seed gives the same intervals on every machine and in every run.
-
-// Resample columns with gather(column, idx) from ./sort.
+//
+// A resample draws n row indices with replacement: floor(rand() * n), n times. Its metrics depend
+// only on how often each row was drawn, so bootstrapCountIntervals() hands the compute function
+// those multiplicities (w[i] = draws of row i) instead of the indices: with the columns sorted
+// once, every metric of a resample is one O(n) pass with weights, no gather and no sort
+// (./resample.ts). The draws are the same as bootstrapIntervals() makes for the same seed.
 
 /** mulberry32: a 32-bit-state PRNG, uniform on [0, 1). Tiny, fast and reproducible everywhere. */
 export function mulberry32(seed: number): () => number {
@@ -38,26 +42,116 @@ export function bootstrapIntervals(
   compute: (idx: Uint32Array) => Record<string, number | null>,
   level = 0.95,
 ): Record<string, [number, number]> {
-  const out: Record<string, [number, number]> = {};
-  if (n <= 0 || resamples <= 0) return out;
+  if (n <= 0 || resamples <= 0) return {};
   const rand = mulberry32(seed);
   const idx = new Uint32Array(n);
-  const samples = new Map<string, number[]>();
+  const samples = new Samples();
   for (let r = 0; r < resamples; r++) {
     for (let i = 0; i < n; i++) idx[i] = Math.floor(rand() * n);
-    const result = compute(idx);
+    samples.add(compute(idx));
+  }
+  return samples.intervals(level);
+}
+
+/** Multiplicities of one resample: w[i] = how many of the n draws picked row i (sum n). */
+export type Counts = Uint8Array | Uint32Array;
+
+/**
+ * bootstrapIntervals() with each resample given as multiplicities: the same draws for the same
+ * seed, so the same resampled multisets. `w` is reused between calls. `onResample` (optional) is
+ * called after each resample with the number done, e.g. to report progress or to throw to cancel.
+ */
+export function bootstrapCountIntervals(
+  n: number,
+  resamples: number,
+  seed: number,
+  compute: (w: Counts) => Record<string, number | null>,
+  level = 0.95,
+  onResample?: (done: number) => void,
+): Record<string, [number, number]> {
+  if (n <= 0 || resamples <= 0) return {};
+  const draws = new CountDraws(n, seed);
+  const samples = new Samples();
+  for (let r = 0; r < resamples; r++) {
+    samples.add(compute(draws.next()));
+    onResample?.(r + 1);
+  }
+  return samples.intervals(level);
+}
+
+/**
+ * Successive resamples as multiplicities, drawn with mulberry32(seed) exactly as bootstrapIntervals
+ * draws indices. One byte per row: a row drawn 256 times or more (possible only in theory for
+ * n >= 256) makes that resample count again into 32-bit counters, from the same PRNG state.
+ */
+export class CountDraws {
+  private state: number;
+  private readonly w8: Uint8Array;
+  private w32: Uint32Array | null = null;
+
+  constructor(private readonly n: number, seed: number) {
+    this.state = seed >>> 0;
+    this.w8 = new Uint8Array(n);
+  }
+
+  next(): Counts {
+    const start = this.state;
+    this.w8.fill(0);
+    const r = drawCounts(this.w8, this.n, start);
+    if (r >= 0) {
+      this.state = r;
+      return this.w8;
+    }
+    const w32 = (this.w32 ??= new Uint32Array(this.n));
+    w32.fill(0);
+    drawCounts(w32, this.n, start); // the same draws, counted in 32 bits
+    this.state = -1 - r;
+    return w32;
+  }
+}
+
+/**
+ * n draws of floor(u * n) into w from mulberry32 state `a` (inlined: the same numbers as
+ * mulberry32()). Returns the new state, or -1 - state when a count passed 255 (a Uint8Array
+ * counter wrapped). A number, not an object: this runs once per resample, and V8 keeps its
+ * optimised code only if what follows the loop is as plain as the loop.
+ */
+export function drawCounts(w: Counts, n: number, a: number): number {
+  let wrapped = 0;
+  for (let i = 0; i < n; i++) {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+    const c = w[j] + 1;
+    w[j] = c;
+    wrapped |= c >>> 8; // non-zero once a count passes 255 (a Uint8Array stored it mod 256)
+  }
+  return wrapped === 0 ? a : -1 - a;
+}
+
+/** Per-metric resample values, then their percentile intervals. */
+class Samples {
+  private readonly lists = new Map<string, number[]>();
+
+  add(result: Record<string, number | null>): void {
     for (const key of Object.keys(result)) {
       const v = result[key];
       if (v === null || !Number.isFinite(v)) continue;
-      let list = samples.get(key);
-      if (!list) samples.set(key, (list = []));
+      let list = this.lists.get(key);
+      if (!list) this.lists.set(key, (list = []));
       list.push(v);
     }
   }
-  const alpha = (1 - level) / 2;
-  for (const [key, list] of samples) {
-    const sorted = Float64Array.from(list).sort();
-    out[key] = [percentile(sorted, alpha), percentile(sorted, 1 - alpha)];
+
+  intervals(level: number): Record<string, [number, number]> {
+    const out: Record<string, [number, number]> = {};
+    const alpha = (1 - level) / 2;
+    for (const [key, list] of this.lists) {
+      const sorted = Float64Array.from(list).sort();
+      out[key] = [percentile(sorted, alpha), percentile(sorted, 1 - alpha)];
+    }
+    return out;
   }
-  return out;
 }
