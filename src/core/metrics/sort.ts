@@ -1,9 +1,10 @@
 // Stable argsort of float64 values.
 //
 // Why not Array.prototype.sort: a comparator sort of 1,000,000 indices takes ~0.5 s in V8. The
-// main path is a bucket sort by value: one pass for the range, one that counts the bucket of each
-// value (floor((v - min) * K / (max - min)), monotone in v, so buckets are ordered), one that
-// scatters values and indices into their buckets in index order, and one insertion pass that
+// main path is a bucket sort by value: one pass that counts the bucket of each value
+// (floor((v - min) * K / (max - min)), monotone in v, so buckets are ordered; min = 0, max = 1
+// for probabilities, else a second counting pass over the range found), one that scatters values
+// and indices into their buckets in index order, and one insertion pass that
 // orders the few values inside each bucket (strict comparisons, so ties keep index order: the
 // binned metrics need that, "ties keep file order", METRICS.md). With K = n / 4 buckets that is
 // about half the time of an LSD radix sort over the 64-bit keys (four scatter passes), and it
@@ -63,19 +64,28 @@ const BUCKET_MAX_DEPTH = 4;
  */
 function bucketSort(values: Float64Array): SortedColumn | null {
   const n = values.length;
+  const k = n >>> 2;
+  const counts = new Uint32Array(k);
   // Each loop is a function of its own: in a fresh process V8 compiles a long loop while it runs
   // (OSR), and code after the loop in the same function, not yet run, would throw that code away.
+  // Probabilities are the common case: count into k buckets over [0, 1] while finding the range,
+  // and count again over the actual range only when that is not [0, 1] or covers less than half.
   const range = new Float64Array(2);
-  if (!valueRange(values, range)) return null; // NaN
-  const min = range[0];
-  const width = range[1] - min;
-  if (!(width < Infinity)) return null;
-  const k = n >>> 2;
-  // width 0: every value equal (or -0 and +0), one bucket, which the re-bucketing leaves as is.
-  const scale = width > 0 ? k / width : 0;
-  if (!(scale < Infinity)) return null; // a subnormal width
-  const counts = new Uint32Array(k);
-  countBuckets(values, min, scale, counts);
+  if (!countUnitBuckets(values, counts, range)) return null; // NaN
+  let min = range[0];
+  const max = range[1];
+  let scale = k;
+  if (min < 0 || max > 1 || max - min < 0.5) {
+    const width = max - min;
+    if (!(width < Infinity)) return null;
+    // width 0: every value equal (or -0 and +0), one bucket, which the re-bucketing leaves as is.
+    scale = width > 0 ? k / width : 0;
+    if (!(scale < Infinity)) return null; // a subnormal width
+    counts.fill(0);
+    countBuckets(values, min, scale, counts);
+  } else {
+    min = 0;
+  }
   prefixSumsInPlace(counts, 0);
   const order = new Uint32Array(n);
   const sorted = new Float64Array(n);
@@ -86,13 +96,21 @@ function bucketSort(values: Float64Array): SortedColumn | null {
   return { order, sorted };
 }
 
-/** [min, max] of the values into out; false when one is NaN. */
-function valueRange(values: Float64Array, out: Float64Array): boolean {
+/**
+ * Bucket sizes as if the values were in [0, 1] (bucket floor(v * k), the top one closed), and
+ * their [min, max] into out; false when a value is NaN. Values outside [0, 1] land in the end
+ * buckets or nowhere: the caller counts again then.
+ */
+function countUnitBuckets(values: Float64Array, counts: Uint32Array, out: Float64Array): boolean {
+  const k = counts.length;
+  const last = k - 1;
   let min = Infinity;
   let max = -Infinity;
   let nan = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
+    const b = (v * k) | 0;
+    counts[b < 0 ? 0 : b < last ? b : last]++;
     min = v < min ? v : min;
     max = v > max ? v : max;
     nan += v !== v ? 1 : 0;

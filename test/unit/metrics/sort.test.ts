@@ -108,6 +108,10 @@ describe('stableArgsort', () => {
       withInfinity: (i) => (i % 97 === 0 ? (i % 2 ? Infinity : -Infinity) : rand()),
       hugeRange: (i) => (i % 2 ? 1.7e308 : -1.7e308) * rand(),
       probabilities7: () => Math.round(rand() * 1e7) / 1e7,
+      unitWithEnds: (i) => (i % 5 === 0 ? i % 2 : i % 7 === 0 ? -0 : rand()),
+      narrowUnit: () => 0.2 + rand() * 0.4,
+      justAboveOne: (i) => (i === 3 ? 1 + 2 ** -52 : rand()),
+      justBelowZero: (i) => (i === 3 ? -(2 ** -1074) : rand()),
     };
     for (const [name, f] of Object.entries(cases)) {
       for (const n of [256, 5000, 70000]) {
