@@ -72,7 +72,7 @@ export type WebviewToHost =
    * The first chart of a 'reports' message has been painted: `ms` since that message arrived.
    * Lets the host (and tests, benchmarks) measure command-to-first-chart.
    */
-  | { type: 'rendered'; path: string; selected: number; ms: number }
+  | { type: 'rendered'; path: string; selected: number; ms: number; token?: number }
   /**
    * Every page of the selected report's per-instance data has arrived and the table (and stepper)
    * are built: `ms` since the 'reports' message arrived.

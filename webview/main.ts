@@ -585,11 +585,14 @@ function announceRendered(report: Report | null): void {
   current.renderedPosted = true;
   requestAnimationFrame(() => requestAnimationFrame(() => {
     const ms = Math.round(performance.now() - current.receivedAt);
-    post({ type: 'rendered', path: current.path, selected: state.selected ?? 0, ms });
+    post({ type: 'rendered', path: current.path, selected: state.selected ?? 0, ms, token: current.token });
     // For tests: what was rendered, and how long it took from the message to the painted charts.
     document.body.dataset.renderedMs = String(ms);
+    document.body.dataset.receivedAt = String(Math.round(current.receivedAt));
     document.body.dataset.rendered = report?.path ?? current.path;
   }));
 }
 
 post({ type: 'ready', state: state.path ? state : undefined });
+// For tests and benchmarks: when the script was ready, in ms since the webview's document started.
+document.body.dataset.readyAt = String(Math.round(performance.now()));

@@ -80,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const lenses = new HeadlineCodeLensProvider(files);
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
+  ReportPanel.log = (line) => log.debug(line);
   const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true });
 
   const api: EvalLensApi = {

@@ -56,11 +56,15 @@ export interface PanelInfo {
 const STEP_CONTEXT = 'evalLens.misclassifiedCount';
 /** Changes to the report's file closer together than this re-score it once. */
 const REFRESH_DELAY_MS = 500;
+/** The instance pages wait this long at most for the first chart to be painted. */
+const PAGES_WAIT_MS = 3000;
 
 export class ReportPanel {
   static current: ReportPanel | undefined;
   /** Panels created in this window so far (the first one's webview starts cold). */
   static created = 0;
+  /** Where the panel logs its timeline (the extension's output channel; tests read it with EVAL_LENS_DEBUG). */
+  static log: ((line: string) => void) | undefined;
   private static scoreFunction: PanelScoreFunction | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
@@ -79,6 +83,8 @@ export class ReportPanel {
   private pageRun = 0;
   /** Watches the path in view; a change re-scores it after REFRESH_DELAY_MS. */
   private following: { path: string; watch: vscode.Disposable } | undefined;
+  /** Token of the last report the webview said it painted. */
+  private renderedToken: number | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
   private readonly info: PanelInfo;
   /** The view the webview should show: 'loading', 'reports' or 'error' (re-posted after every 'ready'). */
@@ -368,6 +374,21 @@ export class ReportPanel {
     }
   }
 
+  private renderedOrTimeout(token: number, ms: number): Promise<void> {
+    if (this.renderedToken === token) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      const sub = this.onDidRender(() => {
+        if (this.renderedToken === token) done();
+      });
+    });
+  }
+
   // ---- following the file -------------------------------------------------------------------------
 
   /** Watches `path` (a file, or every file below a folder) on disk and in editors. */
@@ -450,10 +471,12 @@ export class ReportPanel {
   /**
    * Posts the pages one after another, each once the previous one was delivered: a few MB at a
    * time keeps the extension host's event loop and memory calm, and a newer view (or the webview
-   * going away) stops the loop between two pages.
+   * going away) stops the loop between two pages. The first page waits until the webview has
+   * painted the charts (or PAGES_WAIT_MS passed): the bulk transfer never delays the first chart.
    */
   private async postPages(token: number): Promise<void> {
     const run = ++this.pageRun;
+    await this.renderedOrTimeout(token, PAGES_WAIT_MS);
     const t0 = Date.now();
     let bytes = 0;
     for (const { report, page } of this.pages) {
@@ -463,12 +486,18 @@ export class ReportPanel {
       const delivered = await this.panel.webview.postMessage({ type: 'instances', token, report, page } satisfies HostToWebview).then((ok) => ok, () => false);
       if (!delivered) return;
     }
-    if (run === this.pageRun) this.info.pagesPosted = { token, pages: this.pages.length, bytes, ms: Date.now() - t0, at: Date.now() };
+    if (run === this.pageRun) {
+      this.info.pagesPosted = { token, pages: this.pages.length, bytes, ms: Date.now() - t0, at: Date.now() };
+      ReportPanel.log?.(`panel: ${this.pages.length} instance pages (${(bytes / 2 ** 20).toFixed(1)} MB) delivered in ${Date.now() - t0} ms`);
+    }
   }
 
   private postNow(message: HostToWebview): void {
     this.info.lastPosted = message.type;
-    if (message.type === 'reports') this.info.reportsPostedAt = Date.now();
+    if (message.type === 'reports') {
+      this.info.reportsPostedAt = Date.now();
+      ReportPanel.log?.(`panel: 'reports' posted ${Date.now() - this.info.createdAt} ms after the panel was created (webview ready at ${(this.info.readyAt ?? NaN) - this.info.createdAt} ms)`);
+    }
     void this.panel.webview.postMessage(message);
   }
 
@@ -496,6 +525,8 @@ export class ReportPanel {
         }
         break;
       case 'rendered':
+        ReportPanel.log?.(`panel: first chart painted, ${Date.now() - this.info.createdAt} ms after the panel was created (webview: ${message.ms} ms after the message)`);
+        if (typeof message.token === 'number') this.renderedToken = message.token;
         if (typeof message.ms === 'number') {
           const rendered = { path: String(message.path), selected: Number(message.selected) || 0, ms: message.ms, at: Date.now() };
           this.info.rendered = rendered;

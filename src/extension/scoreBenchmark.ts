@@ -77,6 +77,7 @@ export async function scoreBenchmark(deps: ScoreBenchmarkDeps, a?: unknown, b?: 
   const name = path.basename(target);
   // The panel's webview starts while the worker scores.
   const pending = args.show !== false ? deps.prepareReport?.(target) : undefined;
+  const t0 = Date.now();
   try {
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Eval Lens: scoring ${name}`, cancellable: true },
@@ -93,7 +94,9 @@ export async function scoreBenchmark(deps: ScoreBenchmarkDeps, a?: unknown, b?: 
       },
     );
     deps.scoring.remember(target, choice);
-    deps.log.info(`Score Benchmark: ${target} -> ${result.reports.length} report(s)${result.summary.raft_score !== undefined ? `, raft_score ${formatNumber(result.summary.raft_score, 4)}` : ''}`);
+    const t = result.timings;
+    deps.log.info(`Score Benchmark: ${target} -> ${result.reports.length} report(s)${result.summary.raft_score !== undefined ? `, raft_score ${formatNumber(result.summary.raft_score, 4)}` : ''}`
+      + ` in ${Date.now() - t0} ms${t ? ` (worker: scored ${Math.round(t.scoreMs)} ms, encoded ${Math.round(t.encodeMs)} ms; reply ${Math.round(t.roundTripMs)} ms after the request)` : ''}`);
     if (!result.reports.length) void vscode.window.showWarningMessage(`Eval Lens: no prediction files of that kind in ${name}.`);
     if (args.show !== false) deps.showReport(target, result);
     return result;

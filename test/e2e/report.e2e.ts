@@ -327,6 +327,76 @@ describe('hostile texts in the real webview', () => {
     expect(requests.filter((r) => /\/x$/.test(r.url) || r.url.includes('example.com'))).toEqual([]);
     await docsShot(wb, 'hostile-texts', wb.page.locator('iframe.webview.ready >> visible=true').first());
   });
+
+  it('serves the strict Content Security Policy, and the browser enforces it', async () => {
+    const view = wb.webview();
+    await view.locator('body[data-rendered]').waitFor({ state: 'attached', timeout: 60_000 });
+    const seen = await view.locator('body').evaluate(async () => {
+      const violations: string[] = [];
+      document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+      const meta = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
+      const metaEl = document.querySelector('meta[http-equiv="Content-Security-Policy"]');
+      const scripts = [...document.querySelectorAll('script')].map((el) => ({
+        src: el.getAttribute('src') ?? '', nonce: !!el.nonce, inline: !el.src && !!el.textContent?.trim(),
+        // Scripts before the meta tag are VS Code's own preamble (acquireVsCodeApi): a CSP in a meta
+        // tag governs what comes after it.
+        beforePolicy: !!metaEl && !!(el.compareDocumentPosition(metaEl) & Node.DOCUMENT_POSITION_FOLLOWING),
+      }));
+      const w = window as unknown as Record<string, unknown>;
+      // eval and new Function called from here would not tell: DevTools' evaluation (how Playwright
+      // runs this function) is exempt from the page's CSP. A string timer compiles in the page's own
+      // task, where 'unsafe-eval' is needed.
+      (setTimeout as unknown as (code: string, ms: number) => void)('window.__viaStringTimer = 1', 0);
+      // An inline script and an inline event handler added to the page must not run.
+      const inline = document.createElement('script');
+      inline.textContent = 'window.__viaInline = 1';
+      document.body.appendChild(inline);
+      const img = document.createElement('img');
+      img.setAttribute('onerror', 'window.__viaHandler = 1');
+      img.src = 'data:,not-an-image';
+      document.body.appendChild(img);
+      // No request leaves by fetch, not even to the page's own origin.
+      let fetchBlocked = false;
+      try { await fetch(`${location.origin}/eval-lens-probe`); } catch { fetchBlocked = true; }
+      let remoteImageLoaded = false;
+      await new Promise<void>((resolve) => {
+        const remote = document.createElement('img');
+        remote.onload = () => { remoteImageLoaded = true; resolve(); };
+        remote.onerror = () => resolve();
+        remote.src = 'http://127.0.0.1:9/x.png';
+        setTimeout(resolve, 2000);
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      inline.remove();
+      img.remove();
+      return {
+        meta, scripts, fetchBlocked, remoteImageLoaded, violations,
+        ran: ['__viaStringTimer', '__viaInline', '__viaHandler'].filter((k) => w[k] !== undefined),
+      };
+    });
+    if (process.env.EVAL_LENS_E2E_DEBUG) console.log('[csp]', JSON.stringify(seen));
+    const directives = new Map(seen.meta.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.get('script-src')).toHaveLength(1);
+    expect(directives.get('script-src')![0]).toMatch(/^'nonce-[A-Za-z0-9]{32}'$/);
+    expect(seen.meta).not.toMatch(/unsafe-(eval|inline|hashes)/);
+    expect(directives.has('connect-src')).toBe(false); // default-src 'none' applies
+    // Styles, images and fonts only from the extension's own resources (webview.cspSource: in
+    // code-server "'self' https://*.vscode-cdn.net"), images also as data:.
+    const own = directives.get('style-src')!;
+    expect(own.every((v) => v === "'self'" || /^https:\/\/\*\.vscode-cdn\.net$/.test(v) || /vscode-resource/.test(v))).toBe(true);
+    expect(directives.get('img-src')).toEqual([...own, 'data:']);
+    expect(directives.get('font-src')).toEqual(own);
+    // Our one script, with the nonce; nothing else but VS Code's preamble before the policy.
+    const after = seen.scripts.filter((x) => !x.beforePolicy);
+    expect(after).toEqual([expect.objectContaining({ nonce: true, inline: false })]);
+    expect(after[0].src).toMatch(/\/dist\/webview\.js$/);
+    // Enforced: no string-compiled code, inline script or inline handler ran, no fetch, no remote image.
+    expect(seen.ran).toEqual([]);
+    expect(seen.fetchBlocked).toBe(true);
+    expect(seen.remoteImageLoaded).toBe(false);
+    expect(seen.violations).toEqual(expect.arrayContaining(['script-src', 'script-src-elem', 'script-src-attr', 'connect-src', 'img-src']));
+  });
 });
 
 /**
@@ -363,6 +433,18 @@ describe.skipIf(process.env.EVAL_LENS_E2E_LARGE !== '1')('a 1,000,000-row report
     const pickToChartMs = Date.now() - lastPickAt;
     const webviewMs = Number(await view.locator('body').getAttribute('data-rendered-ms'));
     console.log(`[large] ${rows} rows: file picked -> first chart painted ${pickToChartMs} ms (webview: message -> painted ${webviewMs} ms; incl. waiting for discovery ${Date.now() - t0} ms)`);
+    // Where the webview's time went: its document's start (relative to the pick), its script ready,
+    // the report's arrival, and the resources it loaded.
+    const timing = await view.locator('body').evaluate((b) => ({
+      origin: performance.timeOrigin,
+      readyAt: Number(b.dataset.readyAt),
+      receivedAt: Number(b.dataset.receivedAt),
+      resources: performance.getEntriesByType('resource').map((r) => `${r.name.split('/').pop()?.split('?')[0]} ${Math.round(r.startTime)}+${Math.round(r.duration)}ms`),
+    }));
+    console.log(`[large] webview document started ${Math.round(timing.origin - lastPickAt)} ms after the pick; script ready at +${timing.readyAt} ms, report received at +${timing.receivedAt} ms; resources: ${timing.resources.join(', ')}`);
+    // Then the per-instance pages: the table fills in.
+    await view.locator('body[data-instances]').waitFor({ state: 'attached', timeout: 60_000 });
+    console.log(`[large] all ${await view.locator('body').getAttribute('data-instances')} instances in the table ${Date.now() - lastPickAt} ms after the pick`);
     expect(await view.locator('[data-chip="n"] .chip-value').textContent()).toBe('1,000,000');
     expect((await binCounts(view)).reduce((x, y) => x + y, 0)).toBe(rows);
     expect((await canvasInk(view.locator('#chart-reliability'))).colours).toBeGreaterThan(8);
