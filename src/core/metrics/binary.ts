@@ -6,7 +6,7 @@
 // sequential walk once the number of distinct scores is known.
 import type { MetricName, ReliabilityBin, RocCurve } from '../types';
 import { checkBins, fMeasure, makeBin, maxGap, meanGap, weightedGap, widthEdges } from './calibration';
-import { rocCurveCounted } from './ranking';
+import { decimatedIndices, rocCurveCounted } from './ranking';
 import { gather, sortWithOrder } from './sort';
 
 export const BINARY_METRICS = [
@@ -91,7 +91,11 @@ export function binaryMetrics(score: Float64Array, label: Uint8Array, opts: Bina
   return {
     metrics,
     bins: { equalWidth: p.equalWidth, equalCount: p.equalCount },
-    roc: rocCurveCounted(sorted, p.sortedLabel, p.nPos, p.groups, rocPoints),
+    // With NaN scores (never in a parsed set) the tie groups past the finite ones were not
+    // checkpointed: the plain walk from the top then.
+    roc: p.finite === n
+      ? rocFromCheckpoints(sorted, p.sortedLabel, p.nPos, p.groups, p.ckPos, p.ckNeg, rocPoints)
+      : rocCurveCounted(sorted, p.sortedLabel, p.nPos, p.groups, rocPoints),
     order,
     sorted,
   };
@@ -114,6 +118,9 @@ interface SortedPass {
   hits: number;
   sumWrong: number;
   sumUnder: number;
+  /** ROC checkpoints: positives and negatives below the last tie group of each block of groups. */
+  ckPos: Float64Array;
+  ckNeg: Float64Array;
 }
 
 /** Rows per block of the order-free sums (Brier, log loss, HMR): blocked summation, ~1e-16 relative. */
@@ -165,6 +172,8 @@ function sortedPass(sorted: Float64Array, order: Uint32Array, label: Uint8Array,
     closeQ[j] = 1;
   }
 
+  const ckPos = new Float64Array((m >>> CK_SHIFT) + 1);
+  const ckNeg = new Float64Array((m >>> CK_SHIFT) + 1);
   const st = new Float64Array(STATE_SIZE);
   st[S_PREV] = m > 0 ? sorted[0] : 0;
   st[S_GROUPS] = m > 0 ? 1 : 0;
@@ -172,7 +181,7 @@ function sortedPass(sorted: Float64Array, order: Uint32Array, label: Uint8Array,
   // doubles from the start, so that crossing 2^31 does not deoptimise the loop.
   st[S_BELOW] = 0.5;
   st[S_PAIRS] = 0.5;
-  fusedLoop(sorted, order, label, sortedLabel, seg, closeW, closeQ, segW, segQ, threshold, st);
+  fusedLoop(sorted, order, label, sortedLabel, seg, closeW, closeQ, segW, segQ, ckPos, ckNeg, threshold, st);
   let brierSum = st[S_BRIER];
   let logSum = st[S_LOG];
   let hits = st[S_HITS];
@@ -241,7 +250,7 @@ function sortedPass(sorted: Float64Array, order: Uint32Array, label: Uint8Array,
   }
   return {
     sortedLabel, equalWidth, equalCount, wins, nPos, groups, ksMax, finite: m,
-    brierSum, logSum, hits, sumWrong, sumUnder,
+    brierSum, logSum, hits, sumWrong, sumUnder, ckPos, ckNeg,
   };
 }
 
@@ -266,7 +275,8 @@ const STATE_SIZE = 12;
  */
 function fusedLoop(
   sorted: Float64Array, order: Uint32Array, label: Uint8Array, sortedLabel: Uint8Array, seg: Float64Array,
-  closeW: Uint8Array, closeQ: Uint8Array, segW: Float64Array, segQ: Float64Array, threshold: number, st: Float64Array,
+  closeW: Uint8Array, closeQ: Uint8Array, segW: Float64Array, segQ: Float64Array, ckPos: Float64Array,
+  ckNeg: Float64Array, threshold: number, st: Float64Array,
 ): void {
   let wV = 0; // running sums of the open equal-width bin
   let wT = 0;
@@ -307,6 +317,10 @@ function fusedLoop(
       gNeg = fresh ? negC : gNeg;
       groups += fresh ? 1 : 0;
       prev = s;
+      // ROC checkpoints: where the last tie group of each block of 2^CK_SHIFT groups begins.
+      const blk = (groups - 1) >>> CK_SHIFT;
+      ckPos[blk] = gPos;
+      ckNeg[blk] = gNeg;
       below += y * gNeg;
       pairs += y * (negC - gNeg) + (1 - y) * (posC - gPos);
       posC += y;
@@ -354,6 +368,56 @@ function fusedLoop(
   st[S_HITS] = hits;
   st[S_WRONG] = sumWrong;
   st[S_UNDER] = sumUnder;
+}
+
+/** Tie groups per ROC checkpoint block: 64. */
+const CK_SHIFT = 6;
+
+/**
+ * rocCurveCounted() without walking every row: the kept points are tie groups spread evenly over
+ * all of them, and each is reached from the nearest checkpoint below it (the pass recorded where
+ * the last group of every block of 64 began), or from the previous kept point when that is closer.
+ * Rows walked: at most 64 groups' worth per point, never more than the rows.
+ */
+function rocFromCheckpoints(
+  sorted: Float64Array, label: Uint8Array, nPos: number, groups: number, ckPos: Float64Array, ckNeg: Float64Array,
+  maxPoints: number,
+): RocCurve | null {
+  const n = sorted.length;
+  const nNeg = n - nPos;
+  if (nPos === 0 || nNeg === 0) return null;
+  // Point i >= 1 is the tie group i from the top: ascending group groups - i.
+  const keep = decimatedIndices(groups + 1, maxPoints);
+  const k = keep.length;
+  const fpr = new Array<number>(k);
+  const tpr = new Array<number>(k);
+  const thresholds = new Array<number>(k);
+  fpr[0] = 0;
+  tpr[0] = 0;
+  thresholds[0] = sorted[n - 1] + 1;
+  // A walker at the start of tie group g: row p, positives below pos.
+  let g = 0;
+  let p = 0;
+  let pos = 0;
+  for (let j = k - 1; j >= 1; j--) {
+    const target = groups - keep[j];
+    const b = ((target + 1) >>> CK_SHIFT) - 1; // the last block whose last group is <= target
+    const c = (b << CK_SHIFT) + (1 << CK_SHIFT) - 1;
+    if (b >= 0 && c > g) {
+      g = c;
+      pos = ckPos[b];
+      p = pos + ckNeg[b];
+    }
+    for (; g < target; g++) {
+      const v = sorted[p];
+      do pos += label[p++];
+      while (p < n && sorted[p] === v);
+    }
+    tpr[j] = (nPos - pos) / nPos;
+    fpr[j] = (nNeg - (p - pos)) / nNeg;
+    thresholds[j] = sorted[p];
+  }
+  return { fpr, tpr, thresholds };
 }
 
 /** First position in sorted[0..m) whose value is >= x (m when none). */

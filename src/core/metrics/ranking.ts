@@ -114,7 +114,7 @@ export function rocCurveCounted(
 }
 
 /** Up to `maxPoints` indices of 0..m-1, evenly spaced, always including 0 and m - 1. */
-function decimatedIndices(m: number, maxPoints: number): number[] {
+export function decimatedIndices(m: number, maxPoints: number): number[] {
   const limit = Math.max(2, Math.floor(maxPoints));
   if (m <= limit) return Array.from({ length: m }, (_, i) => i);
   const out: number[] = [];

@@ -66,6 +66,14 @@ describe('binaryMetrics: the fused sorted pass', () => {
     }
   }
 
+  it('the ROC curve from checkpoints equals the full walk (many groups, few groups, big groups)', () => {
+    for (const [n, decimals, points] of [[200000, 0, 512], [200000, 4, 512], [200000, 2, 512], [5000, 3, 2], [5000, 3, 3000], [70000, 5, 100]] as const) {
+      const { s, y } = data(n, n + decimals, decimals);
+      const r = binaryMetrics(s, y, { bins: 10, threshold: 0.5, hmrBeta: 1, rocPoints: points });
+      expect(r.roc, `n=${n} decimals=${decimals} points=${points}`).toEqual(rocCurve(s, y, undefined, points));
+    }
+  });
+
   it('takes a given order and sorted scores', () => {
     const { s, y } = data(10000, 3, 2);
     const { order, sorted } = sortWithOrder(s);
