@@ -2,8 +2,8 @@
 // One stable sort of the scores (which leaves the sorted scores behind), then one pass in sorted
 // order computes everything: AUC by tie groups, KS, both binnings (equal-width bins are contiguous
 // runs of the sorted scores), Brier, log loss, accuracy and the HMR sums. Only the labels are read
-// through the order (one byte per row, a cache-friendly random read); the ROC curve takes a second,
-// sequential walk once the number of distinct scores is known.
+// through the order (one byte per row, a cache-friendly random read). The ROC curve's points are
+// reached from checkpoints that pass records, without a second walk over every row.
 import type { MetricName, ReliabilityBin, RocCurve } from '../types';
 import { checkBins, fMeasure, makeBin, maxGap, meanGap, weightedGap, widthEdges } from './calibration';
 import { decimatedIndices, rocCurveCounted } from './ranking';

@@ -7,3 +7,4 @@ export * from './calibration';
 export * from './classification';
 export * from './bootstrap';
 export * from './binary';
+export * from './resample';
