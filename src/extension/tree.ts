@@ -44,6 +44,15 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
 
   constructor(private readonly files: EvalFiles) {}
 
+  /**
+   * The files the tree lists: those discovery found, and files opened by hand inside a workspace
+   * folder. A file outside the workspace is tracked while it is open (CodeLens, hover), but it is
+   * not part of the workspace's prediction files, and nothing would tell the tree it was deleted.
+   */
+  private listed(): FileEntry[] {
+    return this.files.all().filter((e) => e.discovered || vscode.workspace.getWorkspaceFolder(e.uri) !== undefined);
+  }
+
   /** Coalesces the many changes of a discovery run into one redraw. */
   refresh(): void {
     if (this.timer) return;
@@ -56,11 +65,11 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
   getChildren(node?: TreeNode): TreeNode[] {
     const byName = (a: FileEntry, b: FileEntry) => a.path.localeCompare(b.path);
     if (!node) {
-      const present = new Set(this.files.all().map((e) => e.format));
+      const present = new Set(this.listed().map((e) => e.format));
       return FORMAT_NAMES.filter((f) => present.has(f)).map((format) => ({ kind: 'group', format }));
     }
     if (node.kind === 'group') {
-      const entries = this.files.all().filter((e) => e.format === node.format).sort(byName);
+      const entries = this.listed().filter((e) => e.format === node.format).sort(byName);
       if (node.format !== 'raft') return entries.map((entry) => ({ kind: 'file', entry }));
       const runs = [...new Set(entries.map(raftRunOf))].sort();
       return runs.map((dir) => ({ kind: 'raftRun', dir }));
@@ -79,12 +88,12 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
   }
 
   private runEntries(dir: string): FileEntry[] {
-    return this.files.all().filter((e) => e.format === 'raft' && raftRunOf(e) === dir);
+    return this.listed().filter((e) => e.format === 'raft' && raftRunOf(e) === dir);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     if (node.kind === 'group') {
-      const n = this.files.all().filter((e) => e.format === node.format).length;
+      const n = this.listed().filter((e) => e.format === node.format).length;
       const item = new vscode.TreeItem(FORMAT_LABELS[node.format], vscode.TreeItemCollapsibleState.Expanded);
       item.id = `group:${node.format}`;
       item.description = plural(n, 'file');
@@ -118,7 +127,7 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const report = entry.result?.reports[0];
     // The short name, unless another file of the group has the same one.
     const short = shortName(entry);
-    const clash = this.files.all().some((e) => e !== entry && e.format === entry.format && shortName(e) === short
+    const clash = this.listed().some((e) => e !== entry && e.format === entry.format && shortName(e) === short
       && (entry.format !== 'raft' || raftRunOf(e) === raftRunOf(entry)));
     const label = clash ? path.basename(entry.path) : short;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
