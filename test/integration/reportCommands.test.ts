@@ -1,10 +1,7 @@
 // The commands that drive the report panel: Open Report on a file (the panel scores it, then its
-// bootstrap intervals replace the first pass), the misclassified-example stepper commands, and
-// Reveal in Data File. What the webview draws is tested by the webview's own tests.
+// bootstrap intervals are added in place), the misclassified-example stepper commands, and
+// Reveal in Data File. Speed on large files: largeFiles.test.ts.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { api, FOLKTEXTS, fixture, RAFT_DATA, RAFT_RUN, until } from './evalLensSupport';
 
@@ -35,41 +32,6 @@ suite('report commands', () => {
     await until(() => panel!.stepPosition?.index, (i) => i === (start!.index + 1) % 5, 'one step forward');
     await vscode.commands.executeCommand('evalLens.previousMisclassified');
     await until(() => panel!.stepPosition?.index, (i) => i === start!.index, 'one step back');
-  });
-
-  test('command to first chart: 100,000 and 1,000,000 rows (measured)', async function () {
-    this.timeout(180_000);
-    const a = await api();
-    // Outside the workspace, so discovery does not score the files at the same time.
-    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-speed-'));
-    try {
-      for (const rows of [100_000, 1_000_000]) {
-        const file = join(dir, `speed${rows}.test_predictions.csv`);
-        const parts = [',risk_score,label\n'];
-        for (let i = 0; i < rows; i++) parts.push(`${i},${((i * 7919) % 10007) / 10007},${i % 3 === 0 ? 1 : 0}\n`);
-        writeFileSync(file, parts.join(''));
-        await a.whenIdle();
-        const t0 = Date.now();
-        await vscode.commands.executeCommand('evalLens.scoreBenchmark', { path: file, format: 'folktexts' });
-        const scoredMs = Date.now() - t0;
-        const rendered = await a.panel()!.whenRendered(file, 60_000);
-        const totalMs = rendered.at - t0;
-        console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows: scored (first pass) in ${scoredMs} ms, first chart ${totalMs} ms after the command (webview ${rendered.ms} ms)`);
-        if (rows === 100_000) {
-          assert.ok(totalMs < 10_000, `100,000 rows: ${totalMs} ms to the first chart`);
-          // The bootstrap intervals follow the first chart (on 1,000,000 rows they take long).
-          const t1 = Date.now();
-          const full = await a.scoring.whenIntervals();
-          assert.ok(full?.reports[0].intervals.ece, 'intervals for 100,000 rows');
-          console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows: bootstrap intervals ${Date.now() - t1} ms after that`);
-        }
-      }
-      // Closing the panel stops the 1,000,000-row intervals pass.
-      a.panel()!.panel.dispose();
-      await until(() => a.workerJobs(), (n) => n === 0, 'the intervals pass stopped with its panel', 5_000);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 
   test('Reveal in Data File opens the train.csv row of the instance under the cursor', async () => {
