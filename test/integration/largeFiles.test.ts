@@ -207,4 +207,49 @@ suite('large files', () => {
     rm(scratch, { recursive: true, force: true });
     await until(() => ours().length, (n) => n === 0, 'no diagnostics once the file is gone', 30_000);
   });
+
+  test('how this VS Code carries typed arrays in webview.postMessage (measured)', async function () {
+    this.timeout(120_000);
+    // A bare webview that answers each message with what it received: typed arrays arrive as typed
+    // arrays (VS Code sends their buffers as binary, engines >= 1.57), and bytes cost time.
+    const panel = vscode.window.createWebviewPanel('evalLens.postMessageProbe', 'postMessage probe', vscode.ViewColumn.One, { enableScripts: true });
+    const nonce = 'probe' + Date.now();
+    panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'"></head><body><script nonce="${nonce}">
+      const api = acquireVsCodeApi();
+      window.addEventListener('message', (e) => {
+        const d = e.data;
+        api.postMessage({ id: d.id, at: Date.now(), ctor: d.a && d.a.constructor ? d.a.constructor.name : typeof d.a, length: d.a ? d.a.length : 0 });
+      });
+      api.postMessage({ ready: true });
+    </script></body></html>`;
+    const waiting = new Map<number, (m: { at: number; ctor: string; length: number }) => void>();
+    let ready!: () => void;
+    const isReady = new Promise<void>((r) => (ready = r));
+    panel.webview.onDidReceiveMessage((m) => (m.ready ? ready() : waiting.get(m.id)?.(m)));
+    await isReady;
+    let id = 0;
+    const send = async (a: unknown) => {
+      const reply = new Promise<{ at: number; ctor: string; length: number }>((r) => waiting.set(++id, r));
+      const t0 = Date.now();
+      await panel.webview.postMessage({ id, a });
+      const m = await reply;
+      return { ms: m.at - t0, ctor: m.ctor, length: m.length };
+    };
+    try {
+      for (const mb of [1, 8, 16]) {
+        const a = new Float64Array((mb * 2 ** 20) / 8);
+        for (let i = 0; i < a.length; i++) a[i] = Math.random();
+        const r = await send(a);
+        console.log(`    [eval-lens] postMessage of a ${mb} MB Float64Array: received as ${r.ctor}(${r.length}) after ${r.ms} ms (${f1(mb / (r.ms / 1000))} MB/s)`);
+        assert.equal(r.ctor, 'Float64Array');
+      }
+      const plain = Array.from({ length: 100_000 }, () => Math.random());
+      const r = await send(plain);
+      console.log(`    [eval-lens] postMessage of 100,000 numbers as a plain array (JSON, ${f1(JSON.stringify(plain).length / 2 ** 20)} MB of text): ${r.ms} ms`);
+      const typed = await send(Float64Array.from(plain));
+      console.log(`    [eval-lens] the same 100,000 numbers as a Float64Array (0.8 MB): ${typed.ms} ms`);
+    } finally {
+      panel.dispose();
+    }
+  });
 });
