@@ -90,8 +90,9 @@ describe('report intervals = the naive path, every kind', () => {
     const correct = Uint8Array.from(confidence, () => (rand() < 0.6 ? 1 : 0));
     const set: PredictionSet = { kind: 'confidence', n: 200, lines: lines.subarray(0, 200), confidence, correct };
     const full = report(set, 30);
-    expect(full.intervals.ece).toBeDefined();
-    expect(full.intervals.ece[0]).toBeLessThanOrEqual(full.intervals.ece[1]);
+    const ece = full.intervals.ece;
+    expect(ece).toBeDefined();
+    expect(ece![0]).toBeLessThanOrEqual(ece![1]);
   });
 
   it('a cancelled scoring stops between resamples', () => {
