@@ -143,26 +143,31 @@ export class ReportPanel {
     });
   }
 
+  /** The one report panel: revealed when it exists, created beside the editor when it does not. */
+  private static revealOrCreate(context: vscode.ExtensionContext, path: string, preserveFocus: boolean): ReportPanel {
+    const existing = ReportPanel.current;
+    if (existing) {
+      existing.panel.reveal(existing.panel.viewColumn, preserveFocus);
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      WEBVIEW_VIEW_TYPE, titleFor(path),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { ...ReportPanel.webviewOptions(context), retainContextWhenHidden: false, enableFindWidget: true },
+    );
+    ReportPanel.current = new ReportPanel(context, panel, path);
+    return ReportPanel.current;
+  }
+
   /**
    * Shows the report of `path` in the panel (created, or reused and revealed). With `result` it is
    * shown at once; without, the path is scored with a cancellable progress notification.
    */
   static show(context: vscode.ExtensionContext, path: string, result?: PanelScoreResult): ReportPanel {
-    let target = ReportPanel.current;
-    if (target) {
-      // A new result for the report already in view (e.g. the second pass with intervals) must not
-      // pull the keyboard focus away from where the user is.
-      const sameInView = target.panel.visible && target.info.path === path;
-      target.panel.reveal(target.panel.viewColumn, sameInView);
-    } else {
-      const panel = vscode.window.createWebviewPanel(
-        WEBVIEW_VIEW_TYPE, titleFor(path),
-        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
-        { ...ReportPanel.webviewOptions(context), retainContextWhenHidden: false, enableFindWidget: true },
-      );
-      target = new ReportPanel(context, panel, path);
-      ReportPanel.current = target;
-    }
+    // A new result for the report already in view (e.g. the second pass with intervals) must not
+    // pull the keyboard focus away from where the user is.
+    const current = ReportPanel.current;
+    const target = ReportPanel.revealOrCreate(context, path, !!current && current.panel.visible && current.info.path === path);
     if (result) target.showResult(path, result);
     else void target.load(path);
     return target;
@@ -174,17 +179,7 @@ export class ReportPanel {
    * the result is there. The caller then calls show() with the result, or fail().
    */
   static showLoading(context: vscode.ExtensionContext, path: string): ReportPanel {
-    let target = ReportPanel.current;
-    if (target) target.panel.reveal(target.panel.viewColumn, false);
-    else {
-      const panel = vscode.window.createWebviewPanel(
-        WEBVIEW_VIEW_TYPE, titleFor(path),
-        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
-        { ...ReportPanel.webviewOptions(context), retainContextWhenHidden: false, enableFindWidget: true },
-      );
-      target = new ReportPanel(context, panel, path);
-      ReportPanel.current = target;
-    }
+    const target = ReportPanel.revealOrCreate(context, path, false);
     target.scoring?.cancel();
     target.generation++;
     target.result = undefined;

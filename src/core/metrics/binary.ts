@@ -7,7 +7,7 @@
 import type { MetricName, ReliabilityBin, RocCurve } from '../types';
 import { checkBins, fMeasure, makeBin, maxGap, meanGap, weightedGap, widthEdges } from './calibration';
 import { decimatedIndices, rocCurveCounted } from './ranking';
-import { gather, sortWithOrder } from './sort';
+import { gather, lowerBound, sortWithOrder } from './sort';
 
 export const BINARY_METRICS = [
   'accuracy', 'auc', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks',
@@ -418,18 +418,6 @@ function rocFromCheckpoints(
     thresholds[j] = sorted[p];
   }
   return { fpr, tpr, thresholds };
-}
-
-/** First position in sorted[0..m) whose value is >= x (m when none). */
-function lowerBound(sorted: Float64Array, m: number, x: number): number {
-  let lo = 0;
-  let hi = m;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

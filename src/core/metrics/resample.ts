@@ -14,7 +14,7 @@
 // A resample taken this way is the multiset of drawn rows in file order (ties keep file order, as
 // METRICS.md asks of every binned metric), which is what the naive path (gather the drawn rows in
 // ascending row order, sort, compute) computes; the results agree to rounding (~1e-15).
-import { sortWithOrder } from './sort';
+import { lowerBound, sortWithOrder } from './sort';
 import { fMeasure, widthEdges } from './calibration';
 import type { Counts } from './bootstrap';
 
@@ -332,18 +332,6 @@ function calibrationFromSums(out: PassSums, n: number, nb: number, hmrBeta: numb
   };
   if (binary) m.auc = posC === 0 || negC === 0 ? null : (below + 0.5 * pairs) / (posC * negC);
   return m;
-}
-
-/** First position in sorted[0..m) whose value is >= x (m when none). */
-function lowerBound(sorted: Float64Array, m: number, x: number): number {
-  let lo = 0;
-  let hi = m;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 export interface MulticlassResampleInput {

@@ -440,3 +440,15 @@ function smallArgsort(values: Float64Array): Uint32Array {
   }
   return out;
 }
+
+/** First position in sorted[0..m) whose value is >= x (m when none). */
+export function lowerBound(sorted: Float64Array, m: number, x: number): number {
+  let lo = 0;
+  let hi = m;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
