@@ -412,11 +412,16 @@ function fmt(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toPrecision(4);
 }
 
+/** Keep the first MAX_PROBLEMS problems and one summary that counts everything left out, including what a parser had already summarised. */
 function capProblems(report: Report): Report {
-  if (report.problems.length > MAX_PROBLEMS) {
-    const extra = report.problems.length - MAX_PROBLEMS;
-    report.problems = report.problems.slice(0, MAX_PROBLEMS);
-    report.problems.push({ line: report.problems[MAX_PROBLEMS - 1].line, severity: 'info', code: 'more-problems', message: `${extra} more problems are not listed (the first ${MAX_PROBLEMS} are).` });
+  if (report.problems.length <= MAX_PROBLEMS) return report;
+  const listed = report.problems.filter((p) => p.code !== 'more-problems');
+  const summarised = report.problems.reduce((sum, p) => sum + (p.code === 'more-problems' ? p.omitted ?? 0 : 0), 0);
+  const kept = listed.slice(0, MAX_PROBLEMS);
+  const omitted = listed.length - kept.length + summarised;
+  report.problems = kept;
+  if (omitted > 0) {
+    report.problems.push({ line: kept[kept.length - 1].line, severity: 'info', code: 'more-problems', omitted, message: `${omitted} more problems are not listed (the first ${MAX_PROBLEMS} are).` });
   }
   return report;
 }

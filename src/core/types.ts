@@ -48,6 +48,8 @@ export interface RowProblem {
   message: string;
   /** Which file, when the problem is in a companion file (train.csv, task.json, results json). */
   path?: string;
+  /** On a 'more-problems' summary: how many problems it stands for, so later caps can add them up. */
+  omitted?: number;
 }
 
 interface SetBase {

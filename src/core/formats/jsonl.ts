@@ -100,7 +100,7 @@ class ParseProblems {
   finish(): RowProblem[] {
     if (this.dropped) {
       const last = this.list[this.list.length - 1].line;
-      this.list.push({ line: last, severity: 'info', code: 'more-problems', message: `${this.dropped} more lines that are not valid JSON are not listed.` });
+      this.list.push({ line: last, severity: 'info', code: 'more-problems', omitted: this.dropped, message: `${this.dropped} more lines that are not valid JSON are not listed.` });
       this.dropped = 0;
     }
     return this.list;

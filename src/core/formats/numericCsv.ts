@@ -672,7 +672,7 @@ export function finishProblems(problems: RowProblem[], dropped: number): RowProb
     .map((x) => x.p);
   if (dropped > 0) {
     const last = sorted.length ? sorted[sorted.length - 1].line : 1;
-    sorted.push({ line: last, severity: 'info', code: 'more-problems', message: `${dropped} more problems in this file are not listed.` });
+    sorted.push({ line: last, severity: 'info', code: 'more-problems', omitted: dropped, message: `${dropped} more problems in this file are not listed.` });
   }
   return sorted;
 }

@@ -1,0 +1,24 @@
+// A file with more bad rows than the Problems panel should show: the first MAX_PROBLEMS are listed
+// and one summary counts every other bad row, including those a parser had already summarised.
+import { describe, expect, it } from 'vitest';
+import { textInput } from '../../src/core/formats/context';
+import { MAX_PROBLEMS } from '../../src/core/report';
+import { scoreInput } from '../../src/core/score';
+
+describe('problem cap', () => {
+  it.each([500, 20_000])('lists %i bad rows as at most MAX_PROBLEMS problems plus a summary that counts the rest', (bad) => {
+    const rows = [',risk_score,label'];
+    for (let i = 0; i < bad; i++) rows.push(`${i},abc,1`);
+    for (let i = bad; i < bad + 100; i++) rows.push(`${i},0.${(i % 9) + 1},${i % 2}`);
+    const report = scoreInput(textInput('/tmp/many.test_predictions.csv', rows.join('\n') + '\n'));
+    expect(report.n).toBe(100);
+    expect(report.skipped).toBe(bad);
+    const listed = report.problems.filter((p) => p.code === 'not-a-number');
+    const summaries = report.problems.filter((p) => p.code === 'more-problems');
+    expect(listed.length).toBe(Math.min(bad, MAX_PROBLEMS));
+    expect(listed[0].line).toBe(2);
+    expect(summaries.length).toBe(bad > MAX_PROBLEMS ? 1 : 0);
+    // Every bad row is either listed or counted.
+    expect(listed.length + summaries.reduce((s, p) => s + (p.omitted ?? 0), 0)).toBe(bad);
+  });
+});
