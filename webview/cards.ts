@@ -2,6 +2,7 @@
 // figure the benchmark reported itself beside it (folktexts results.bench-*.json), a flag when the
 // two disagree; and the R_O / R_U / HMR panel with the over/underconfidence sentence.
 import type { MetricName, Report } from '../src/core/types';
+import { correctnessCounts } from './data';
 import { el } from './dom';
 import { CARD_ORDER, disagrees, formatMetric, formatWithInterval, HMR_METRICS, leaningSentence, METRIC_INFO } from './format';
 
@@ -66,7 +67,7 @@ export function hmrPanel(report: Report, counts?: { right: number; wrong: number
     if (name === 'hmr_beta' && report.options.hmrBeta === 1) continue; // equals HMR
     cards.appendChild(card(report, name, name === 'hmr'));
   }
-  counts ??= correctnessCounts(report);
+  counts ??= report.instances ? correctnessCounts(report.instances) : undefined;
   const sentence = el('p', { className: 'leaning', text: leaningSentence(rO, rU, counts), attrs: { id: 'leaning' } });
   if (rO != null && rU != null) {
     sentence.dataset.leans = counts?.wrong === 0 ? (rU < 0.98 ? 'under' : 'neither')
@@ -74,20 +75,6 @@ export function hmrPanel(report: Report, counts?: { right: number; wrong: number
         : Math.abs(rO - rU) < 0.02 ? 'neither' : rO < rU ? 'over' : 'under';
   }
   return el('section', { className: 'section hmr' }, [el('h2', { text: 'Over- and underconfidence (HMR)' }), cards, sentence]);
-}
-
-/** Right and wrong answers with a known confidence (what R_O and R_U average over). */
-function correctnessCounts(report: Report): { right: number; wrong: number } | undefined {
-  const inst = report.instances;
-  if (!inst) return undefined;
-  let right = 0;
-  let wrong = 0;
-  for (let i = 0; i < inst.correct.length; i++) {
-    if (!Number.isFinite(inst.confidence[i])) continue;
-    if (inst.correct[i]) right++;
-    else wrong++;
-  }
-  return { right, wrong };
 }
 
 export function baseName(path: string): string {

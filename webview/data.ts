@@ -232,6 +232,11 @@ export function reportCharts(report: Pick<Report, 'kind' | 'instances'>): Report
     ? confidenceHistogram(inst.confidence, inst.correct, 20, report.kind === 'binary' ? 0.5 : undefined)
     : null;
   const scatter = report.kind === 'probability' ? decimateScatter(inst.value, inst.target) : null;
+  return { histogram, scatter, counts: correctnessCounts(inst) };
+}
+
+/** Right and wrong answers among the instances with a known confidence (the HMR sentence's counts). */
+export function correctnessCounts(inst: Pick<InstanceColumns, 'correct' | 'confidence'>): { right: number; wrong: number } {
   let right = 0;
   let wrong = 0;
   for (let i = 0; i < inst.correct.length; i++) {
@@ -239,5 +244,5 @@ export function reportCharts(report: Pick<Report, 'kind' | 'instances'>): Report
     if (inst.correct[i]) right++;
     else wrong++;
   }
-  return { histogram, scatter, counts: { right, wrong } };
+  return { right, wrong };
 }

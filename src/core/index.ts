@@ -1,6 +1,6 @@
 // Public entry of the metric core (no vscode import anywhere under src/core).
 export * from './types';
-export { scorePath, scoreFile, scoreInput, parseInput, summarize, discoverPredictionFiles, DEFAULT_MAX_FILE_BYTES } from './score';
+export { scorePath, scoreFile, scoreInput, parseInput, summarize, discoverPredictionFiles, readHead, DEFAULT_MAX_FILE_BYTES } from './score';
 export { ScoreCancelledError, sizeText } from './formats/progress';
 export type { ScoreResult } from './score';
 export { buildReport, resolveOptions, disagreeingReported, MAX_PROBLEMS } from './report';

@@ -1,5 +1,5 @@
 // The core's front door: score a file, an unsaved buffer, or a folder of prediction files.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { FormatName, ParseResult, Report, ScoreOptions } from './types';
 import type { CompanionReader, FileInput, FormatContext } from './formats/context';
 import { fileInput } from './formats/context';
@@ -109,11 +109,17 @@ export function discoverPredictionFiles(dir: string, options?: Partial<ScoreOpti
   return out;
 }
 
-/** The first kilobytes of a file, without reading the rest (files may be hundreds of MB). */
+/**
+ * The first kilobytes of a regular file, without reading the rest (files may be hundreds of MB).
+ * Anything else (a FIFO, which would block the read forever, a device such as /dev/zero behind a
+ * symlink, a folder, a dangling link, a file we may not read) is not a predictions file.
+ */
 export function readHead(path: string): string | undefined {
   let fd: number | undefined;
   try {
+    if (!statSync(path).isFile()) return undefined;
     fd = openSync(path, 'r');
+    if (!fstatSync(fd).isFile()) return undefined;
     const buf = Buffer.alloc(DETECT_HEAD_BYTES);
     const got = readSync(fd, buf, 0, DETECT_HEAD_BYTES, 0);
     return new TextDecoder('utf-8').decode(buf.subarray(0, got));

@@ -1,10 +1,10 @@
 // The scoring worker (worker_threads): all parsing, metrics and the encoding of per-instance data
 // for the report panel run here, never on the extension host's thread. One request at a time; the
 // host cancels by terminating the worker.
-import { closeSync, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync } from 'node:fs';
+import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { detectFormat, nodeCompanionReader, scoreInput, scorePath, summarize, textInput } from '../core/index';
+import { detectFormat, nodeCompanionReader, readHead, scoreInput, scorePath, sizeText, summarize, textInput } from '../core/index';
 import type { Report, ScoreOptions } from '../core/types';
 import { encodeInstances, payloadBuffers } from '../protocol';
 import { reportCharts } from '../../webview/data';
@@ -22,35 +22,6 @@ function statOf(path: string): { mtime: number; size: number } | undefined {
 }
 
 /** Bytes detection looks at (the core's detector reads 16 KB too). */
-const HEAD_BYTES = 16 * 1024;
-
-/**
- * The first kilobytes of a regular file, without reading the rest. Anything else (a FIFO, which
- * would block the read forever, a device such as /dev/zero behind a symlink, a folder, a dangling
- * link, a file we may not read) is not a predictions file.
- */
-function readHead(path: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    if (!statSync(path).isFile()) return undefined;
-    fd = openSync(path, 'r');
-    if (!fstatSync(fd).isFile()) return undefined;
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const got = readSync(fd, buf, 0, HEAD_BYTES, 0);
-    return new TextDecoder('utf-8').decode(buf.subarray(0, got));
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-function sizeText(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 ** 2).toFixed(bytes >= 100 * 1024 ** 2 ? 0 : 1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 /** Why a path is not read at all (too large, not a regular file), or undefined. */
 function refuse(path: string, maxBytes: number | undefined): { message: string; tooLarge?: boolean } | undefined {
   let st;
