@@ -1,7 +1,15 @@
 // The `eval-lens` executable: run the CLI on this process's arguments.
 import { runCli } from './main';
 
-const out = runCli(process.argv.slice(2));
-process.stdout.write(out.stdout);
-process.stderr.write(out.stderr);
-process.exitCode = out.code;
+runCli(process.argv.slice(2)).then(
+  (out) => {
+    process.stdout.write(out.stdout);
+    process.stderr.write(out.stderr);
+    process.exitCode = out.code;
+  },
+  (e: unknown) => {
+    // A failure of the tool, not of the command line: no usage text, and not the usage status 1.
+    process.stderr.write(`eval-lens: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -22,18 +22,18 @@ type Json = {
   summary: { raft_score?: number };
 };
 
-function scoreJson(...args: string[]): { code: number; json: Json; stderr: string } {
-  const out = runCli(['score', '--json', ...args]);
+async function scoreJson(...args: string[]): Promise<{ code: number; json: Json; stderr: string }> {
+  const out = (await runCli(['score', '--json', ...args]));
   return { code: out.code, json: JSON.parse(out.stdout), stderr: out.stderr };
 }
 
 describe('eval-lens score on the examples', () => {
-  let result: ReturnType<typeof scoreJson>;
-  beforeAll(() => {
-    result = scoreJson(examples, '--raft-data', raftData);
+  let result: Awaited<ReturnType<typeof scoreJson>>;
+  beforeAll(async () => {
+    result = await scoreJson(examples, '--raft-data', raftData);
   });
 
-  it('scores every format in the examples folder and exits 0', () => {
+  it('scores every format in the examples folder and exits 0', async () => {
     expect(result.code).toBe(0);
     expect(result.json.version).toBe(1);
     const formats = new Set(result.json.results.map((r) => r.format));
@@ -43,7 +43,7 @@ describe('eval-lens score on the examples', () => {
     expect(names.some((n) => /train\.csv|task\.json|results\.bench/.test(n))).toBe(false);
   });
 
-  it('agrees with the figures the folktexts results file reports (computed independently by the generator)', () => {
+  it('agrees with the figures the folktexts results file reports (computed independently by the generator)', async () => {
     const r = result.json.results.find((x) => x.format === 'folktexts' && !x.path.includes('broken'))!;
     expect(r.n).toBe(2000);
     expect(r.kind).toBe('binary');
@@ -56,7 +56,7 @@ describe('eval-lens score on the examples', () => {
     expect(r.problems.filter((p) => p.code === 'reported-mismatch')).toEqual([]);
   });
 
-  it('reports raft_score as the mean of per-task macro_f1, and counts test-split IDs as unlabeled', () => {
+  it('reports raft_score as the mean of per-task macro_f1, and counts test-split IDs as unlabeled', async () => {
     const raft = result.json.results.filter((r) => r.format === 'raft');
     expect(raft.map((r) => r.task).sort()).toEqual(['bank_intents', 'paper_safety_relevance', 'support_tweets']);
     for (const r of raft) {
@@ -67,7 +67,7 @@ describe('eval-lens score on the examples', () => {
     expect(result.json.summary.raft_score).toBeCloseTo(mean, 12);
   });
 
-  it('points at every bad row of the broken file with its line and code, and scores the rest', () => {
+  it('points at every bad row of the broken file with its line and code, and scores the rest', async () => {
     const r = result.json.results.find((x) => x.path.includes('broken'))!;
     const byLine = Object.fromEntries(r.problems.map((p) => [p.line, p.code]));
     expect(byLine).toMatchObject({
@@ -86,38 +86,38 @@ describe('eval-lens score on the examples', () => {
 });
 
 describe('eval-lens exit status and usage', () => {
-  it('exits 1 on a usage error, naming the problem', () => {
-    expect(runCli(['score']).code).toBe(1);
-    expect(runCli(['frobnicate']).code).toBe(1);
-    const bad = runCli(['score', examples, '--bins', 'ten']);
+  it('exits 1 on a usage error, naming the problem', async () => {
+    expect((await runCli(['score'])).code).toBe(1);
+    expect((await runCli(['frobnicate'])).code).toBe(1);
+    const bad = (await runCli(['score', examples, '--bins', 'ten']));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--bins');
-    expect(runCli(['score', examples, '--no-such-option']).code).toBe(1);
-    expect(runCli(['score', examples, '--format', 'excel']).code).toBe(1);
+    expect((await runCli(['score', examples, '--no-such-option'])).code).toBe(1);
+    expect((await runCli(['score', examples, '--format', 'excel'])).code).toBe(1);
   });
 
-  it('exits 2 when nothing could be scored, saying why', () => {
+  it('exits 2 when nothing could be scored, saying why', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eval-lens-cli-'));
     const empty = join(dir, 'empty.test_predictions.csv');
     writeFileSync(empty, '');
-    const out = scoreJson(empty);
+    const out = await scoreJson(empty);
     expect(out.code).toBe(2);
     expect(out.json.results[0].problems[0].code).toBe('empty-file');
-    expect(runCli(['score', join(dir, 'missing.csv')]).code).toBe(2);
+    expect((await runCli(['score', join(dir, 'missing.csv')])).code).toBe(2);
   });
 
-  it('prints a readable table without --json', () => {
-    const out = runCli(['score', join(examples, 'generic')]);
+  it('prints a readable table without --json', async () => {
+    const out = (await runCli(['score', join(examples, 'generic')]));
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/hmr\s+0\.\d{4}/);
     expect(out.stdout).toMatch(/ece\s+0\.\d{4}/);
   });
 
-  it('gives the same bootstrap intervals for the same seed, around the point estimate', () => {
+  it('gives the same bootstrap intervals for the same seed, around the point estimate', async () => {
     const file = join(examples, 'generic', 'qa_confidence.csv');
-    const a = scoreJson(file, '--bootstrap', '200', '--seed', '7').json.results[0];
-    const b = scoreJson(file, '--bootstrap', '200', '--seed', '7').json.results[0];
-    const c = scoreJson(file, '--bootstrap', '200', '--seed', '8').json.results[0];
+    const a = (await scoreJson(file, '--bootstrap', '200', '--seed', '7')).json.results[0];
+    const b = (await scoreJson(file, '--bootstrap', '200', '--seed', '7')).json.results[0];
+    const c = (await scoreJson(file, '--bootstrap', '200', '--seed', '8')).json.results[0];
     expect(a.intervals).toEqual(b.intervals);
     expect(a.intervals).not.toEqual(c.intervals);
     const [lo, hi] = a.intervals.accuracy;
@@ -126,11 +126,11 @@ describe('eval-lens exit status and usage', () => {
     expect(hi - lo).toBeGreaterThan(0.01);
   });
 
-  it('honours --format and --bins', () => {
+  it('honours --format and --bins', async () => {
     const file = join(examples, 'generic', 'qa_confidence.csv');
-    const five = scoreJson(file, '--bins', '5').json.results[0] as unknown as { bins: { equalWidth: unknown[] } };
+    const five = (await scoreJson(file, '--bins', '5')).json.results[0] as unknown as { bins: { equalWidth: unknown[] } };
     expect(five.bins.equalWidth).toHaveLength(5);
-    const folk = scoreJson(join(examples, 'folktexts'), '--format', 'folktexts').json.results;
+    const folk = (await scoreJson(join(examples, 'folktexts'), '--format', 'folktexts')).json.results;
     expect(folk.every((r) => r.format === 'folktexts')).toBe(true);
   });
 });
@@ -149,7 +149,7 @@ describe('the built eval-lens binary', () => {
 });
 
 describe('examples/', () => {
-  it('is exactly what the generator writes (regenerated into a temp folder)', () => {
+  it('is exactly what the generator writes (regenerated into a temp folder)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eval-lens-examples-'));
     execFileSync('node', [join(root, 'scripts/make-examples.mjs'), dir]);
     const files = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)).map((f) => join(n, f)) : [n]));

@@ -163,15 +163,15 @@ describe('ScoreOptions.maxFileBytes and --max-file-mb', () => {
     expect(() => scorePath(path, { maxFileBytes: 0 })).toThrow(RangeError);
   });
 
-  it('is --max-file-mb on the command line', () => {
-    const out = runCli(['score', '--json', '--max-file-mb', '0.5', path]);
+  it('is --max-file-mb on the command line', async () => {
+    const out = (await runCli(['score', '--json', '--max-file-mb', '0.5', path]));
     expect(out.code).toBe(2);
     expect(JSON.parse(out.stdout).results[0].fatal).toMatch(/above the 512 KB limit set by evalLens\.maxFileSizeMB \/ --max-file-mb/);
-    expect(runCli(['score', '--json', '--max-file-mb', '10', path]).code).toBe(0);
-    const bad = runCli(['score', '--max-file-mb', '0', path]);
+    expect((await runCli(['score', '--json', '--max-file-mb', '10', path])).code).toBe(0);
+    const bad = (await runCli(['score', '--max-file-mb', '0', path]));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/--max-file-mb takes a positive number, got '0'/);
-    expect(runCli(['--help']).stdout).toMatch(/--max-file-mb N/);
+    expect((await runCli(['--help'])).stdout).toMatch(/--max-file-mb N/);
   });
 });
 
