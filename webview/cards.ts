@@ -2,7 +2,7 @@
 // figure the benchmark reported itself beside it (folktexts results.bench-*.json), a flag when the
 // two disagree; and the R_O / R_U / HMR panel with the over/underconfidence sentence.
 import type { MetricName, Report } from '../src/core/types';
-import { correctnessCounts } from './data';
+import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
 import { CARD_ORDER, disagrees, formatMetric, formatWithInterval, HMR_METRICS, leaningSentence, METRIC_INFO } from './format';
 

@@ -3,7 +3,9 @@
 // table is virtualized; every text from a file goes in through textContent.
 import './styles.css';
 import type { ReliabilityBin, Report } from '../src/core/types';
-import { InstanceAssembler, type HostToWebview, type PanelState, type ReportCharts, type TableFilter } from '../src/protocol';
+import type { HostToWebview, PanelState, ReportCharts, TableFilter } from '../src/protocol';
+import { reportCharts } from '../src/shared/chartData';
+import { InstanceAssembler } from '../src/shared/instanceCodec';
 import { confidenceHistogramChart } from './charts/histogram';
 import { classF1Chart, HORIZONTAL_FROM } from './charts/classes';
 import { applyDefaults, type Chart } from './charts/common';
@@ -12,7 +14,7 @@ import { rocChart } from './charts/roc';
 import { probabilityScatterChart } from './charts/scatter';
 import { baseName, hmrPanel, metricCards } from './cards';
 import { confusionMatrix } from './confusion';
-import { instanceCount, normalizeReport, reportCharts } from './data';
+import { instanceCount, normalizeReport } from './data';
 import { clear, el } from './dom';
 import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO, CARD_ORDER } from './format';
 import { Stepper } from './stepper';
