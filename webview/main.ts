@@ -5,6 +5,7 @@ import './styles.css';
 import type { ReliabilityBin, Report } from '../src/core/types';
 import type { HostToWebview, PanelState, ReportCharts, TableFilter } from '../src/protocol';
 import { reportCharts } from '../src/shared/chartData';
+import { cardMetrics } from '../src/shared/metricTable';
 import { InstanceAssembler } from '../src/shared/instanceCodec';
 import { confidenceHistogramChart } from './charts/histogram';
 import { classF1Chart, HORIZONTAL_FROM } from './charts/classes';
@@ -16,7 +17,7 @@ import { baseName, hmrPanel, metricCards } from './cards';
 import { confusionMatrix } from './confusion';
 import { instanceCount, normalizeReport } from './data';
 import { clear, el } from './dom';
-import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO, CARD_ORDER } from './format';
+import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO } from './format';
 import { Stepper } from './stepper';
 import { InstanceTable } from './table';
 import { NO_FILTER } from './tableModel';
@@ -294,7 +295,7 @@ function header(report: Report): HTMLElement {
   if (reports.length > 1) {
     const select = el('select', { attrs: { id: 'report-select', 'aria-label': 'Report' } });
     reports.forEach((r, k) => {
-      const headline = CARD_ORDER[r.kind].find((m) => r.metrics[m] !== undefined);
+      const headline = cardMetrics(r).find((m) => r.metrics[m] !== undefined);
       const label = `${r.task ?? baseName(r.path)}${headline ? ` — ${METRIC_INFO[headline].label} ${formatMetric(r.metrics[headline])}` : ''}${r.fatal ? ' (not scored)' : ''}`;
       select.appendChild(el('option', { text: label, attrs: { value: String(k) } }));
     });

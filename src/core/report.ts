@@ -5,7 +5,8 @@ import type {
   PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions,
 } from './types';
 import { DEFAULT_OPTIONS } from './types';
-import { BINARY_METRICS, binaryMetrics } from './metrics/binary';
+import { binaryMetrics } from './metrics/binary';
+import { KIND_METRICS } from '../shared/metricTable';
 import { gather, stableArgsort } from './metrics/sort';
 import { brierBinary, brierMulticlass, logLossBinary, logLossMulticlass } from './metrics/scoring';
 import {
@@ -272,7 +273,7 @@ function mean(a: ArrayLike<number>): number {
 // drawn rows, metrics/bootstrap.ts) is one O(n) weighted pass (metrics/resample.ts). Every headline
 // metric of the kind gets an interval.
 
-/** Metrics the report of each kind shows, and so the ones that get an interval. */
+/** The calibration metrics a multiclass set adds when it has a confidence (KIND_METRICS has every kind's list). */
 const CALIBRATION_KEYS = ['ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'] as const;
 
 /** The metrics of one resample, given as multiplicities. */
@@ -285,7 +286,7 @@ function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Re
     case 'confidence': {
       if (hasNaN(set.confidence)) return naiveResample(set, o);
       const cal = calibrationResampler(set.confidence, set.correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel' });
-      return (w) => pick(cal(w), ['accuracy', 'brier', 'log_loss', ...CALIBRATION_KEYS]);
+      return (w) => pick(cal(w), KIND_METRICS.confidence.computed);
     }
     case 'multiclass': {
       const conf = multiclassConfidence(set);
@@ -316,13 +317,8 @@ function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Reco
 }
 
 /** The metrics a resample of this set reports (those resampleMetrics returns). */
-function resampledKeys(set: PredictionSet): string[] {
-  switch (set.kind) {
-    case 'binary': return [...BINARY_METRICS];
-    case 'confidence': return ['accuracy', 'brier', 'log_loss', ...CALIBRATION_KEYS];
-    case 'multiclass': return ['accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', ...CALIBRATION_KEYS];
-    case 'probability': return ['mse', 'tvd', 'kl', 'spearman'];
-  }
+function resampledKeys(set: PredictionSet): readonly string[] {
+  return KIND_METRICS[set.kind].computed;
 }
 
 /** The set's rows at idx, in that order. */
