@@ -6,6 +6,7 @@ import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
 import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
 import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO } from './format';
+import { baseName } from '../src/shared/paths';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
   const info = METRIC_INFO[name];
@@ -78,7 +79,4 @@ export function hmrPanel(report: Report, counts?: { right: number; wrong: number
   return el('section', { className: 'section hmr' }, [el('h2', { text: 'Over- and underconfidence (HMR)' }), cards, sentence]);
 }
 
-export function baseName(path: string): string {
-  const parts = path.split(/[\\/]/);
-  return parts[parts.length - 1] || path;
-}
+

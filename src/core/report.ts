@@ -17,6 +17,7 @@ import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
 import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
+import { baseName } from '../shared/paths';
 
 type Metrics = Partial<Record<MetricName, number | null>>;
 
@@ -386,7 +387,7 @@ function reportedMismatches(report: Report): RowProblem[] {
     if (!agrees(value, mine)) {
       out.push({
         line: 1, severity: 'warning', code: 'reported-mismatch',
-        message: `${name}: ${report.reportedPath ? baseNameOf(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
+        message: `${name}: ${report.reportedPath ? baseName(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
       });
     }
   }
@@ -400,9 +401,6 @@ export function disagreeingReported(report: Report): string[] {
     .map(([name]) => name);
 }
 
-function baseNameOf(p: string): string {
-  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
-}
 
 function fmt(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toPrecision(4);
