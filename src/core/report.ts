@@ -18,11 +18,10 @@ import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../shared/paths';
+import { capProblems } from './problemCap';
 
 type Metrics = Partial<Record<MetricName, number | null>>;
 
-/** Problems kept per file: a file with a million bad rows must not drown the Problems panel. */
-export const MAX_PROBLEMS = 1000;
 
 export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
   const o = { ...DEFAULT_OPTIONS, ...stripUndefined(options ?? {}) };
@@ -62,14 +61,14 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   const set = parsed.set;
   if (!set || set.n === 0) {
     report.fatal ??= 'No row of this file could be scored.';
-    return capProblems(report);
+    return capReportProblems(report);
   }
   const scored = scoreSet(set, options);
   if (options.instances === false) scored.instances = null;
   Object.assign(report, scored);
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
-  return capProblems(report);
+  return capReportProblems(report);
 }
 
 type Scored = Pick<Report, 'metrics' | 'bins' | 'roc' | 'classStats' | 'instances'> &
@@ -406,16 +405,8 @@ function fmt(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toPrecision(4);
 }
 
-/** Keep the first MAX_PROBLEMS problems and one summary that counts everything left out, including what a parser had already summarised. */
-function capProblems(report: Report): Report {
-  if (report.problems.length <= MAX_PROBLEMS) return report;
-  const listed = report.problems.filter((p) => p.code !== 'more-problems');
-  const summarised = report.problems.reduce((sum, p) => sum + (p.code === 'more-problems' ? p.omitted ?? 0 : 0), 0);
-  const kept = listed.slice(0, MAX_PROBLEMS);
-  const omitted = listed.length - kept.length + summarised;
-  report.problems = kept;
-  if (omitted > 0) {
-    report.problems.push({ line: kept[kept.length - 1].line, severity: 'info', code: 'more-problems', omitted, message: `${omitted} more problems are not listed (the first ${MAX_PROBLEMS} are).` });
-  }
+/** The report with its problems capped (problemCap.ts). */
+function capReportProblems(report: Report): Report {
+  report.problems = capProblems(report.problems);
   return report;
 }

@@ -11,10 +11,11 @@ import { forEachCsvRecordIn } from './csv';
 import { NO_PROGRESS, type ParseProgress } from './progress';
 import { parseBinaryLabel, parseProbability } from './numbers';
 import {
-  MAX_KEPT_PROBLEMS, bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
+  bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
   type NumericLayout, type RowHandler, type RowSink,
 } from './numericCsv';
 import { baseName, dirName, joinPath } from '../../shared/paths';
+import { MAX_PROBLEMS } from '../problemCap';
 
 const SCORE_FIELD = 'risk_score';
 const LABEL_FIELD = 'label';
@@ -93,7 +94,7 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
     }
     sink.rows++;
     handle(rec, sink);
-    if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
+    if (sink.problems.length > MAX_PROBLEMS) capSinkProblems(sink);
     return true;
   }, progress);
   if (fatal) return fatalResult(fatal, 'unscorable');
