@@ -1,4 +1,4 @@
-// ALMANACS predictor outputs. No public ALMANACS file is reachable (../shared/data/almanacs/README.md),
+// ALMANACS predictor outputs. No public ALMANACS predictor output file could be found,
 // so the fixtures are generated here the way the benchmark builds them: scenario questions from a
 // template with five placeholders, each option with a score s_i, the studied model's true P(Yes) =
 // sigmoid(sum_i w_i s_i), and a language-model predictor answering {"reasoning", "probability"} in
