@@ -1,4 +1,4 @@
-// The readable output of `eval-lens score`: one block per file, metrics in METRICS.md order.
+// The readable output of `eval-lens score`: one block per file, metrics in METRIC_NAMES order (defined in docs/metrics.md).
 import { METRIC_NAMES } from '../core/types';
 import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
