@@ -14,6 +14,7 @@ import { WEBVIEW_VIEW_TYPE, type HostToWebview, type InstancePage, type PanelSta
 import { makeNonce, panelHtml } from './panelHtml';
 import { openMetricDoc } from './metricDoc';
 import type { PanelData } from './workerProtocol';
+import { baseName } from '../shared/paths';
 
 export interface PanelScoreResult {
   reports: Report[];
@@ -621,11 +622,6 @@ function sameReports(a: readonly Report[], b: readonly Report[]): boolean {
 
 function isPanelState(value: unknown): value is PanelState {
   return !!value && typeof value === 'object' && typeof (value as PanelState).path === 'string';
-}
-
-function baseName(path: string): string {
-  const trimmed = path.replace(/[\\/]+$/, '');
-  return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1) || path;
 }
 
 function titleFor(path: string): string {
