@@ -67,6 +67,16 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
 };
 
+/** Where a metric is defined: its entry in the bundled docs/metrics.md (the heading is the JSON key). */
+export function metricDocAnchor(name: MetricName): string {
+  return `docs/metrics.md#${name}`;
+}
+
+/** A card's tooltip: the one-line definition, the value with its interval, and where to read more. */
+export function metricTooltip(name: MetricName, valueText: string): string {
+  return `${METRIC_INFO[name].help}\n${valueText}\nDefinition: ${metricDocAnchor(name)} (the ? button opens it)`;
+}
+
 /** Axis titles of the reliability diagram and the table's value/target columns, per kind. */
 export function kindAxes(kind: Kind): { value: string; target: string; valueShort: string; targetShort: string } {
   switch (kind) {

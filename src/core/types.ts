@@ -5,7 +5,7 @@ export type Kind = 'binary' | 'multiclass' | 'confidence' | 'probability';
 export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'generic';
 export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'generic'];
 
-/** Every metric name of ../shared/METRICS.md, exactly. */
+/** Every metric name, as docs/metrics.md defines it and the JSON output spells it. */
 export const METRIC_NAMES = [
   'accuracy', 'auc', 'macro_f1', 'raft_score', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile',
   'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'mse', 'tvd', 'kl', 'spearman',
@@ -117,7 +117,7 @@ export interface ParseResult {
   skipped: number;
   /** Rows without a gold label (RAFT hidden test split): counted, not scored, not "skipped". */
   unlabeled: number;
-  /** Figures the benchmark reported itself (folktexts results.bench-*.json), by METRICS.md name. */
+  /** Figures the benchmark reported itself (folktexts results.bench-*.json), by our metric name. */
   reported?: Record<string, number | null>;
   /** Where `reported` came from. */
   reportedPath?: string;

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { Report } from '../core/types';
 import { WEBVIEW_VIEW_TYPE, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
 import { makeNonce, panelHtml } from './panelHtml';
+import { openMetricDoc } from './metricDoc';
 import type { PanelData } from './workerProtocol';
 import { baseName } from '../shared/paths';
 
@@ -50,6 +51,8 @@ export interface PanelInfo {
   pagesPosted: { token: number; pages: number; bytes: number; ms: number; at: number } | undefined;
   /** The last line revealed on the webview's request. */
   lastRevealed: { path: string; line: number } | undefined;
+  /** The last metric definition opened from a card's "?" (the docs/metrics.md URI with its fragment). */
+  lastMetricDoc?: string;
   /** The webview's UI state as it last reported it. */
   state: PanelState | undefined;
 }
@@ -538,6 +541,9 @@ export class ReportPanel {
         break;
       case 'reveal':
         void this.reveal(message.path, message.line);
+        break;
+      case 'openMetricDoc':
+        void openMetricDoc(this.context.extensionUri, message.metric).then((uri) => { if (uri) this.info.lastMetricDoc = uri.toString(); });
         break;
     }
   }

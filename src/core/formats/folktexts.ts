@@ -1,7 +1,7 @@
 // folktexts `*.test_predictions.csv`: written by pandas with index=True, so the header is
 // `,risk_score,label` and the first, unnamed column is the original row index (the instance ID).
 // Beside it, folktexts writes `results.bench-<hash>.json` with the figures it computed itself; those
-// come back as `reported` (under METRICS.md names) so the report can compare them.
+// come back as `reported` (under our metric names, docs/metrics.md) so the report can compare them.
 //
 // Rows go through the byte-level scanner (numericCsv.ts) and fall back to parseCsv for the whole
 // file only when a quote shows up; both paths share `folktextsRowHandler`, so they agree exactly.
@@ -22,7 +22,7 @@ const LABEL_FIELD = 'label';
 /** What a duplicate ID does to its row (the message says so). */
 const DUPLICATE_NOTE = 'the row is still scored, as folktexts and sklearn would score it';
 
-/** folktexts' own metric keys (folktexts/evaluation.py) -> METRICS.md names. */
+/** folktexts' own metric keys (folktexts/evaluation.py) -> our metric names (docs/metrics.md). */
 export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
   accuracy: 'accuracy',
   roc_auc: 'auc',

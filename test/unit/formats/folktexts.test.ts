@@ -1,6 +1,6 @@
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CompanionReader, FormatContext } from '../../../src/core/formats/context';
 import { fileInput, textInput } from '../../../src/core/formats/context';
@@ -8,10 +8,11 @@ import {
   parseFolktexts, parseFolktextsRows, parseLenientJson, readReportedResults,
 } from '../../../src/core/formats/folktexts';
 import { DEFAULT_OPTIONS, type BinarySet } from '../../../src/core/types';
+import { REAL } from '../realData';
 import { MAX_PROBLEMS } from '../../../src/core/problemCap';
 import { detectFormat } from '../../../src/core/formats/detect';
 
-const DATA = resolve(__dirname, '../../../../shared/data');
+const DATA = REAL;
 const RESULTS_JSON = join(DATA, 'folktexts/results.minimal-example.Mistral-7B-Instruct-v0.2.ACSIncome.json');
 
 const fsReader: CompanionReader = {
@@ -212,7 +213,7 @@ describe('parseFolktexts: results.bench-*.json', () => {
 });
 
 describe('parseFolktexts on real data', () => {
-  it('reads a file in the layout of ../shared/data/folktexts/acs_income_10rows.csv', () => {
+  it('reads a file in the layout of folktexts\' tests/acs_income_10rows.csv', () => {
     // The real pandas index=True file: unnamed first column, the original index as IDs.
     const text = readFileSync(join(DATA, 'folktexts/acs_income_10rows.csv'), 'utf8');
     const header = text.split('\n')[0];
