@@ -1,0 +1,82 @@
+// `eval-lens compare BASELINE CANDIDATE...`: paired differences with intervals and tests.
+import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { comparePaths } from '../core/compareFiles';
+import { CompareError, type Comparison } from '../core/compare/compare';
+import { number, UsageError, type CliOutput } from './args';
+import { validOptions } from './score';
+import { formatComparison } from './compareTable';
+
+export const COMPARE_USAGE = `Usage: eval-lens compare BASELINE CANDIDATE... [options]
+
+Compares runs of one benchmark instance by instance (aligned by ID): each metric's values, the
+delta to the baseline (the first run) with a paired bootstrap 95% interval, and a two-sided test
+(DeLong for auc, exact McNemar for accuracy, the paired bootstrap for the rest; Holm-adjusted
+over several candidates). Each argument is a file or a run folder; RAFT run folders are compared
+task by task and by raft_score (bootstrap stratified by task).
+
+Options:
+  --json            print one JSON document instead of tables
+  --bootstrap N     paired bootstrap resamples (default 1000)
+  --seed S          bootstrap seed (default 0)
+  --raft-data DIR   RAFT data folder: DIR/<task>/train.csv and task.json
+  --bins N, --threshold T, --hmr-beta B, --gold-key K, --format F, --max-file-mb N: as for score
+  -h, --help        this help
+
+Exit status: 0 when compared, 2 when the runs cannot be compared (nothing is written), 1 on a usage error.`;
+
+export async function compareCommand(rest: string[]): Promise<CliOutput> {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      json: { type: 'boolean' },
+      bootstrap: { type: 'string' },
+      seed: { type: 'string' },
+      'raft-data': { type: 'string' },
+      bins: { type: 'string' },
+      threshold: { type: 'string' },
+      'hmr-beta': { type: 'string' },
+      'gold-key': { type: 'string' },
+      format: { type: 'string' },
+      'max-file-mb': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { code: 0, stdout: COMPARE_USAGE + '\n', stderr: '' };
+  if (positionals.length < 2) throw new UsageError('compare needs a BASELINE and at least one CANDIDATE.');
+  const missing = positionals.filter((p) => !existsSync(p));
+  if (missing.length) return { code: 2, stdout: '', stderr: missing.map((p) => `eval-lens: ${p}: no such file or folder.\n`).join('') };
+  const raftData = values['raft-data'];
+  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
+  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
+  const bootstrap = number('bootstrap', values.bootstrap, true);
+  const options = validOptions({
+    format: values.format as never,
+    bins: number('bins', values.bins, true),
+    threshold: number('threshold', values.threshold, false),
+    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
+    bootstrap: bootstrap ?? 1000,
+    seed: number('seed', values.seed, true),
+    raftData: raftData && resolve(raftData),
+    goldKey: values['gold-key'],
+    instances: false,
+    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
+  });
+  let comparison: Comparison;
+  try {
+    comparison = comparePaths(positionals, options);
+  } catch (e) {
+    if (e instanceof CompareError) return { code: 2, stdout: '', stderr: `eval-lens: cannot compare: ${e.message}\n` };
+    throw e;
+  }
+  const stdout = values.json ? JSON.stringify(compareJson(comparison), null, 1) + '\n' : formatComparison(comparison);
+  return { code: 0, stdout, stderr: '' };
+}
+
+/** The --json document: {"version": 1, "comparison": ...}, non-finite numbers as null. */
+export function compareJson(comparison: Comparison) {
+  return { version: 1, comparison };
+}
