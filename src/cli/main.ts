@@ -3,6 +3,7 @@
 import { UsageError, type CliOutput } from './args';
 import { SCORE_USAGE, scoreCommand } from './score';
 import { COMPARE_USAGE, compareCommand } from './compare';
+import { BOARD_USAGE, boardCommand } from './board';
 
 export type { CliOutput } from './args';
 export { toJson } from './score';
@@ -16,6 +17,7 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   score: { usage: SCORE_USAGE, run: scoreCommand },
   compare: { usage: COMPARE_USAGE, run: compareCommand },
+  board: { usage: BOARD_USAGE, run: boardCommand },
 };
 
 const USAGE = `Usage: eval-lens COMMAND ...\n\nCommands: ${Object.keys(COMMANDS).join(', ')}\n\n${SCORE_USAGE}`;

@@ -8,13 +8,9 @@ export const METRIC_LABELS: Record<MetricName, string> = {
   ks: 'KS', hmr: 'HMR', r_o: 'R_O', r_u: 'R_U', hmr_beta: 'HMR_β', mse: 'MSE', tvd: 'TVD', kl: 'KL', spearman: 'Spearman',
 };
 
-/** The one number the tree shows: ECE for risk scores, macro-F1 for RAFT, MSE for ALMANACS, accuracy otherwise. */
-export function headlineMetric(r: Pick<Report, 'format' | 'kind'>): MetricName {
-  if (r.format === 'raft') return 'macro_f1';
-  if (r.kind === 'probability') return 'mse';
-  if (r.kind === 'binary') return 'ece';
-  return 'accuracy';
-}
+import { headlineMetric } from '../core/headlineMetric';
+
+export { headlineMetric };
 
 /** The few numbers the CodeLens and status bar show, headline first. */
 export function lensMetrics(r: Pick<Report, 'format' | 'kind' | 'metrics'>): MetricName[] {
