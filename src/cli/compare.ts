@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { comparePaths } from '../core/compareFiles';
+import { comparePaths, modelsOf } from '../core/compareFiles';
 import { CompareError, type Comparison } from '../core/compare/compare';
 import { number, UsageError, type CliOutput } from './args';
 import { validOptions } from './score';
@@ -23,6 +23,9 @@ Options:
   --raft-data DIR   RAFT data folder: DIR/<task>/train.csv and task.json
   --bins N, --threshold T, --hmr-beta B, --gold-key K, --format F, --max-file-mb N: as for score
   -h, --help        this help
+
+One file with several models' columns (Prob_<model> or Pred_<model> beside one label column)
+compares its models, the first one as the baseline.
 
 Exit status: 0 when compared, 2 when the runs cannot be compared (nothing is written), 1 on a usage error.`;
 
@@ -46,9 +49,12 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
     },
   });
   if (values.help) return { code: 0, stdout: COMPARE_USAGE + '\n', stderr: '' };
-  if (positionals.length < 2) throw new UsageError('compare needs a BASELINE and at least one CANDIDATE.');
+  if (positionals.length < 1) throw new UsageError('compare needs a BASELINE and at least one CANDIDATE (or one file with several models\' Prob_<model> columns).');
   const missing = positionals.filter((p) => !existsSync(p));
   if (missing.length) return { code: 2, stdout: '', stderr: missing.map((p) => `eval-lens: ${p}: no such file or folder.\n`).join('') };
+  if (positionals.length === 1 && !modelsOf(positionals[0]).length) {
+    throw new UsageError(`compare needs a BASELINE and at least one CANDIDATE; ${positionals[0]} holds no Prob_<model> columns of several models.`);
+  }
   const raftData = values['raft-data'];
   if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
   const maxFileMb = number('max-file-mb', values['max-file-mb'], false);

@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import type { MetricName, Report, RowProblem, ScoreOptions } from './types';
 import { isDirectory } from './io';
-import { scorePath } from './score';
+import { scoreFile, scorePath } from './score';
+import { modelsOf } from './compareFiles';
 import { parseLenientJson } from './formats/folktexts';
 import {
   aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, pivotPrompting,
@@ -40,6 +41,15 @@ export function boardPaths(paths: readonly string[], options: Partial<ScoreOptio
       entries.push(...got.entries);
       problems.push(...got.problems);
       reported = true;
+      continue;
+    }
+    const models = modelsOf(path);
+    if (models.length) {
+      // One row per model of a Prob_<model> / Pred_<model> file.
+      for (const m of models) {
+        const report = scoreFile(path, { ...options, format: 'generic', mapping: { ...options.mapping, ...m.mapping } });
+        entries.push({ ...entryOf(report), run: m.model });
+      }
       continue;
     }
     for (const report of scorePath(path, options).reports) {

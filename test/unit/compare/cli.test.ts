@@ -76,3 +76,25 @@ describe('eval-lens compare', () => {
     for (const t of tasks) expect(c.tasks[t].metrics.accuracy.test).toBe('mcnemar');
   });
 });
+
+describe('a file with several models\' columns', () => {
+  it('compare: the models against the first, by row; board: one row per model', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'models.csv');
+    const rows = ['id,label,Prob_small,Prob_large,Prob_huge'];
+    for (let i = 0; i < 60; i++) {
+      const y = i % 3 === 0 ? 1 : 0;
+      rows.push(`${i},${y},${(0.3 + 0.2 * y + ((i * 7) % 10) / 40).toFixed(3)},${(0.2 + 0.5 * y + ((i * 3) % 10) / 50).toFixed(3)},${(0.1 + 0.8 * y).toFixed(3)}`);
+    }
+    writeFileSync(path, rows.join('\n') + '\n');
+    const out = await runCli(['compare', path, '--json', '--bootstrap', '100']);
+    expect(out.code, out.stderr).toBe(0);
+    const c = JSON.parse(out.stdout).comparison;
+    expect(c.runs.map((r: { name: string }) => r.name)).toEqual(['small', 'large', 'huge']);
+    expect(c.aligned).toBe(60);
+    expect(c.metrics.auc.values[2]).toBe(1); // huge separates the classes perfectly
+    expect(c.metrics.auc.p_values_holm).toHaveLength(3);
+    const b = JSON.parse((await runCli(['board', path, '--json', '--metric', 'auc', '--bootstrap', '0'])).stdout).board;
+    expect(b.rows.map((r: { run: string }) => r.run)).toEqual(['huge', 'large', 'small']);
+  });
+});
