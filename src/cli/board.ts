@@ -1,12 +1,11 @@
 // `eval-lens board PATH...`: a leaderboard of runs x tasks.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { boardPaths, type BoardResult } from '../core/boardFiles';
 import { isMetricName } from '../core/compare/board';
-import { FORMAT_NAMES, METRIC_NAMES, type FormatName } from '../core/types';
-import { mapping, number, UsageError, type CliOutput } from './args';
-import { validOptions } from './score';
+import { METRIC_NAMES } from '../core/types';
+import { UsageError, type CliOutput } from './args';
+import { SCORING_ARGS, scoringOptions } from './score';
 import { formatBoard } from './boardTable';
 
 export const BOARD_USAGE = `Usage: eval-lens board PATH... [options]
@@ -31,19 +30,10 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
     allowPositionals: true,
     strict: true,
     options: {
+      ...SCORING_ARGS,
       metric: { type: 'string' },
       pivot: { type: 'string' },
       json: { type: 'boolean' },
-      format: { type: 'string' },
-      bins: { type: 'string' },
-      threshold: { type: 'string' },
-      'hmr-beta': { type: 'string' },
-      bootstrap: { type: 'string' },
-      seed: { type: 'string' },
-      'raft-data': { type: 'string' },
-      'gold-key': { type: 'string' },
-      map: { type: 'string', multiple: true },
-      'max-file-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -51,25 +41,7 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
   if (!positionals.length) throw new UsageError('board needs at least one PATH.');
   if (values.metric !== undefined && !isMetricName(values.metric)) throw new UsageError(`--metric must be one of ${METRIC_NAMES.join(', ')}, got '${values.metric}'.`);
   if (values.pivot !== undefined && values.pivot !== 'prompting') throw new UsageError(`--pivot takes 'prompting', got '${values.pivot}'.`);
-  if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
-    throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
-  }
-  const raftData = values['raft-data'];
-  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
-  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
-  const options = validOptions({
-    format: values.format as FormatName | undefined,
-    bins: number('bins', values.bins, true),
-    threshold: number('threshold', values.threshold, false),
-    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
-    bootstrap: number('bootstrap', values.bootstrap, true) ?? 1000,
-    seed: number('seed', values.seed, true),
-    raftData: raftData && resolve(raftData),
-    goldKey: values['gold-key'],
-    mapping: mapping(values.map),
-    instances: false,
-    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
-  });
+  const options = scoringOptions(values, 1000);
   let stderr = '';
   const present = positionals.filter((p) => {
     if (existsSync(p)) return true;

@@ -1,11 +1,10 @@
 // `eval-lens compare BASELINE CANDIDATE...`: paired differences with intervals and tests.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { comparePaths, modelsOf } from '../core/compareFiles';
-import { CompareError, type Comparison } from '../core/compare/compare';
-import { number, UsageError, type CliOutput } from './args';
-import { validOptions } from './score';
+import { CompareError, DEFAULT_COMPARE_RESAMPLES, type Comparison } from '../core/compare/compare';
+import { UsageError, type CliOutput } from './args';
+import { SCORING_ARGS, scoringOptions } from './score';
 import { formatComparison } from './compareTable';
 
 export const COMPARE_USAGE = `Usage: eval-lens compare BASELINE CANDIDATE... [options]
@@ -21,7 +20,8 @@ Options:
   --bootstrap N     paired bootstrap resamples (default 1000)
   --seed S          bootstrap seed (default 0)
   --raft-data DIR   RAFT data folder: DIR/<task>/train.csv and task.json
-  --bins N, --threshold T, --hmr-beta B, --gold-key K, --format F, --max-file-mb N: as for score
+  --bins N, --threshold T, --hmr-beta B, --gold-key K, --format F, --map FIELD=COL,
+  --max-file-mb N: as for score
   -h, --help        this help
 
 One file with several models' columns (Prob_<model> or Pred_<model> beside one label column)
@@ -34,19 +34,7 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
     args: rest,
     allowPositionals: true,
     strict: true,
-    options: {
-      json: { type: 'boolean' },
-      bootstrap: { type: 'string' },
-      seed: { type: 'string' },
-      'raft-data': { type: 'string' },
-      bins: { type: 'string' },
-      threshold: { type: 'string' },
-      'hmr-beta': { type: 'string' },
-      'gold-key': { type: 'string' },
-      format: { type: 'string' },
-      'max-file-mb': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: { ...SCORING_ARGS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) return { code: 0, stdout: COMPARE_USAGE + '\n', stderr: '' };
   if (positionals.length < 1) throw new UsageError('compare needs a BASELINE and at least one CANDIDATE (or one file with several models\' Prob_<model> columns).');
@@ -55,22 +43,7 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
   if (positionals.length === 1 && !modelsOf(positionals[0]).length) {
     throw new UsageError(`compare needs a BASELINE and at least one CANDIDATE; ${positionals[0]} holds no Prob_<model> columns of several models.`);
   }
-  const raftData = values['raft-data'];
-  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
-  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
-  const bootstrap = number('bootstrap', values.bootstrap, true);
-  const options = validOptions({
-    format: values.format as never,
-    bins: number('bins', values.bins, true),
-    threshold: number('threshold', values.threshold, false),
-    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
-    bootstrap: bootstrap ?? 1000,
-    seed: number('seed', values.seed, true),
-    raftData: raftData && resolve(raftData),
-    goldKey: values['gold-key'],
-    instances: false,
-    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
-  });
+  const options = scoringOptions(values, DEFAULT_COMPARE_RESAMPLES);
   let comparison: Comparison;
   try {
     comparison = comparePaths(positionals, options);
