@@ -1,6 +1,7 @@
 // The readable output of `eval-lens score`: one block per file, metrics in METRICS.md order.
-import { METRIC_NAMES } from '../core/types';
-import type { Report, RowProblem } from '../core/types';
+import { METRIC_NAMES, RATE_NAMES } from '../core/types';
+import { formatGroups } from './groupTable';
+import type { MetricName, Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
 
 /** Problems listed per file before "... N more". */
@@ -31,10 +32,10 @@ export function formatReport(r: Report): string {
   if (r.fatal) out.push(`  not scored: ${r.fatal}`);
   const disagree = new Set(disagreeingReported(r));
   const hasReported = Object.keys(r.reported).length > 0;
-  for (const name of METRIC_NAMES) {
+  for (const name of [...METRIC_NAMES, ...RATE_NAMES]) {
     const v = r.metrics[name];
     if (v === undefined) continue;
-    const ci = r.intervals[name];
+    const ci = r.intervals[name as MetricName];
     let line = `  ${name.padEnd(13)} ${formatNumber(v).padStart(8)}`;
     if (ci) line += `  [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]`;
     if (hasReported && name in r.reported) {
@@ -42,6 +43,7 @@ export function formatReport(r: Report): string {
     }
     out.push(line);
   }
+  if (r.groups) out.push(...formatGroups(r));
   if (r.problems.length) {
     const errors = r.problems.filter((p) => p.severity === 'error').length;
     out.push(`  problems: ${r.problems.length} (${errors} error${errors === 1 ? '' : 's'})`);

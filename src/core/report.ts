@@ -16,8 +16,9 @@ import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
 import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
+import { wholeSetRates } from './slices/rates';
 
-type Metrics = Partial<Record<MetricName, number | null>>;
+type Metrics = Report['metrics'];
 
 /** Problems kept per file: a file with a million bad rows must not drown the Problems panel. */
 export const MAX_PROBLEMS = 1000;
@@ -84,7 +85,8 @@ function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
 
 function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
   const r = binaryMetrics(set.score, set.label, { bins: o.bins, threshold: o.threshold, hmrBeta: o.hmrBeta });
-  if (o.instances === false) return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
+  const metrics = { ...r.metrics, ...wholeSetRates(set.score, set.label, o.threshold, o.bins) };
+  if (o.instances === false) return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
   const n = set.n;
   const confidence = new Float64Array(n);
   const correct = new Uint8Array(n);
@@ -114,7 +116,7 @@ function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
     pred,
     ids: set.ids,
   };
-  return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
+  return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
 }
 
 /** ece/mce/ks/hmr of a top-label confidence against correctness (one sort, shared). */
@@ -326,7 +328,7 @@ function resampledKeys(set: PredictionSet): string[] {
 }
 
 /** The set's rows at idx, in that order. */
-function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
+export function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
   const n = idx.length;
   const lines = gather(set.lines, idx);
   switch (set.kind) {
@@ -378,7 +380,7 @@ function undefinedMetricProblems(report: Report): RowProblem[] {
 }
 
 /** Agreement within rounding: a benchmark that printed 4 decimals should not be flagged. */
-function agrees(reported: number, recomputed: number): boolean {
+export function agrees(reported: number, recomputed: number): boolean {
   return Math.abs(reported - recomputed) <= Math.max(5e-4, 1e-3 * Math.abs(recomputed));
 }
 

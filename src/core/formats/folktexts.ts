@@ -20,7 +20,13 @@ const LABEL_FIELD = 'label';
 /** What a duplicate ID does to its row (the message says so). */
 const DUPLICATE_NOTE = 'the row is still scored, as folktexts and sklearn would score it';
 
-/** folktexts' own metric keys (folktexts/evaluation.py) -> METRICS.md names. */
+/** folktexts' rates at the threshold, each with a _ratio and _diff across groups when it had a sensitive attribute. */
+const FOLKTEXTS_RATES = ['accuracy', 'tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr'];
+
+/**
+ * folktexts' own metric keys (folktexts/evaluation.py) -> METRICS.md names. The rates and ece_scaled
+ * are compared with the whole-set figures; the fairness keys with --group-by's (slices/slice.ts).
+ */
 export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
   accuracy: 'accuracy',
   roc_auc: 'auc',
@@ -28,6 +34,10 @@ export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
   log_loss: 'log_loss',
   ece: 'ece',
   ece_quantile: 'ece_quantile',
+  ...Object.fromEntries(['tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr', 'ece_scaled'].map((k) => [k, k])),
+  ...Object.fromEntries(FOLKTEXTS_RATES.flatMap((m) => [`${m}_ratio`, `${m}_diff`]).map((k) => [k, k])),
+  equalized_odds_ratio: 'equalized_odds_ratio',
+  equalized_odds_diff: 'equalized_odds_diff',
 };
 
 export interface FolktextsParseOptions {

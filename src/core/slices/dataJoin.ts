@@ -1,0 +1,130 @@
+// A data file joined to the predictions on their IDs: folktexts' task data CSV (its first, unnamed
+// column is the pandas index the predictions file also carries), RAFT's train.csv / test.csv (ID).
+// IDs are matched as text, trimmed; "1.0" and "1" also meet when both sides are numbers. An ID on
+// more than one data row is ambiguous: those predictions are left out, never joined to either row.
+import type { PredictionSet, RowProblem } from '../types';
+import type { CompanionReader } from '../formats/context';
+import { forEachCsvRecord } from '../formats/csv';
+import { findColumn, type RowValues } from './columnValues';
+
+export interface JoinResult {
+  values: RowValues;
+  /** Predictions without a data row. */
+  unmatched: number;
+  unmatchedIds: string[];
+  /** Predictions whose ID is on several data rows. */
+  ambiguous: number;
+  problems: RowProblem[];
+}
+
+/** How many IDs a problem names. */
+const NAMED_IDS = 5;
+
+function canonical(id: string): string {
+  const t = id.trim();
+  if (t === '') return t;
+  const v = Number(t);
+  return Number.isFinite(v) ? String(v) : t;
+}
+
+function quote(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** The join column: --join-key, else an unnamed first column (pandas' index), else ID/id. */
+function joinColumn(header: string[], joinKey: string | undefined): number {
+  if (joinKey !== undefined) return findColumn(header, joinKey);
+  if (header[0]?.trim() === '' || /^unnamed: 0$/i.test(header[0] ?? '')) return 0;
+  return findColumn(header, 'id');
+}
+
+/** Read `dataPath` and give each prediction the value of `column` on the data row with its ID. */
+export function joinDataFile(
+  set: PredictionSet, dataPath: string, column: string, joinKey: string | undefined, io: CompanionReader,
+): JoinResult | { fatal: RowProblem } {
+  const fatal = (message: string): { fatal: RowProblem } => ({ fatal: { line: 1, severity: 'error', code: 'group-column', path: dataPath, message } });
+  if (!set.ids) return fatal(`The predictions have no ID column, so ${baseName(dataPath)} cannot be joined to them.`);
+  const text = io.readText(dataPath);
+  if (text === undefined) return fatal(`The data file ${dataPath} cannot be read.`);
+  const delimiter = /\.tsv$/i.test(dataPath) ? '\t' : ',';
+  let header: string[] | undefined;
+  let keyCol = -1, valueCol = -1;
+  // ID -> value; a duplicated ID maps to its lines instead.
+  const byId = new Map<string, string>();
+  const byNumber = new Map<string, string>();
+  const duplicates = new Map<string, number[]>();
+  const firstLine = new Map<string, number>();
+  let stop: string | undefined;
+  const parseProblems = forEachCsvRecord(text, delimiter, (rec) => {
+    if (!header) {
+      header = rec.fields;
+      keyCol = joinColumn(header, joinKey);
+      valueCol = findColumn(header, column);
+      const shown = header.map((h) => quote(h)).join(', ');
+      if (keyCol === -1) stop = `${baseName(dataPath)} has no ${joinKey === undefined ? 'ID column (an unnamed first column or ID)' : `column ${quote(joinKey)}`} to join on; its columns are ${shown}. Name one with --join-key.`;
+      else if (valueCol === -1) stop = `Neither the predictions nor ${baseName(dataPath)} have a column ${quote(column)}; the data file's columns are ${shown}.`;
+      return stop === undefined;
+    }
+    if (keyCol >= rec.fields.length) return true;
+    const id = rec.fields[keyCol].trim();
+    const value = valueCol < rec.fields.length ? rec.fields[valueCol] : undefined;
+    const seenAt = firstLine.get(id);
+    if (seenAt !== undefined) {
+      const lines = duplicates.get(id) ?? [seenAt];
+      lines.push(rec.line);
+      duplicates.set(id, lines);
+      return true;
+    }
+    firstLine.set(id, rec.line);
+    if (value !== undefined) {
+      byId.set(id, value);
+      const c = canonical(id);
+      if (!byNumber.has(c)) byNumber.set(c, value);
+    }
+    return true;
+  });
+  if (!header) return fatal(`The data file ${baseName(dataPath)} is empty.`);
+  if (stop) return fatal(stop);
+
+  const problems: RowProblem[] = parseProblems.map((p) => ({ ...p, path: dataPath }));
+  const values: RowValues = new Array(set.n);
+  const unmatchedIds: string[] = [];
+  let unmatched = 0, ambiguous = 0;
+  let firstUnmatchedLine = 0;
+  for (let i = 0; i < set.n; i++) {
+    const raw = set.ids[i];
+    const id = raw === undefined ? '' : raw.trim();
+    if (duplicates.has(id)) { ambiguous++; continue; }
+    let v = byId.get(id);
+    if (v === undefined && id !== '') {
+      const c = canonical(id);
+      if (!duplicates.has(c)) v = byNumber.get(c);
+    }
+    if (v === undefined) {
+      unmatched++;
+      if (unmatchedIds.length < NAMED_IDS) unmatchedIds.push(id);
+      if (!firstUnmatchedLine) firstUnmatchedLine = set.lines[i];
+      continue;
+    }
+    values[i] = v;
+  }
+  if (unmatched) {
+    problems.push({
+      line: firstUnmatchedLine || 1, severity: 'warning', code: 'unmatched-id',
+      message: `${unmatched} prediction${unmatched === 1 ? ' has' : 's have'} no row in ${baseName(dataPath)} (ID ${unmatchedIds.map(quote).join(', ')}${unmatched > unmatchedIds.length ? ', …' : ''}); ${unmatched === 1 ? 'it is' : 'they are'} left out of the groups.`,
+    });
+  }
+  if (duplicates.size) {
+    const named = [...duplicates].slice(0, NAMED_IDS);
+    const first = named[0];
+    problems.push({
+      line: first[1][1], severity: 'error', code: 'duplicate-id', path: dataPath,
+      message: `${duplicates.size} ID${duplicates.size === 1 ? ' is' : 's are'} on more than one row of ${baseName(dataPath)} (${named.map(([id, lines]) => `${quote(id)} on lines ${lines.slice(0, 3).join(', ')}${lines.length > 3 ? ', …' : ''}`).join('; ')}${duplicates.size > named.length ? '; …' : ''}), so ${ambiguous} prediction${ambiguous === 1 ? '' : 's'} with ${duplicates.size === 1 ? 'that ID' : 'those IDs'} cannot be joined and ${ambiguous === 1 ? 'is' : 'are'} left out of the groups.`,
+    });
+  }
+  return { values, unmatched, unmatchedIds, ambiguous, problems };
+}
+
+function baseName(p: string): string {
+  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+}
