@@ -43,7 +43,8 @@ export type ProblemCode =
   | 'unscorable'          // nothing in the file could be scored
   | 'more-problems'       // the list was cut: a summary of how many more there are
   | 'unmatched-id'        // --group-by with a data file: predictions whose ID has no data row
-  | 'group-column';       // --group-by: the column is missing, or the groups cannot be formed
+  | 'group-column'        // --group-by: the column is missing, or the groups cannot be formed
+  | 'best-threshold';     // --threshold best: which threshold was chosen, or why none could be
 
 export interface RowProblem {
   /** 1-based line of the file the row came from (the first line of a multi-line CSV record). */

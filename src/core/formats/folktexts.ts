@@ -45,11 +45,13 @@ export interface FolktextsParseOptions {
   path?: 'auto' | 'general';
   /** Progress and cancellation (parseInput's). */
   progress?: ParseProgress;
+  /** Keep each row's index as set.ids (for a join on ID); off by default, to spare the memory. */
+  keepIds?: boolean;
 }
 
 /** Parse a folktexts predictions file and read its results.bench-*.json when there is one. */
 export function parseFolktexts(input: FileInput, ctx: FormatContext): ParseResult {
-  const result = parseFolktextsRows(input, { progress: ctx.progress });
+  const result = parseFolktextsRows(input, { progress: ctx.progress, keepIds: ctx.options.groupBy?.dataPath !== undefined });
   const reported = readReportedResults(input.path, ctx);
   if (reported) {
     result.reported = reported.reported;
@@ -84,7 +86,7 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
       if (typeof layout === 'string') return fatalResult(layout, 'unscorable');
       // Rows are ~20 bytes; a close first guess avoids regrowing the columns.
       const sink = newRowSink((bytes.length - header.next) / 18 + 16, layout.idCol >= 0);
-      if (scanNumericCsv(bytes, header.next, 2, layout, sink, folktextsRowHandler(layout), progress)) return finish(sink);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, folktextsRowHandler(layout), progress)) return finish(sink, options.keepIds);
     }
   }
 
@@ -111,7 +113,7 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
   // Unterminated quotes come first in line order anyway; finish() sorts by line.
   sink!.problems.unshift(...csvProblems);
   capSinkProblems(sink!);
-  return finish(sink!);
+  return finish(sink!, options.keepIds);
 }
 
 /** Find the risk_score, label and index columns, or say in one sentence why the header will not do. */
@@ -162,7 +164,7 @@ function folktextsRowHandler(layout: NumericLayout): RowHandler {
   };
 }
 
-function finish(sink: RowSink): ParseResult {
+function finish(sink: RowSink, keepIds = false): ParseResult {
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
   const problems = sink.problems;
@@ -176,7 +178,8 @@ function finish(sink: RowSink): ParseResult {
   if (n === 0) {
     return { ...base, fatal: nothingScoredMessage(sink.rows, sorted) };
   }
-  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines } };
+  const ids = keepIds && sink.ids ? { ids: sink.ids.strings() } : {};
+  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines, ...ids } };
 }
 
 function fatalResult(message: string, code: 'empty-file' | 'unscorable'): ParseResult {

@@ -65,7 +65,8 @@ function isJsonInput(input: FileInput): boolean {
     const c = input.givenText.replace(/^\uFEFF/, '').trimStart()[0];
     return c === '{' || c === '[';
   }
-  const b = firstNonSpaceByte(input.bytes, 0);
+  const at = firstNonSpaceByte(input.bytes, 0);
+  const b = at === -1 ? -1 : input.bytes[at];
   return b === 0x7b || b === 0x5b;
 }
 

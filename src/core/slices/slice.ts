@@ -25,11 +25,11 @@ export function resolveBestThreshold(parsed: ParseResult, o: ScoreOptions): Scor
   const set = parsed.set;
   const best = bestThreshold(set.score, set.label);
   if (!best) {
-    parsed.problems.push({ line: 1, severity: 'warning', code: 'undefined-metric', message: `The best threshold needs both labels in the file; threshold ${o.threshold} is used instead.` });
+    parsed.problems.push({ line: 1, severity: 'warning', code: 'best-threshold', message: `The best threshold needs both labels in the file; threshold ${o.threshold} is used instead.` });
     return o;
   }
   parsed.problems.push({
-    line: 1, severity: 'info', code: 'undefined-metric',
+    line: 1, severity: 'info', code: 'best-threshold',
     message: Number.isFinite(best.threshold)
       ? `Threshold "best": ${best.threshold} minimises fpr + (1 - tpr) on the ROC curve (fpr ${fmt(best.fpr)}, tpr ${fmt(best.tpr)}).`
       : 'Threshold "best": no score threshold beats predicting every row negative (fpr + (1 - tpr) = 1); the threshold is infinite.',
