@@ -1,7 +1,7 @@
 // The readable output of `eval-lens score`: one block per file, metrics in METRICS.md order.
 import { METRIC_NAMES, RATE_NAMES } from '../core/types';
 import { formatGroups } from './groupTable';
-import type { MetricName, Report, RowProblem } from '../core/types';
+import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
 
 /** Problems listed per file before "... N more". */
@@ -35,7 +35,7 @@ export function formatReport(r: Report): string {
   for (const name of [...METRIC_NAMES, ...RATE_NAMES]) {
     const v = r.metrics[name];
     if (v === undefined) continue;
-    const ci = r.intervals[name as MetricName];
+    const ci = r.intervals[name];
     let line = `  ${name.padEnd(13)} ${formatNumber(v).padStart(8)}`;
     if (ci) line += `  [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]`;
     if (hasReported && name in r.reported) {

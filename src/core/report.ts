@@ -16,7 +16,7 @@ import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
 import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
-import { wholeSetRates } from './slices/rates';
+import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
 
 type Metrics = Report['metrics'];
 
@@ -282,7 +282,9 @@ function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Re
   switch (set.kind) {
     case 'binary': {
       if (hasNaN(set.score)) return naiveResample(set, o);
-      return calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const cal = calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const rates = rateResampler(set.score, set.label, o.threshold);
+      return (w) => ({ ...cal(w), ...rates(w) });
     }
     case 'confidence': {
       if (hasNaN(set.confidence)) return naiveResample(set, o);
@@ -320,7 +322,7 @@ function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Reco
 /** The metrics a resample of this set reports (those resampleMetrics returns). */
 function resampledKeys(set: PredictionSet): string[] {
   switch (set.kind) {
-    case 'binary': return [...BINARY_METRICS];
+    case 'binary': return [...BINARY_METRICS, ...RESAMPLED_RATES];
     case 'confidence': return ['accuracy', 'brier', 'log_loss', ...CALIBRATION_KEYS];
     case 'multiclass': return ['accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', ...CALIBRATION_KEYS];
     case 'probability': return ['mse', 'tvd', 'kl', 'spearman'];

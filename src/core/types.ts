@@ -203,7 +203,7 @@ export interface GroupSlice {
   value: string;
   n: number;
   metrics: Partial<Record<MetricName | RateName, number | null>>;
-  intervals: Partial<Record<MetricName, [number, number]>>;
+  intervals: Partial<Record<MetricName | RateName, [number, number]>>;
   /** Fewer than 30 rows: its figures are noisy. */
   small?: boolean;
   /** Fewer than 4% of the rows: left out of the fairness figures, as folktexts does (min_group_size). */
@@ -288,7 +288,7 @@ export interface Report {
   skipped: number;
   unlabeled: number;
   metrics: Partial<Record<MetricName | RateName, number | null>>;
-  intervals: Partial<Record<MetricName, [number, number]>>;
+  intervals: Partial<Record<MetricName | RateName, [number, number]>>;
   reported: Record<string, number | null>;
   reportedPath?: string;
   problems: RowProblem[];

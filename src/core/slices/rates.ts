@@ -94,3 +94,24 @@ export function bestThreshold(score: Float64Array, label: Uint8Array): BestThres
   }
   return best;
 }
+
+/** The rates that get bootstrap intervals (accuracy has its own; ece_scaled's scaling moves with each resample's extremes). */
+export const RESAMPLED_RATES = ['tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr'] as const;
+
+/** The rates of one bootstrap resample, given as row multiplicities: one O(n) pass. */
+export function rateResampler(score: Float64Array, label: Uint8Array, threshold: number): (w: ArrayLike<number>) => Record<string, number | null> {
+  // 0 = tn, 1 = fn, 2 = fp, 3 = tp: the cell of each row.
+  const cell = new Uint8Array(score.length);
+  for (let i = 0; i < score.length; i++) cell[i] = (score[i] >= threshold ? 2 : 0) + (label[i] === 1 ? 1 : 0);
+  return (w) => {
+    const c = [0, 0, 0, 0];
+    for (let i = 0; i < cell.length; i++) c[cell[i]] += w[i];
+    const [tn, fn, fp, tp] = c;
+    const tpr = safeDivision(tp, tp + fn, 0);
+    const tnr = safeDivision(tn, tn + fp, 0);
+    return {
+      tpr, fnr: safeDivision(fn, tp + fn, 1), fpr: safeDivision(fp, tn + fp, 1), tnr,
+      balanced_accuracy: 0.5 * (tpr + tnr), precision: safeDivision(tp, tp + fp, 0), ppr: safeDivision(tp + fp, tp + fp + tn + fn, 0),
+    };
+  };
+}
