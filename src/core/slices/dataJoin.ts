@@ -49,11 +49,15 @@ export function joinDataFile(
   const delimiter = /\.tsv$/i.test(dataPath) ? '\t' : ',';
   let header: string[] | undefined;
   let keyCol = -1, valueCol = -1;
-  // ID -> value; a duplicated ID maps to its lines instead.
-  const byId = new Map<string, string>();
-  const byNumber = new Map<string, string>();
+  // Data row k of each ID (integer IDs keyed as numbers: a million string keys cost seconds), the
+  // value of row k as a code into `distinct`, and the lines of IDs seen more than once.
+  const rows = new IdIndex();
+  const codes: number[] = [];
+  const distinct: string[] = [];
+  const codeOf = new Map<string, number>();
+  const lineOf: number[] = [];
   const duplicates = new Map<string, number[]>();
-  const firstLine = new Map<string, number>();
+  const duplicatedRows = new Set<number>();
   let stop: string | undefined;
   const parseProblems = forEachCsvRecord(text, delimiter, (rec) => {
     if (!header) {
@@ -67,20 +71,21 @@ export function joinDataFile(
     }
     if (keyCol >= rec.fields.length) return true;
     const id = rec.fields[keyCol].trim();
-    const value = valueCol < rec.fields.length ? rec.fields[valueCol] : undefined;
-    const seenAt = firstLine.get(id);
-    if (seenAt !== undefined) {
-      const lines = duplicates.get(id) ?? [seenAt];
+    const seen = rows.get(id);
+    if (seen !== undefined) {
+      const lines = duplicates.get(id) ?? [lineOf[seen]];
       lines.push(rec.line);
       duplicates.set(id, lines);
+      duplicatedRows.add(seen);
       return true;
     }
-    firstLine.set(id, rec.line);
-    if (value !== undefined) {
-      byId.set(id, value);
-      const c = canonical(id);
-      if (!byNumber.has(c)) byNumber.set(c, value);
-    }
+    rows.set(id, codes.length);
+    lineOf.push(rec.line);
+    if (valueCol >= rec.fields.length) { codes.push(-1); return true; }
+    const value = rec.fields[valueCol];
+    let c = codeOf.get(value);
+    if (c === undefined) { c = distinct.length; distinct.push(value); codeOf.set(value, c); }
+    codes.push(c);
     return true;
   });
   if (!header) return fatal(`The data file ${baseName(dataPath)} is empty.`);
@@ -91,22 +96,25 @@ export function joinDataFile(
   const unmatchedIds: string[] = [];
   let unmatched = 0, ambiguous = 0;
   let firstUnmatchedLine = 0;
+  let byNumber: Map<string, number> | undefined;
   for (let i = 0; i < set.n; i++) {
     const raw = set.ids[i];
     const id = raw === undefined ? '' : raw.trim();
-    if (duplicates.has(id)) { ambiguous++; continue; }
-    let v = byId.get(id);
-    if (v === undefined && id !== '') {
-      const c = canonical(id);
-      if (!duplicates.has(c)) v = byNumber.get(c);
+    let k = rows.get(id);
+    if (k === undefined && id !== '') {
+      // "1.0" meets "1": built on the first miss only.
+      byNumber ??= rows.canonicalIndex();
+      k = byNumber.get(canonical(id));
     }
-    if (v === undefined) {
+    if (k !== undefined && duplicatedRows.has(k)) { ambiguous++; continue; }
+    const code = k === undefined ? -1 : codes[k];
+    if (code < 0) {
       unmatched++;
       if (unmatchedIds.length < NAMED_IDS) unmatchedIds.push(id);
       if (!firstUnmatchedLine) firstUnmatchedLine = set.lines[i];
       continue;
     }
-    values[i] = v;
+    values[i] = distinct[code];
   }
   if (unmatched) {
     problems.push({
@@ -123,6 +131,48 @@ export function joinDataFile(
     });
   }
   return { values, unmatched, unmatchedIds, ambiguous, problems };
+}
+
+/** The value of a canonical integer ID ("0", "17": no sign, no leading zero, up to 15 digits), else -1. */
+function canonicalInt(id: string): number {
+  const n = id.length;
+  if (n === 0 || n > 15 || (n > 1 && id.charCodeAt(0) === 48)) return -1;
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const d = id.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/** ID -> data row, with canonical integer IDs as number keys (much faster to hash than strings). */
+class IdIndex {
+  private num = new Map<number, number>();
+  private text = new Map<string, number>();
+  private keys: string[] = [];
+
+  get(id: string): number | undefined {
+    const v = canonicalInt(id);
+    return v >= 0 ? this.num.get(v) : this.text.get(id);
+  }
+
+  set(id: string, row: number): void {
+    const v = canonicalInt(id);
+    if (v >= 0) this.num.set(v, row);
+    else this.text.set(id, row);
+    this.keys[row] = id;
+  }
+
+  /** Canonical number text -> row, for IDs written differently on the two sides ("1.0", "1"). */
+  canonicalIndex(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (let k = 0; k < this.keys.length; k++) {
+      const c = canonical(this.keys[k]);
+      if (!out.has(c)) out.set(c, k);
+    }
+    return out;
+  }
 }
 
 function baseName(p: string): string {
