@@ -42,5 +42,6 @@ export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThresh
 export function groupsJson(g: GroupsResult): GroupsResult {
   const clean = <T extends Record<string, unknown>>(m: T): T =>
     Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'number' && !Number.isFinite(v) ? null : v])) as T;
-  return { ...g, groups: g.groups.map((s) => ({ ...s, metrics: clean(s.metrics) })), fairness: clean(g.fairness) };
+  const { rowGroup: _rows, ...rest } = g;
+  return { ...rest, groups: g.groups.map((s) => ({ ...s, metrics: clean(s.metrics) })), fairness: clean(g.fairness) };
 }

@@ -11,7 +11,7 @@ import { parseAlmanacs } from './formats/almanacs';
 import { parseLmEval } from './formats/lmEval';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
-import { attachGroups, resolveBestThreshold } from './slices/slice';
+import { attachSlices, resolveBestThreshold } from './slices/slice';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
 
 /** Default ScoreOptions.maxFileBytes: 2 GiB, the default of the evalLens.maxFileSizeMB setting (2048). */
@@ -77,7 +77,7 @@ export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io
   // --threshold best and --group-by (src/core/slices/): the threshold is fitted before any split.
   const used = resolveBestThreshold(parsed, o);
   const report = scoreParsed(input.path, parsed, used);
-  if (used.groupBy && !report.fatal) attachGroups(report, input, parsed, used, io);
+  if ((used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, input, parsed, used, io);
   return report;
 }
 

@@ -176,6 +176,8 @@ export interface ScoreOptions {
   bestThreshold?: boolean;
   /** Metrics per group of a column (src/core/slices/). */
   groupBy?: GroupByOptions;
+  /** List the columns a report could be grouped by (Report.groupColumns): the file's, and this data file's. */
+  listColumns?: { dataPath?: string };
   /**
    * Called while a file is parsed (phase 'parse', fraction of its bytes, every 64 KB to 1 MB of
    * input) and around scoring (phase 'score': 0, then 1). Fractions grow within a phase and each
@@ -208,6 +210,8 @@ export interface GroupSlice {
   small?: boolean;
   /** Fewer than 4% of the rows: left out of the fairness figures, as folktexts does (min_group_size). */
   excludedFromFairness?: boolean;
+  /** The group's equal-width reliability diagram (for the overlaid per-group diagrams). */
+  bins?: ReliabilityBin[];
 }
 
 export interface GroupsResult {
@@ -224,6 +228,8 @@ export interface GroupsResult {
   groups: GroupSlice[];
   /** folktexts' fairness keys (binary sets, at least two groups); ece_diff = largest ECE gap. */
   fairness: Record<string, number>;
+  /** Per scored row, its index into `groups` (-1: left out). Only with per-instance columns (not in --json). */
+  rowGroup?: Int32Array;
 }
 
 export const DEFAULT_OPTIONS: ScoreOptions = { bins: 10, threshold: 0.5, hmrBeta: 1, bootstrap: 0, seed: 0 };
@@ -309,4 +315,6 @@ export interface Report {
   dataLines?: Uint32Array;
   /** --group-by: metrics per group and fairness figures. */
   groups?: GroupsResult;
+  /** With options.listColumns: the columns the report can be grouped by (of the file, of the data file). */
+  groupColumns?: { predictions: string[]; data?: string[]; dataPath?: string };
 }

@@ -111,3 +111,39 @@ function jsonColumn(input: FileInput, set: PredictionSet, column: string): Colum
   if (!seen) return { missing: [...keys] };
   return { values };
 }
+
+/** How many columns a list offers at most (a JSON record may have hundreds of keys). */
+const MAX_LISTED = 200;
+
+/**
+ * The columns of the predictions file a report can be grouped by: its instance text fields, the
+ * CSV header, or the first JSON record's keys (scalar fields, and the scalar fields of nested
+ * objects one level down as parent.key, such as doc.subject).
+ */
+export function ownColumnNames(input: FileInput, set: PredictionSet): string[] {
+  const out = new Set<string>();
+  const texts = 'texts' in set ? set.texts : undefined;
+  for (const f of texts?.fields ?? []) out.add(f);
+  if (isJsonInput(input)) {
+    forEachJsonRecord(sourceOf(input), (value) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;
+      for (const [k, v] of Object.entries(value)) {
+        if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+          for (const [k2, v2] of Object.entries(v)) if (isScalar(v2)) out.add(`${k}.${k2}`);
+        } else if (isScalar(v)) out.add(k);
+      }
+      return false; // the first record names them
+    });
+  } else {
+    const head = input.givenText ?? new TextDecoder().decode(input.bytes.subarray(0, DETECT_HEAD_BYTES));
+    forEachCsvRecordIn(sourceOf(input), sniffDelimiter(head.replace(/^\uFEFF/, '')), (rec) => {
+      for (const f of rec.fields) if (f.trim() !== '') out.add(f);
+      return false;
+    });
+  }
+  return [...out].slice(0, MAX_LISTED);
+}
+
+function isScalar(v: unknown): boolean {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+}

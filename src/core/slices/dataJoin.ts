@@ -175,6 +175,18 @@ class IdIndex {
   }
 }
 
+/** The header of a data file (its first record), or undefined when it cannot be read. */
+export function dataColumnNames(dataPath: string, io: CompanionReader): string[] | undefined {
+  const text = io.readText(dataPath);
+  if (text === undefined) return undefined;
+  let header: string[] = [];
+  forEachCsvRecord(text.slice(0, 1 << 16), /\.tsv$/i.test(dataPath) ? '\t' : ',', (rec) => {
+    header = rec.fields;
+    return false;
+  });
+  return header.filter((h) => h.trim() !== '');
+}
+
 function baseName(p: string): string {
   return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
 }

@@ -5,8 +5,8 @@
 import type { GroupSlice, GroupsResult, ParseResult, Report, RowProblem, ScoreOptions } from '../types';
 import type { CompanionReader, FileInput } from '../formats/context';
 import { agrees, buildReport, gatherSet } from '../report';
-import { ownColumnValues, type RowValues } from './columnValues';
-import { joinDataFile } from './dataJoin';
+import { ownColumnNames, ownColumnValues, type RowValues } from './columnValues';
+import { dataColumnNames, joinDataFile } from './dataJoin';
 import { groupRows } from './grouping';
 import { bestThreshold, thresholdRates } from './rates';
 import { belowMinGroupSize, fairnessFigures, MIN_GROUP_SHARE, type FairnessGroup } from './fairness';
@@ -35,6 +35,16 @@ export function resolveBestThreshold(parsed: ParseResult, o: ScoreOptions): Scor
       : 'Threshold "best": no score threshold beats predicting every row negative (fpr + (1 - tpr) = 1); the threshold is infinite.',
   });
   return { ...o, threshold: best.threshold };
+}
+
+/** options.listColumns and options.groupBy: the columns on offer, and the groups. */
+export function attachSlices(report: Report, input: FileInput, parsed: ParseResult, o: ScoreOptions, io: CompanionReader): void {
+  const list = o.listColumns;
+  if (list && parsed.set) {
+    const data = list.dataPath ? dataColumnNames(list.dataPath, io) : undefined;
+    report.groupColumns = { predictions: ownColumnNames(input, parsed.set), ...(data ? { data, dataPath: list.dataPath } : {}) };
+  }
+  attachGroups(report, input, parsed, o, io);
 }
 
 /** Split the report's set by the group column and attach `groups` (and its problems) to the report. */
@@ -77,11 +87,14 @@ export function attachGroups(report: Report, input: FileInput, parsed: ParseResu
   const total = kept.reduce((s, g) => s + g.rows.length, 0);
   const groups: GroupSlice[] = [];
   const fair: FairnessGroup[] = [];
+  const rowGroup = o.instances === false ? undefined : new Int32Array(set.n).fill(-1);
   for (const g of kept) {
+    if (rowGroup) for (let k = 0; k < g.rows.length; k++) rowGroup[g.rows[k]] = groups.length;
     const subset = gatherSet(set, g.rows);
     const r = buildReport(report.path, { format: parsed.format, set: subset, problems: [], skipped: 0, unlabeled: 0 }, sub);
     const slice: GroupSlice = { value: g.value, n: g.rows.length, metrics: r.metrics, intervals: r.intervals };
     if (g.rows.length < SMALL_GROUP) slice.small = true;
+    if (r.bins) slice.bins = r.bins.equalWidth;
     if (set.kind === 'binary') {
       if (belowMinGroupSize(g.rows.length, total)) slice.excludedFromFairness = true;
       const rates = thresholdRates(set.score, set.label, o.threshold, g.rows);
@@ -93,7 +106,7 @@ export function attachGroups(report: Report, input: FileInput, parsed: ParseResu
   report.groups = {
     column: by.column, source, ...(source === 'data' ? { dataPath: by.dataPath } : {}),
     unmatched, ...(ambiguous ? { ambiguous } : {}), ...(grouping.edges ? { edges: grouping.edges } : {}),
-    groups, fairness,
+    groups, fairness, ...(rowGroup ? { rowGroup } : {}),
   };
   if (source === 'predictions' && unmatched) {
     problems.push({ line: 1, severity: 'warning', code: 'unmatched-id', message: `${unmatched} row${unmatched === 1 ? ' has' : 's have'} no value in ${JSON.stringify(by.column)}; ${unmatched === 1 ? 'it is' : 'they are'} left out of the groups.` });

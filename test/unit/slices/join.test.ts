@@ -220,3 +220,30 @@ describe('eval-lens score --group-by', () => {
     expect(out.stderr).toContain('--data needs --group-by');
   });
 });
+
+describe('what the report offers to group by', () => {
+  it('lists the file\'s own columns (doc.* of lm-eval samples) and the data file\'s', () => {
+    const r = scoreFile(LM_EVAL, { listColumns: {} });
+    expect(r.groupColumns!.predictions).toEqual(expect.arrayContaining(['doc_id', 'doc.slot', 'doc.agent', 'target']));
+    expect(r.groupColumns!.data).toBeUndefined();
+    const dir = tempDir();
+    const path = join(dir, 'preds.csv');
+    writeFileSync(path, 'id,score,label,source\na,0.2,0,x\nb,0.9,1,y\n');
+    const data = join(dir, 'data.csv');
+    writeFileSync(data, 'ID,domain,year\na,law,2020\nb,med,2021\n');
+    const listed = scoreFile(path, { listColumns: { dataPath: data } });
+    expect(listed.groupColumns).toEqual({ predictions: ['id', 'score', 'label', 'source'], data: ['ID', 'domain', 'year'], dataPath: data });
+  });
+
+  it('gives each scored row its group and each group its reliability diagram', () => {
+    const dir = tempDir();
+    const rows = genericRows();
+    const path = join(dir, 'preds.csv');
+    writeFileSync(path, ['id,score,label,source', ...rows.map((r) => `${r.id},${r.score},${r.label},${r.source}`)].join('\n') + '\n');
+    const r = scoreFile(path, { groupBy: { column: 'source' } });
+    const g = r.groups!;
+    expect(Array.from(g.rowGroup!)).toEqual(rows.map((x) => g.groups.findIndex((s) => s.value === x.source)));
+    for (const s of g.groups) expect(s.bins!.reduce((a, b) => a + b.count, 0)).toBe(s.n);
+    expect(scoreFile(path, { groupBy: { column: 'source' }, instances: false }).groups!.rowGroup).toBeUndefined();
+  });
+});
