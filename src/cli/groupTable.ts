@@ -3,6 +3,7 @@
 // figures beside the ones its results file reported.
 import type { GroupSlice, Kind, Report } from '../core/types';
 import { agrees } from '../core/report';
+import { baseName } from '../shared/paths';
 
 /** Columns shown per kind; the first is the one groups are ranked by. */
 const GROUP_COLUMNS: Record<Kind, string[]> = {
@@ -36,7 +37,7 @@ export function formatGroups(r: Report): string[] {
   const g = r.groups;
   if (!g) return [];
   const cols = GROUP_COLUMNS[r.kind].filter((c) => g.groups.some((s) => s.metrics[c as keyof GroupSlice['metrics']] !== undefined));
-  const from = g.source === 'data' && g.dataPath ? ` (joined from ${g.dataPath.slice(Math.max(g.dataPath.lastIndexOf('/'), g.dataPath.lastIndexOf('\\')) + 1)})` : '';
+  const from = g.source === 'data' && g.dataPath ? ` (joined from ${baseName(g.dataPath)})` : '';
   const out = [`  groups by ${g.column}${from}: ${g.groups.length} group${g.groups.length === 1 ? '' : 's'}${r.kind === 'binary' ? `, threshold ${r.options.threshold}` : ''}, unmatched ${g.unmatched}${g.ambiguous ? `, ambiguous ${g.ambiguous}` : ''}`];
   const width = Math.min(24, Math.max(5, ...g.groups.map((s) => s.value.length)));
   const first = cols[0];

@@ -6,6 +6,7 @@ import type { PredictionSet, RowProblem } from '../types';
 import type { CompanionReader } from '../formats/context';
 import { forEachCsvRecord } from '../formats/csv';
 import { findColumn, type RowValues } from './columnValues';
+import { baseName } from '../../shared/paths';
 
 export interface JoinResult {
   values: RowValues;
@@ -185,8 +186,4 @@ export function dataColumnNames(dataPath: string, io: CompanionReader): string[]
     return false;
   });
   return header.filter((h) => h.trim() !== '');
-}
-
-function baseName(p: string): string {
-  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
 }
