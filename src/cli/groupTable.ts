@@ -1,36 +1,13 @@
 // The per-group block of `eval-lens score --group-by`: one row per group with the kind's headline
 // metrics (the first with its interval), the worst group marked in words, then folktexts' fairness
 // figures beside the ones its results file reported.
-import type { GroupSlice, Kind, Report } from '../core/types';
+import type { GroupSlice, Report } from '../core/types';
+import { GROUP_COLUMNS, worstGroupIndex } from '../shared/groupRanking';
 import { agrees } from '../core/report';
 import { baseName } from '../shared/paths';
 
-/** Columns shown per kind; the first is the one groups are ranked by. */
-const GROUP_COLUMNS: Record<Kind, string[]> = {
-  binary: ['accuracy', 'auc', 'ece', 'tpr', 'fpr', 'ppr'],
-  multiclass: ['accuracy', 'macro_f1', 'ece'],
-  confidence: ['accuracy', 'ece', 'hmr'],
-  probability: ['mse', 'tvd', 'spearman'],
-};
-/** Headline metrics where lower is better. */
-const LOWER_IS_BETTER = new Set(['mse', 'tvd', 'kl', 'ece', 'brier', 'log_loss']);
-
 function num(v: number | null | undefined): string {
   return v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(4);
-}
-
-/** The group with the worst headline metric (null when no group has it). */
-export function worstGroup(kind: Kind, groups: readonly GroupSlice[]): GroupSlice | null {
-  const key = GROUP_COLUMNS[kind][0];
-  const lower = LOWER_IS_BETTER.has(key);
-  let worst: GroupSlice | null = null;
-  for (const g of groups) {
-    const v = g.metrics[key as keyof GroupSlice['metrics']];
-    if (typeof v !== 'number' || !Number.isFinite(v)) continue;
-    const w = worst?.metrics[key as keyof GroupSlice['metrics']] as number | undefined;
-    if (w === undefined || (lower ? v > w : v < w)) worst = g;
-  }
-  return worst;
 }
 
 export function formatGroups(r: Report): string[] {
@@ -42,7 +19,8 @@ export function formatGroups(r: Report): string[] {
   const width = Math.min(24, Math.max(5, ...g.groups.map((s) => s.value.length)));
   const first = cols[0];
   out.push(`    ${'group'.padEnd(width)} ${'n'.padStart(8)}  ${cols.map((c, i) => (i === 0 ? `${c} [95% CI]`.padEnd(30) : c.padStart(9))).join(' ')}`);
-  const worst = worstGroup(r.kind, g.groups);
+  const worstIndex = worstGroupIndex(r.kind, g.groups);
+  const worst = worstIndex === -1 ? null : g.groups[worstIndex];
   for (const s of g.groups) {
     const name = s.value.length > width ? `${s.value.slice(0, width - 1)}…` : s.value;
     const cells = cols.map((c, i) => {
@@ -51,7 +29,7 @@ export function formatGroups(r: Report): string[] {
       const ci = s.intervals[c as keyof GroupSlice['intervals']];
       return `${v}${ci ? ` [${num(ci[0])}, ${num(ci[1])}]` : ''}`.padEnd(30);
     });
-    const notes = [s === worst && g.groups.length > 1 ? `worst ${first}` : '', s.small ? 'small group (< 30 rows)' : '', s.excludedFromFairness ? 'left out of fairness (< 4% of rows)' : ''].filter(Boolean);
+    const notes = [s === worst ? `worst ${first}` : '', s.small ? 'small group (< 30 rows)' : '', s.excludedFromFairness ? 'left out of fairness (< 4% of rows)' : ''].filter(Boolean);
     out.push(`    ${name.padEnd(width)} ${String(s.n).padStart(8)}  ${cells.join(' ')}${notes.length ? `  ← ${notes.join('; ')}` : ''}`);
   }
   const keys = Object.keys(g.fairness);
