@@ -19,6 +19,8 @@ export interface PanelState {
   /** Instance table: sort column and direction, and the filters in force. */
   sort?: { column: TableColumn; descending: boolean } | null;
   filter?: TableFilter;
+  /** Index into Report.groups.groups: the instance table and the stepper show that group only. */
+  group?: number | null;
 }
 
 /** Columns of the instance table (which ones appear depends on the report's kind). */
@@ -85,7 +87,11 @@ export type WebviewToHost =
    * Every page of the selected report's per-instance data has arrived and the table (and stepper)
    * are built: `ms` since the 'reports' message arrived.
    */
-  | { type: 'instancesReady'; path: string; selected: number; ms: number; rows: number };
+  | { type: 'instancesReady'; path: string; selected: number; ms: number; rows: number }
+  /** "Group by": a column of the predictions file (fromData false) or of the joined data file; null for none. */
+  | { type: 'groupBy'; column: string | null; fromData?: boolean }
+  /** "Join data file…": the host asks for a CSV to join on ID. */
+  | { type: 'pickDataFile' };
 
 export const WEBVIEW_VIEW_TYPE = 'evalLens.report';
 
@@ -93,4 +99,6 @@ export interface ReportIntervals {
   intervals: Report['intervals'];
   /** Resamples they came from (Report.options.bootstrap). */
   bootstrap: number;
+  /** --group-by: each group's intervals, in the order of Report.groups.groups. */
+  groupIntervals?: Report['intervals'][];
 }

@@ -19,8 +19,9 @@ import { calibrationResampler, expandCounts, multiclassResampler, probabilityRes
 import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../shared/paths';
 import { capProblems } from './problemCap';
+import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
 
-type Metrics = Partial<Record<MetricName, number | null>>;
+type Metrics = Report['metrics'];
 
 
 export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
@@ -86,7 +87,8 @@ export function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
 
 function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
   const r = binaryMetrics(set.score, set.label, { bins: o.bins, threshold: o.threshold, hmrBeta: o.hmrBeta });
-  if (o.instances === false) return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
+  const metrics = { ...r.metrics, ...wholeSetRates(set.score, set.label, o.threshold, o.bins) };
+  if (o.instances === false) return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
   const n = set.n;
   const confidence = new Float64Array(n);
   const correct = new Uint8Array(n);
@@ -116,7 +118,7 @@ function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
     pred,
     ids: set.ids,
   };
-  return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
+  return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
 }
 
 /** ece/mce/ks/hmr of a top-label confidence against correctness (one sort, shared). */
@@ -282,7 +284,9 @@ export function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts
   switch (set.kind) {
     case 'binary': {
       if (hasNaN(set.score)) return naiveResample(set, o);
-      return calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const cal = calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const rates = rateResampler(set.score, set.label, o.threshold);
+      return (w) => ({ ...cal(w), ...rates(w) });
     }
     case 'confidence': {
       if (hasNaN(set.confidence)) return naiveResample(set, o);
@@ -319,7 +323,8 @@ function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Reco
 
 /** The metrics a resample of this set reports (those resampleMetrics returns). */
 function resampledKeys(set: PredictionSet): readonly string[] {
-  return KIND_METRICS[set.kind].computed;
+  // Binary sets also bootstrap folktexts' rates at the threshold (slices/rates.ts).
+  return set.kind === 'binary' ? [...KIND_METRICS.binary.computed, ...RESAMPLED_RATES] : KIND_METRICS[set.kind].computed;
 }
 
 /** The set's rows at idx, in that order. */
@@ -375,7 +380,7 @@ function undefinedMetricProblems(report: Report): RowProblem[] {
 }
 
 /** Agreement within rounding: a benchmark that printed 4 decimals should not be flagged. */
-function agrees(reported: number, recomputed: number): boolean {
+export function agrees(reported: number, recomputed: number): boolean {
   return Math.abs(reported - recomputed) <= Math.max(5e-4, 1e-3 * Math.abs(recomputed));
 }
 

@@ -12,6 +12,7 @@ import { parseAlmanacs } from './formats/almanacs';
 import { parseLmEval } from './formats/lmEval';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
+import { attachSlices, resolveBestThreshold } from './slices/slice';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
 
 /** Default ScoreOptions.maxFileBytes: 2 GiB, the default of the evalLens.maxFileSizeMB setting (2048). */
@@ -74,7 +75,11 @@ export function parseInput(input: FileInput, options: ScoreOptions, io: Companio
 export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
   const parsed = parseInput(input, o, io);
-  return scoreParsed(input.path, parsed, o);
+  // --threshold best and --group-by (src/core/slices/): the threshold is fitted before any split.
+  const used = resolveBestThreshold(parsed, o);
+  const report = scoreParsed(input.path, parsed, used);
+  if ((used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, input, parsed, used, io);
+  return report;
 }
 
 /** The 'score' phase: metrics and bins of a parsed file, between two progress reports. */

@@ -110,6 +110,16 @@ export class IdLog {
     if (column !== 1 || this.col) this.setColumn(i, column);
   }
 
+  /** Every entry's ID as text ('' for none), for joining on ID (built only on request). */
+  strings(): string[] {
+    const out = new Array<string>(this.count);
+    for (let i = 0; i < this.count; i++) {
+      const v = this.num[i];
+      out[i] = v === v ? String(v) : this.text.get(i) ?? '';
+    }
+    return out;
+  }
+
   /** Record that the next scored row has no ID. */
   pushNone(): void {
     this.pushText('', 1);
