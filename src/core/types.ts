@@ -18,6 +18,7 @@ export type Severity = 'error' | 'warning' | 'info';
 export type ProblemCode =
   | 'not-a-number'        // a numeric field holds text
   | 'not-finite'          // NaN, inf, -inf
+  | 'field-too-long'      // a numeric field longer than MAX_NUMERIC_CHARS: not parsed
   | 'out-of-range'        // a probability outside [0, 1]
   | 'percent-probability' // "73%" where a probability in [0, 1] is expected (quick-fixable)
   | 'bad-label'           // a binary label that is not 0/1

@@ -103,7 +103,8 @@ function readLoglikelihood(v: unknown): number | undefined {
 
 /** Softmax of loglikelihoods (shifted by the max, so large magnitudes do not underflow to 0/0). */
 export function softmax(lls: readonly number[]): number[] {
-  const max = Math.max(...lls);
+  let max = -Infinity;
+  for (const x of lls) if (x > max) max = x; // not Math.max(...): a record may list very many choices
   const e = lls.map((x) => Math.exp(x - max));
   const sum = e.reduce((a, b) => a + b, 0);
   return e.map((x) => x / sum);
