@@ -65,12 +65,14 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   tvd: { label: 'TVD', better: 'lower', help: 'Mean absolute difference (total variation distance of two Bernoullis).' },
   kl: { label: 'KL', better: 'lower', help: 'Mean KL(true || predicted) of two Bernoullis.' },
   spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
+  acc_norm: { label: 'Accuracy (length-normalised)', better: 'higher', help: 'lm-eval acc_norm: the choice with the highest loglikelihood per character is the prediction.' },
+  perplexity: { label: 'Perplexity', better: 'lower', help: 'exp(-mean loglikelihood of the target continuation), as lm-eval reports it.' },
 };
 
 /** The order in which metric cards appear, headline first, per kind. R_O/R_U/HMR have their own panel. */
 export const CARD_ORDER: Record<Kind, MetricName[]> = {
   binary: ['ece', 'ece_quantile', 'auc', 'brier', 'log_loss', 'accuracy', 'mce', 'mce_quantile', 'ks', 'macro_f1'],
-  multiclass: ['macro_f1', 'accuracy', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks', 'auc'],
+  multiclass: ['macro_f1', 'accuracy', 'acc_norm', 'perplexity', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks', 'auc'],
   confidence: ['accuracy', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks', 'auc'],
   probability: ['mse', 'tvd', 'kl', 'spearman', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks'],
 };

@@ -26,6 +26,9 @@ Options:
   --map FIELD=COL   generic files: take FIELD (score, label, confidence, correct, pred, gold, id)
                     from column COL; repeatable
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)
+  --task NAME       a file holding several tasks (lm-eval simple_evaluate dump): score only NAME
+  --decision D      lm-eval multiple choice: acc | acc_norm, the prediction the calibration
+                    metrics judge (default acc; both accuracies are always shown)
   -h, --help        this help`;
 
 export async function scoreCommand(rest: string[]): Promise<CliOutput> {
@@ -45,6 +48,8 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
       'gold-key': { type: 'string' },
       map: { type: 'string', multiple: true },
       'max-file-mb': { type: 'string' },
+      task: { type: 'string' },
+      decision: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -57,7 +62,12 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
   const raftData = values['raft-data'];
   if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
+  if (values.decision !== undefined && values.decision !== 'acc' && values.decision !== 'acc_norm') {
+    throw new UsageError(`--decision must be acc or acc_norm, got '${values.decision}'.`);
+  }
   const options: ScoreOptions = validOptions({
+    task: values.task,
+    decision: values.decision as ScoreOptions['decision'],
     format: values.format as FormatName | undefined,
     bins: number('bins', values.bins, true),
     threshold: number('threshold', values.threshold, false),
@@ -114,6 +124,9 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
       metrics: orderedMetrics(r.metrics),
       intervals: r.intervals,
       reported: r.reported,
+      ...(r.reportedNotes ? { reportedNotes: r.reportedNotes } : {}),
+      ...(r.tasks ? { tasks: r.tasks } : {}),
+      ...(r.decision ? { decision: r.decision } : {}),
       ...(r.fatal ? { fatal: r.fatal } : {}),
       problems: r.problems,
       bins: r.bins,

@@ -2,6 +2,7 @@
 import { METRIC_NAMES } from '../core/types';
 import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
+import { reportedExtras } from './reportedLines';
 
 /** Problems listed per file before "... N more". */
 const PROBLEMS_SHOWN = 10;
@@ -42,6 +43,7 @@ export function formatReport(r: Report): string {
     }
     out.push(line);
   }
+  out.push(...reportedExtras(r));
   if (r.problems.length) {
     const errors = r.problems.filter((p) => p.severity === 'error').length;
     out.push(`  problems: ${r.problems.length} (${errors} error${errors === 1 ? '' : 's'})`);

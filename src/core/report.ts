@@ -16,6 +16,7 @@ import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
 import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
+import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
 
 type Metrics = Partial<Record<MetricName, number | null>>;
 
@@ -49,6 +50,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     intervals: {},
     reported: parsed.reported ?? {},
     reportedPath: parsed.reportedPath,
+    ...(parsed.reportedNotes ? { reportedNotes: parsed.reportedNotes } : {}),
+    ...(parsed.tasks ? { tasks: parsed.tasks } : {}),
     problems: parsed.problems.slice(),
     bins: null,
     roc: null,
@@ -57,15 +60,23 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     fatal: parsed.fatal,
     instances: null,
   };
-  const set = parsed.set;
-  if (!set || set.n === 0) {
+  const parsedSet = parsed.set;
+  if (!parsedSet || parsedSet.n === 0) {
     report.fatal ??= 'No row of this file could be scored.';
     return capProblems(report);
   }
+  const set = withDecision(parsedSet, options.decision);
+  if (parsedSet.kind === 'multiclass' && parsedSet.predNorm) report.decision = set === parsedSet ? 'acc' : 'acc_norm';
   const scored = scoreSet(set, options);
+  const extra = lmEvalMetrics(parsedSet);
+  // acc stays lm-eval's acc under either decision; acc_norm is shown beside it.
+  if (set !== parsedSet && parsedSet.kind === 'multiclass') scored.metrics.accuracy = accuracy(parsedSet.pred, parsedSet.gold);
+  Object.assign(scored.metrics, extra.add);
+  for (const m of extra.drop) delete scored.metrics[m];
   if (options.instances === false) scored.instances = null;
   Object.assign(report, scored);
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
+  if (set !== parsedSet) delete report.intervals.accuracy; // resampled under acc_norm, but accuracy stays acc
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capProblems(report);
 }
@@ -388,9 +399,11 @@ function reportedMismatches(report: Report): RowProblem[] {
     const mine = report.metrics[name as MetricName];
     if (value === null || mine === null || mine === undefined) continue;
     if (!agrees(value, mine)) {
+      // A difference the definitions explain is information, not a warning.
+      const note = report.reportedNotes?.[name];
       out.push({
-        line: 1, severity: 'warning', code: 'reported-mismatch',
-        message: `${name}: ${report.reportedPath ? baseNameOf(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
+        line: 1, severity: note ? 'info' : 'warning', code: 'reported-mismatch',
+        message: `${name}: ${report.reportedPath ? baseNameOf(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.${note ? ` ${note}` : ''}`,
       });
     }
   }

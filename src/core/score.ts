@@ -152,6 +152,12 @@ export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: Com
   return scoreInput(fileInput(path, read.bytes), o, io);
 }
 
+/** A file holding several tasks (an lm-eval simple_evaluate dump) gives one report per task, unless options.task picks one. */
+function eachTask(first: Report, scoreTask: (task: string) => Report, o: ScoreOptions): Report[] {
+  if (o.task !== undefined || !first.tasks || first.tasks.length < 2) return [first];
+  return [first, ...first.tasks.filter((t) => t !== first.task).map(scoreTask)];
+}
+
 /** Score a file or, recursively, every prediction file in a folder. */
 export function scorePath(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ScoreResult {
   const o = resolveOptions(options);
@@ -159,10 +165,10 @@ export function scorePath(path: string, options?: Partial<ScoreOptions>, io: Com
   const reports: Report[] = [];
   if (isDirectory(path)) {
     for (const file of discoverPredictionFiles(path, o)) {
-      reports.push(scoreFile(file.path, { ...o, format: file.format }, io));
+      reports.push(...eachTask(scoreFile(file.path, { ...o, format: file.format }, io), (task) => scoreFile(file.path, { ...o, format: file.format, task }, io), o));
     }
   } else {
-    reports.push(scoreFile(path, o, io));
+    reports.push(...eachTask(scoreFile(path, o, io), (task) => scoreFile(path, { ...o, task }, io), o));
   }
   return { reports, summary: summarize(reports) };
 }

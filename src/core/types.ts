@@ -9,6 +9,8 @@ export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almana
 export const METRIC_NAMES = [
   'accuracy', 'auc', 'macro_f1', 'raft_score', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile',
   'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'mse', 'tvd', 'kl', 'spearman',
+  // lm-eval: acc_norm (METRICS.md, lm-eval conventions) and the perplexity of single-continuation tasks.
+  'acc_norm', 'perplexity',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -93,6 +95,10 @@ export interface MulticlassSet extends SetBase {
   /** Where the instance texts and gold labels came from (RAFT train.csv), with each row's line there. */
   dataPath?: string;
   dataLines?: Uint32Array;
+  /** lm-eval multiple choice: the acc_norm choice of each row (argmax of loglikelihood / choice length). */
+  predNorm?: Int32Array;
+  /** lm-eval single-continuation tasks: the loglikelihood of each row's target continuation. */
+  continuationLoglik?: Float64Array;
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */
@@ -122,6 +128,10 @@ export interface ParseResult {
   reported?: Record<string, number | null>;
   /** Where `reported` came from. */
   reportedPath?: string;
+  /** One sentence per reported figure whose name matches a recomputed one but whose definition differs. */
+  reportedNotes?: Record<string, string>;
+  /** Every task the file holds (an lm-eval simple_evaluate dump); `task` is the one parsed (ScoreOptions.task). */
+  tasks?: string[];
   fatal?: string;
 }
 
@@ -171,6 +181,10 @@ export interface ScoreOptions {
   onProgress?: (fraction: number, phase: 'parse' | 'score') => void;
   /** Checked as often as onProgress is called: returning true throws a ScoreCancelledError. */
   shouldCancel?: () => boolean;
+  /** lm-eval multiple choice: which choice is the prediction for the calibration views (default 'acc'). */
+  decision?: 'acc' | 'acc_norm';
+  /** Which task of a file holding several (an lm-eval simple_evaluate dump); default the first. */
+  task?: string;
 }
 
 export const DEFAULT_OPTIONS: ScoreOptions = { bins: 10, threshold: 0.5, hmrBeta: 1, bootstrap: 0, seed: 0 };
@@ -238,6 +252,12 @@ export interface Report {
   intervals: Partial<Record<MetricName, [number, number]>>;
   reported: Record<string, number | null>;
   reportedPath?: string;
+  /** See ParseResult.reportedNotes. */
+  reportedNotes?: Record<string, string>;
+  /** See ParseResult.tasks. */
+  tasks?: string[];
+  /** The decision rule the calibration views use, when the file offers a choice (lm-eval acc / acc_norm). */
+  decision?: 'acc' | 'acc_norm';
   problems: RowProblem[];
   /** Reliability diagrams: equal-width and equal-count binnings of `instances.value` against `instances.target`. */
   bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;
