@@ -17,6 +17,8 @@ export interface EvalLensSettings {
   /** Absolute, or undefined when not set. */
   raftDataFolder: string | undefined;
   maxFileBytes: number;
+  /** lm-eval multiple choice: the choice the calibration views judge (acc or acc_norm). */
+  decision: 'acc' | 'acc_norm';
 }
 
 export const DEFAULT_INCLUDE = [
@@ -52,6 +54,7 @@ export function readSettings(): EvalLensSettings {
     bootstrap: Math.round(num('bootstrap', 200, (v) => v >= 0 && v <= 100_000)),
     raftDataFolder: resolveFolder(c.get<string>('raftDataFolder', '')),
     maxFileBytes: num('maxFileSizeMB', 2048, (v) => v > 0) * 1024 * 1024,
+    decision: c.get<string>('lmEvalDecision', 'acc') === 'acc_norm' ? 'acc_norm' : 'acc',
   };
 }
 
@@ -67,7 +70,7 @@ function resolveFolder(value: string | undefined): string | undefined {
 
 /** Options for background scoring (tree, CodeLens, hover, diagnostics): no bootstrap, it shows no intervals. */
 export function backgroundOptions(s: EvalLensSettings): Partial<ScoreOptions> {
-  return { bins: s.bins, threshold: s.threshold, hmrBeta: s.hmrBeta, bootstrap: 0, raftData: s.raftDataFolder };
+  return { bins: s.bins, threshold: s.threshold, hmrBeta: s.hmrBeta, bootstrap: 0, raftData: s.raftDataFolder, decision: s.decision };
 }
 
 /** Options for the report panel, which shows bootstrap intervals. */
@@ -77,5 +80,5 @@ export function panelOptions(s: EvalLensSettings): Partial<ScoreOptions> {
 
 /** A stable string of the options that change numbers: part of every cache key. */
 export function optionsKey(o: Partial<ScoreOptions>): string {
-  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '']);
+  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '', o.decision ?? 'acc']);
 }
