@@ -11,5 +11,6 @@ export function reportedExtras(r: Report): string[] {
   if (extra.length) out.push(`  also reported: ${extra.map(([name, v]) => `${name} ${formatNumber(v)}`).join(', ')}`);
   for (const [name, note] of Object.entries(r.reportedNotes ?? {})) out.push(`  note on ${name}: ${note}`);
   if (r.tasks && r.tasks.length > 1) out.push(`  tasks in this file: ${r.tasks.join(', ')} (--task NAME picks one)`);
+  if (r.models && r.models.length > 1) out.push(`  models in this file: ${r.models.join(', ')}; scored: ${r.model} (--model NAME picks another)`);
   return out;
 }

@@ -27,6 +27,8 @@ Options:
                     from column COL; repeatable
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)
   --task NAME       a file holding several tasks (lm-eval simple_evaluate dump): score only NAME
+  --model NAME      a table with several models' columns (Prob_LogReg, Prob_SVM, ...): score
+                    NAME (default: the first)
   --decision D      lm-eval multiple choice: acc | acc_norm, the prediction the calibration
                     metrics judge (default acc; both accuracies are always shown)
   -h, --help        this help`;
@@ -49,6 +51,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
       map: { type: 'string', multiple: true },
       'max-file-mb': { type: 'string' },
       task: { type: 'string' },
+      model: { type: 'string' },
       decision: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -67,6 +70,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   }
   const options: ScoreOptions = validOptions({
     task: values.task,
+    model: values.model,
     decision: values.decision as ScoreOptions['decision'],
     format: values.format as FormatName | undefined,
     bins: number('bins', values.bins, true),
@@ -126,6 +130,7 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
       reported: r.reported,
       ...(r.reportedNotes ? { reportedNotes: r.reportedNotes } : {}),
       ...(r.tasks ? { tasks: r.tasks } : {}),
+      ...(r.models ? { models: r.models, model: r.model } : {}),
       ...(r.decision ? { decision: r.decision } : {}),
       ...(r.fatal ? { fatal: r.fatal } : {}),
       problems: r.problems,

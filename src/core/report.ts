@@ -52,6 +52,7 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     reportedPath: parsed.reportedPath,
     ...(parsed.reportedNotes ? { reportedNotes: parsed.reportedNotes } : {}),
     ...(parsed.tasks ? { tasks: parsed.tasks } : {}),
+    ...(parsed.models ? { models: parsed.models, model: parsed.model } : {}),
     problems: parsed.problems.slice(),
     bins: null,
     roc: null,

@@ -132,6 +132,9 @@ export interface ParseResult {
   reportedNotes?: Record<string, string>;
   /** Every task the file holds (an lm-eval simple_evaluate dump); `task` is the one parsed (ScoreOptions.task). */
   tasks?: string[];
+  /** Every model of a table holding several side by side (Prob_LogReg, Prob_SVM, ...); `model` is the one scored. */
+  models?: string[];
+  model?: string;
   fatal?: string;
 }
 
@@ -185,6 +188,8 @@ export interface ScoreOptions {
   decision?: 'acc' | 'acc_norm';
   /** Which task of a file holding several (an lm-eval simple_evaluate dump); default the first. */
   task?: string;
+  /** Which model of a table holding several models' columns; default the first. */
+  model?: string;
 }
 
 export const DEFAULT_OPTIONS: ScoreOptions = { bins: 10, threshold: 0.5, hmrBeta: 1, bootstrap: 0, seed: 0 };
@@ -256,6 +261,9 @@ export interface Report {
   reportedNotes?: Record<string, string>;
   /** See ParseResult.tasks. */
   tasks?: string[];
+  /** See ParseResult.models: the models of the file, and the one this report scores. */
+  models?: string[];
+  model?: string;
   /** The decision rule the calibration views use, when the file offers a choice (lm-eval acc / acc_norm). */
   decision?: 'acc' | 'acc_norm';
   problems: RowProblem[];
