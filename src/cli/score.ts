@@ -120,7 +120,8 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
     results: reports.map((r) => ({
       path: r.path,
       format: r.format,
-      kind: r.kind,
+      kind: r.kindUnknown || r.notScored ? null : r.kind,
+      ...(r.notScored ? { notScored: true } : {}),
       ...(r.task ? { task: r.task } : {}),
       n: r.n,
       skipped: r.skipped,

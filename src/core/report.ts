@@ -20,6 +20,11 @@ import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
 
 type Metrics = Partial<Record<MetricName, number | null>>;
 
+/** The kind a benchmark's files always have, for a file with nothing scored (generic: it depends). */
+const FORMAT_KIND: Partial<Record<ParseResult['format'], Report['kind']>> = {
+  folktexts: 'binary', raft: 'multiclass', 'lm-eval': 'multiclass', almanacs: 'probability',
+};
+
 /** Problems kept per file: a file with a million bad rows must not drown the Problems panel. */
 export const MAX_PROBLEMS = 1000;
 
@@ -41,7 +46,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   const report: Report = {
     path,
     format: parsed.format,
-    kind: parsed.set?.kind ?? 'binary',
+    kind: parsed.set?.kind ?? parsed.kind ?? FORMAT_KIND[parsed.format] ?? 'binary',
+    ...(parsed.set || parsed.kind || FORMAT_KIND[parsed.format] ? {} : { kindUnknown: true }),
     task: parsed.task,
     n: parsed.set?.n ?? 0,
     skipped: parsed.skipped,

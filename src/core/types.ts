@@ -135,6 +135,8 @@ export interface ParseResult {
   /** Every model of a table holding several side by side (Prob_LogReg, Prob_SVM, ...); `model` is the one scored. */
   models?: string[];
   model?: string;
+  /** The kind the file would have had, when nothing was scored (a RAFT file of test-split IDs is multiclass). */
+  kind?: Kind;
   fatal?: string;
 }
 
@@ -264,6 +266,10 @@ export interface Report {
   /** See ParseResult.models: the models of the file, and the one this report scores. */
   models?: string[];
   model?: string;
+  /** True when the kind is not known (nothing scored, and the file does not say): show no kind. */
+  kindUnknown?: boolean;
+  /** A data file a folder scan looked at and did not take as predictions (its reason is `fatal`). */
+  notScored?: boolean;
   /** The decision rule the calibration views use, when the file offers a choice (lm-eval acc / acc_norm). */
   decision?: 'acc' | 'acc_norm';
   problems: RowProblem[];

@@ -317,7 +317,7 @@ function finishNumeric(sink: RowSink, plan: Extract<Plan, { kind: 'binary' | 'co
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
   const problems = finishProblems(sink.problems, sink.droppedProblems);
-  const base: ParseResult = { format: 'generic', set: null, problems, skipped: sink.skipped, unlabeled: 0 };
+  const base: ParseResult = { format: 'generic', set: null, problems, skipped: sink.skipped, unlabeled: 0, kind: plan.kind };
   if (sink.rows === 0) {
     problems.unshift({ line: 1, severity: 'error', code: 'empty-file', message: 'The file has a header but no data rows.' });
     return { ...base, fatal: 'The file has a header but no data rows.' };
@@ -510,7 +510,7 @@ class RowsBuilder {
   finish(initialProblems: RowProblem[]): ParseResult {
     const { plan } = this;
     const sorted = finishProblems([...initialProblems, ...this.problems], this.dropped);
-    const base: ParseResult = { format: 'generic', set: null, problems: sorted, skipped: this.skipped, unlabeled: 0 };
+    const base: ParseResult = { format: 'generic', set: null, problems: sorted, skipped: this.skipped, unlabeled: 0, kind: plan.kind };
     if (this.rows === 0) {
       sorted.unshift({ line: 1, severity: 'error', code: 'empty-file', message: 'The file has no data records.' });
       return { ...base, fatal: 'The file has no data records.' };
