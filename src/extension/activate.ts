@@ -7,6 +7,7 @@ import { HeadlineCodeLensProvider, lensTitle } from './codeLens';
 import { revealInData, targetPath } from './commands';
 import { ProblemsPublisher } from './diagnostics';
 import { Discovery } from './discovery';
+import { UnscoredFiles } from './unscoredFiles';
 import { OpenDocuments } from './documents';
 import { EvalFiles } from './evalFiles';
 import { InstanceHoverProvider } from './hover';
@@ -73,10 +74,11 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   const pool = new WorkerPool(context.asAbsolutePath('dist/scoreWorker.js'), cores > 1 ? 2 : 1, 1, (l) => log.warn(l));
   const files = new EvalFiles(pool, getSettings, log);
-  const discovery = new Discovery(files, pool, getSettings, log);
+  const unscored = new UnscoredFiles();
+  const discovery = new Discovery(files, pool, getSettings, log, unscored);
   const documents = new OpenDocuments(files, discovery, log);
   const problems = new ProblemsPublisher();
-  const tree = new PredictionTree(files);
+  const tree = new PredictionTree(files, unscored);
   const lenses = new HeadlineCodeLensProvider(files);
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
@@ -120,6 +122,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
 
   context.subscriptions.push(
     log, { dispose: () => pool.dispose() }, files, discovery, documents, problems, tree, lenses, statusBar, treeView,
+    unscored, unscored.onDidChange(() => tree.refresh()),
     files.onDidChange((ev) => {
       problems.update(ev);
       tree.refresh();
