@@ -30,6 +30,8 @@ const SELECTOR: vscode.DocumentSelector = [{ scheme: 'file', pattern: '**/*.{csv
 export interface TreeSnapshot {
   label: string;
   description?: string;
+  /** The tooltip's text (a MarkdownString's source). */
+  tooltip?: string;
   children: TreeSnapshot[];
 }
 
@@ -248,6 +250,7 @@ function snapshot(tree: PredictionTree, node?: TreeNode): TreeSnapshot[] {
   return tree.getChildren(node).map((child) => {
     const item = tree.getTreeItem(child);
     const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
-    return { label, description: typeof item.description === 'string' ? item.description : undefined, children: snapshot(tree, child) };
+    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value;
+    return { label, description: typeof item.description === 'string' ? item.description : undefined, tooltip, children: snapshot(tree, child) };
   });
 }
