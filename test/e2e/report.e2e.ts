@@ -376,6 +376,8 @@ describe('hostile texts in the real webview', () => {
       document.body.appendChild(inline);
       const img = document.createElement('img');
       img.setAttribute('onerror', 'window.__viaHandler = 1');
+      // A listener added after the attribute runs after the attribute's handler would have.
+      const imgFailed = new Promise<void>((resolve) => img.addEventListener('error', () => resolve(), { once: true }));
       img.src = 'data:,not-an-image';
       document.body.appendChild(img);
       // No request leaves by fetch, not even to the page's own origin.
@@ -389,7 +391,9 @@ describe('hostile texts in the real webview', () => {
         remote.src = 'http://127.0.0.1:9/x.png';
         setTimeout(resolve, 2000);
       });
-      await new Promise((r) => setTimeout(r, 300));
+      // By now the string timer (queued first, same delay) and the image's error handler would have run.
+      await new Promise((r) => setTimeout(r, 0));
+      await imgFailed;
       inline.remove();
       img.remove();
       return {

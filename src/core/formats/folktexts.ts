@@ -168,7 +168,7 @@ function finish(sink: RowSink): ParseResult {
   if (n === 0) {
     return { ...base, fatal: nothingScoredMessage(sink.rows, sorted) };
   }
-  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines } };
+  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines, ...sink.ids?.idColumn() } };
 }
 
 function fatalResult(message: string, code: 'empty-file' | 'unscorable'): ParseResult {
@@ -285,11 +285,3 @@ function taskFromFileName(path: string): string | undefined {
   return /^(ACS[A-Za-z]+)(?:[_.]|$)/.exec(name)?.[1];
 }
 
-/** A folktexts predictions file by name or by its pandas header. */
-export function looksLikeFolktexts(path: string, head: string): boolean {
-  if (/\.test_predictions\.csv$/i.test(path)) return true;
-  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
-  const nl = text.indexOf('\n');
-  const first = (nl === -1 ? text : text.slice(0, nl)).replace(/\r$/, '');
-  return /^\s*,\s*risk_score\s*,\s*label\s*$/i.test(first);
-}

@@ -444,28 +444,6 @@ export function isRaftPredictions(path: string, head: string, ctx?: FormatContex
   return !!raftData && !!task && !!ctx.io.list(joinPath(raftData, task))?.includes('task.json');
 }
 
-/**
- * The predictions.csv files of a run folder: `<run>/<task>/predictions.csv`, also in the layout of
- * the RAFT submission template (`<run>/data/<task>/predictions.csv`), or the run folder's own
- * predictions.csv when it is itself a task folder. Sorted by path.
- */
-export function findRaftTaskFiles(runDir: string, io: CompanionReader): string[] {
-  const out: string[] = [];
-  const scan = (dir: string) => {
-    for (const entry of io.list(dir) ?? []) {
-      const sub = joinPath(dir, entry);
-      const inner = io.list(sub);
-      if (inner?.includes('predictions.csv')) out.push(joinPath(sub, 'predictions.csv'));
-    }
-  };
-  const top = io.list(runDir);
-  if (!top) return out;
-  if (top.includes('predictions.csv')) out.push(joinPath(runDir, 'predictions.csv'));
-  scan(runDir);
-  if (top.includes('data')) scan(joinPath(runDir, 'data'));
-  return [...new Set(out)].sort();
-}
-
 // --- the parser ---------------------------------------------------------------------------------
 
 export function parseRaft(input: FileInput, ctx: FormatContext): ParseResult {

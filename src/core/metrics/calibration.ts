@@ -202,16 +202,6 @@ export function eceQuantile(value: Float64Array, target: Targets, nBins: number,
   return meanGap(equalCountBins(value, target, nBins, order));
 }
 
-/** Weighted ECE over equal-count bins: the form the HMR paper's Example 1 table uses. */
-export function eceWeightedEqualCount(
-  value: Float64Array,
-  target: Targets,
-  nBins: number,
-  order?: Uint32Array,
-): number {
-  return weightedGap(equalCountBins(value, target, nBins, order));
-}
-
 /** Maximum calibration error over equal-width bins. */
 export function mce(value: Float64Array, target: Targets, nBins: number): number {
   return maxGap(equalWidthBins(value, target, nBins));

@@ -7,8 +7,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findRaftTaskFiles, isRaftPredictions, loadRaftTask, parseRaft, RAFT_TASK_NAMES } from '../../../src/core/formats/raft';
+import { isRaftPredictions, loadRaftTask, parseRaft, RAFT_TASK_NAMES } from '../../../src/core/formats/raft';
 import { joinPath } from '../../../src/shared/paths';
+import { discoverPredictionFiles } from '../../../src/core/score';
 import { fileInput, textInput, type CompanionReader, type FormatContext } from '../../../src/core/formats/context';
 import { DEFAULT_OPTIONS, type MulticlassSet, type ParseResult } from '../../../src/core/types';
 import { macroF1 } from '../../../src/core/metrics/classification';
@@ -23,6 +24,11 @@ const DATA = mkdtempSync(join(tmpdir(), 'eval-lens-raft-data-'));
 for (const t of TASKS) symlinkSync(COPIED.includes(t) ? join(REAL, 'raft', t) : join(SHARED_RAFT!, t), join(DATA, t), 'dir');
 const PY = '/usr/bin/python3';
 const hasSklearn = spawnSync(PY, ['-c', 'import sklearn, pandas'], { stdio: 'ignore' }).status === 0;
+
+/** The RAFT predictions files the core's folder walk finds (what the CLI and a folder report score), sorted. */
+function raftFilesIn(dir: string): string[] {
+  return discoverPredictionFiles(dir).filter((f) => f.format === 'raft').map((f) => f.path).sort();
+}
 
 const io: CompanionReader = {
   readText: (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } },
@@ -220,7 +226,7 @@ describe('generated runs over every task at hand', () => {
   });
 
   it('finds the predictions file of every task of a run', () => {
-    expect(findRaftTaskFiles(run, io)).toEqual(TASKS.map((t) => joinPath(join(run, t), 'predictions.csv')).sort());
+    expect(raftFilesIn(run)).toEqual(TASKS.map((t) => joinPath(join(run, t), 'predictions.csv')).sort());
   });
 
   it.each(TASKS)('%s: scores IDs 0–49 with --raft-data and beside the predictions', (task) => {
@@ -297,9 +303,9 @@ describe('detection and discovery', () => {
     mkdirSync(join(d, 'notes'));
     writeFileSync(join(d, 'notes', 'readme.txt'), 'x');
     writeFileSync(join(d, 'README.md'), 'x');
-    expect(findRaftTaskFiles(d, io)).toEqual([join(d, 'data', 'banking_77', 'predictions.csv'), join(d, 'data', 'overruling', 'predictions.csv')]);
-    expect(findRaftTaskFiles(join(d, 'data', 'overruling'), io)).toEqual([join(d, 'data', 'overruling', 'predictions.csv')]);
-    expect(findRaftTaskFiles(join(d, 'missing'), io)).toEqual([]);
+    expect(raftFilesIn(d)).toEqual([join(d, 'data', 'banking_77', 'predictions.csv'), join(d, 'data', 'overruling', 'predictions.csv')]);
+    expect(raftFilesIn(join(d, 'data', 'overruling'))).toEqual([join(d, 'data', 'overruling', 'predictions.csv')]);
+    expect(raftFilesIn(join(d, 'missing'))).toEqual([]);
   });
 
   it('joins paths with the separator the folder uses', () => {

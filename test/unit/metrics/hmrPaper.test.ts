@@ -2,7 +2,7 @@
 // equal-count bins. The table's ECE is the weighted ECE over equal-count bins, its MCE the maximum
 // gap over the same bins.
 import { describe, expect, it } from 'vitest';
-import { eceWeightedEqualCount, hmr, ks, mceQuantile } from '../../../src/core/metrics/calibration';
+import { equalCountBins, hmr, ks, mceQuantile, weightedGap } from '../../../src/core/metrics/calibration';
 
 const X_CONF = [0.4, 0.4, 0.4, 0.6, 0.6, 0.6, 0.8, 0.8, 0.8];
 const CORRECT = Uint8Array.from([1, 1, 0, 1, 1, 0, 1, 1, 1]);
@@ -27,7 +27,7 @@ function figures(name: keyof typeof SYSTEMS) {
   const h = hmr(conf, CORRECT);
   return {
     ...h,
-    ece: eceWeightedEqualCount(conf, CORRECT, 3),
+    ece: weightedGap(equalCountBins(conf, CORRECT, 3)),
     mce: mceQuantile(conf, CORRECT, 3),
     ks: ks(conf, CORRECT),
   };
