@@ -4,7 +4,8 @@
 import type { MetricName, Report } from '../src/core/types';
 import { correctnessCounts } from './data';
 import { el } from './dom';
-import { CARD_ORDER, disagrees, formatMetric, formatWithInterval, HMR_METRICS, leaningSentence, METRIC_INFO } from './format';
+import { breakdownTable } from './breakdown';
+import { CARD_ORDER, INSPECT_CARD_ORDER, disagrees, formatMetric, formatWithInterval, HMR_METRICS, leaningSentence, METRIC_INFO } from './format';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
   const info = METRIC_INFO[name];
@@ -38,7 +39,7 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
 }
 
 export function metricCards(report: Report): HTMLElement {
-  const shown = CARD_ORDER[report.kind].filter((m) => report.metrics[m] !== undefined);
+  const shown = (report.format === 'inspect' ? INSPECT_CARD_ORDER : CARD_ORDER[report.kind]).filter((m) => report.metrics[m] !== undefined);
   const cards = el('div', { className: 'cards', attrs: { id: 'metric-cards' } });
   shown.forEach((m, k) => cards.appendChild(card(report, m, k === 0)));
   // Reported figures that the core has no recomputed counterpart for: listed, not compared.
@@ -51,6 +52,7 @@ export function metricCards(report: Report): HTMLElement {
       + extra.map(([k, v]) => `${k} ${formatMetric(v)}`).join(', ');
     section.appendChild(list);
   }
+  if (report.breakdown?.length) section.appendChild(breakdownTable(report.breakdown));
   return section;
 }
 

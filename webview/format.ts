@@ -45,6 +45,7 @@ export interface MetricInfo {
 }
 
 export const METRIC_INFO: Record<MetricName, MetricInfo> = {
+  stderr: { label: 'Std. error', better: 'lower', help: 'Standard error of the mean score, as Inspect computes it: sample SD / sqrt(n).' },
   accuracy: { label: 'Accuracy', better: 'higher', help: 'Share of instances whose predicted class is right.' },
   auc: { label: 'ROC AUC', better: 'higher', help: 'Area under the ROC curve; ties count one half.' },
   macro_f1: { label: 'Macro-F1', better: 'higher', help: 'Unweighted mean of per-class F1.' },
@@ -74,6 +75,9 @@ export const CARD_ORDER: Record<Kind, MetricName[]> = {
   confidence: ['accuracy', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks', 'auc'],
   probability: ['mse', 'tvd', 'kl', 'spearman', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks'],
 };
+
+/** Inspect logs: Inspect's own headline, accuracy, then its standard error. */
+export const INSPECT_CARD_ORDER: MetricName[] = ['accuracy', 'stderr', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'log_loss', 'mce', 'ks'];
 
 export const HMR_METRICS: MetricName[] = ['r_o', 'r_u', 'hmr', 'hmr_beta'];
 

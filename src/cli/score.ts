@@ -119,6 +119,7 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
       bins: r.bins,
       roc: r.roc,
       ...(r.classStats ? { classes: r.classStats } : {}),
+      ...(r.breakdown ? { breakdown: r.breakdown } : {}),
     })),
     summary,
   };

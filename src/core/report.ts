@@ -65,6 +65,9 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   const scored = scoreSet(set, options);
   if (options.instances === false) scored.instances = null;
   Object.assign(report, scored);
+  // A format's own definitions (Inspect's accuracy over partial credit) win over the set's.
+  if (parsed.metrics) Object.assign(report.metrics, parsed.metrics);
+  if (parsed.breakdown) report.breakdown = parsed.breakdown;
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capProblems(report);

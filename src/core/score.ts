@@ -9,6 +9,7 @@ import { parseGeneric } from './formats/generic';
 import { parseRaft } from './formats/raft';
 import { parseAlmanacs } from './formats/almanacs';
 import { parseLmEval } from './formats/lmEval';
+import { parseInspect } from './formats/inspect';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
@@ -26,6 +27,7 @@ const PARSERS: Record<FormatName, (input: FileInput, ctx: FormatContext) => Pars
   raft: parseRaft,
   almanacs: parseAlmanacs,
   'lm-eval': parseLmEval,
+  inspect: parseInspect,
   generic: parseGeneric,
 };
 

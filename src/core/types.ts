@@ -2,13 +2,14 @@
 // must never import `vscode`, so it runs in the CLI, in a worker, in tests and in the extension.
 
 export type Kind = 'binary' | 'multiclass' | 'confidence' | 'probability';
-export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'generic';
-export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'generic'];
+export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'inspect' | 'generic';
+export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'inspect', 'generic'];
 
 /** Every metric name of ../shared/METRICS.md, exactly. */
 export const METRIC_NAMES = [
   'accuracy', 'auc', 'macro_f1', 'raft_score', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile',
   'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'mse', 'tvd', 'kl', 'spearman',
+  'stderr', // Inspect's standard error of the mean score
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -34,6 +35,8 @@ export type ProblemCode =
   | 'reported-mismatch'   // a figure in results.bench-*.json that disagrees with the recomputed one
   | 'undefined-metric'    // e.g. AUC with only one class present
   | 'unscorable'          // nothing in the file could be scored
+  | 'incomplete-log'      // an Inspect log that was cancelled or errored: scored on the samples it has; info
+  | 'unknown-reducer'     // an Inspect epoch reducer that is not one of Inspect's built-in ones
   | 'more-problems';      // the list was cut: a summary of how many more there are
 
 export interface RowProblem {
@@ -92,6 +95,8 @@ export interface MulticlassSet extends SetBase {
   /** Where the instance texts and gold labels came from (RAFT train.csv), with each row's line there. */
   dataPath?: string;
   dataLines?: Uint32Array;
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */
@@ -122,6 +127,17 @@ export interface ParseResult {
   /** Where `reported` came from. */
   reportedPath?: string;
   fatal?: string;
+  /** Figures the format defines itself (Inspect's accuracy and stderr over score values): they replace the set's. */
+  metrics?: Partial<Record<MetricName, number | null>>;
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
+}
+
+/** One row of a report's breakdown: a named subset (scorer, epoch, reduction) and its figures. */
+export interface BreakdownRow {
+  label: string;
+  n: number;
+  metrics: Record<string, number | null>;
 }
 
 /** Column mapping for generic files: which column holds what. */
@@ -253,4 +269,6 @@ export interface Report {
   texts?: { fields: string[]; values: string[][] };
   dataPath?: string;
   dataLines?: Uint32Array;
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
 }

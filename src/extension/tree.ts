@@ -9,7 +9,7 @@ import { headlineText, metricRows, plural, problemCount, raftScore, summaryLine,
 import { escapeMarkdown } from './hover';
 
 export const FORMAT_LABELS: Record<FormatName, string> = {
-  folktexts: 'folktexts', raft: 'RAFT', almanacs: 'ALMANACS', 'lm-eval': 'lm-eval', generic: 'generic',
+  folktexts: 'folktexts', raft: 'RAFT', almanacs: 'ALMANACS', 'lm-eval': 'lm-eval', inspect: 'Inspect', generic: 'generic',
 };
 
 export type TreeNode =
