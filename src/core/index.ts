@@ -8,3 +8,4 @@ export { detectFormat } from './formats/detect';
 export { fileInput, textInput } from './formats/context';
 export type { CompanionReader, FileInput, FormatContext } from './formats/context';
 export { nodeCompanionReader, walkFiles, readFileBytes } from './io';
+export { scorePathAsync, scoreFileAsync } from './scoreAsync';
