@@ -6,7 +6,7 @@ import type { Report, ScoreOptions } from './types';
 import type { CompanionReader } from './formats/context';
 import { textInput } from './formats/context';
 import { detectFormat, DETECT_HEAD_BYTES } from './formats/detect';
-import { isParquetPath, jsonlTwin, parquetFatal, parquetToJsonl, rowProblems } from './formats/parquet';
+import { isParquetPath, parquetFatal, parquetToText, rowProblems, textTwin } from './formats/parquet';
 import { sizeText } from './formats/progress';
 import { resolveOptions } from './report';
 import { discoverPredictionFiles, maxFileBytes, parseInput, scoreFile, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
@@ -22,16 +22,18 @@ async function scoreParquet(path: string, o: ScoreOptions, io: CompanionReader):
   if (size > limit) return scoreParsed(path, tooLargeResult(path, format, size, limit), o);
   const read = readFileBytes(path);
   if ('tooLarge' in read) return scoreParsed(path, parquetFatal(`${path} is ${sizeText(size)}, ${read.tooLarge}.`), o);
-  const converted = await parquetToJsonl(path, read.bytes, o, DECODE_SHARE);
+  const converted = await parquetToText(path, read.bytes, o, DECODE_SHARE);
   if ('fatal' in converted) return scoreParsed(path, { ...parquetFatal(converted.fatal), format }, o);
   if (converted.rows === 0) return scoreParsed(path, { ...parquetFatal(`${path} has no rows.`), format }, o);
-  const twin = jsonlTwin(path);
-  const text = converted.text;
+  const twin = textTwin(path, converted.as);
+  const { text, headerLines } = converted;
   const detected = o.format ?? detectFormat(twin, text.slice(0, DETECT_HEAD_BYTES)) ?? 'generic';
   const onProgress = o.onProgress && ((f: number, phase: 'parse' | 'score') => o.onProgress!(phase === 'parse' ? DECODE_SHARE + (1 - DECODE_SHARE) * f : f, phase));
   const parsed = parseInput(textInput(twin, text), { ...o, format: detected, onProgress }, io);
-  parsed.problems = rowProblems(parsed.problems, twin, path);
-  if (parsed.fatal) parsed.fatal = rowProblems([{ line: 1, severity: 'error', code: 'unscorable', message: parsed.fatal }], twin, path)[0].message;
+  parsed.problems = rowProblems(parsed.problems, twin, path, headerLines);
+  if (parsed.fatal) parsed.fatal = rowProblems([{ line: 1, severity: 'error', code: 'unscorable', message: parsed.fatal }], twin, path, headerLines)[0].message;
+  // Instances point at rows, not at lines of the text (the report's Reveal shows the row).
+  if (parsed.set && headerLines) for (let i = 0; i < parsed.set.n; i++) parsed.set.lines[i] -= headerLines;
   return scoreParsed(path, parsed, o);
 }
 
