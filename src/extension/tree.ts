@@ -7,6 +7,7 @@ import { FORMAT_NAMES } from '../core/types';
 import type { EvalFiles, FileEntry } from './evalFiles';
 import { headlineText, metricRows, plural, problemCount, raftScore, summaryLine, formatNumber } from './headline';
 import { escapeMarkdown } from './hover';
+import { OPEN_FILE_COMMAND } from './reportEditor';
 
 export const FORMAT_LABELS: Record<FormatName, string> = {
   folktexts: 'folktexts', raft: 'RAFT', almanacs: 'ALMANACS', 'lm-eval': 'lm-eval', inspect: 'Inspect', generic: 'generic',
@@ -142,7 +143,8 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
     item.description = parts.join(' · ');
     item.tooltip = fileTooltip(entry);
     item.contextValue = 'evalLens.file';
-    item.command = { title: 'Open', command: 'vscode.open', arguments: [entry.uri] };
+    // evalLens.openFile: the text, or the report when the text editor would refuse the file.
+    item.command = { title: 'Open', command: OPEN_FILE_COMMAND, arguments: [entry.uri] };
     return item;
   }
 
