@@ -7,6 +7,7 @@
 // explorer, from Quick Open, or from the Eval Lens view.
 import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { detectFormat, readHead } from '../core/index';
 import type { EvalFiles } from './evalFiles';
 import { ReportPanel } from './panel';
 import { SECTION } from './settings';
@@ -63,7 +64,7 @@ class ReportEditorProvider implements vscode.CustomReadonlyEditorProvider<Report
   /** Editors opened so far (tests). */
   static opened = 0;
 
-  constructor(private readonly context: vscode.ExtensionContext) {}
+  constructor(private readonly context: vscode.ExtensionContext, private readonly files: EvalFiles) {}
 
   openCustomDocument(uri: vscode.Uri): ReportDocument {
     return new ReportDocument(uri);
@@ -72,6 +73,16 @@ class ReportEditorProvider implements vscode.CustomReadonlyEditorProvider<Report
   resolveCustomEditor(document: ReportDocument, webviewPanel: vscode.WebviewPanel): void {
     ReportEditorProvider.opened++;
     ReportPanel.adopt(this.context, webviewPanel, document.uri.fsPath);
+    // Like a file open in a text editor: tracked while its tab is open (status bar, Problems), even
+    // outside the workspace's globs.
+    const uri = document.uri;
+    if (uri.scheme !== 'file' || this.files.get(uri)) return;
+    const format = detectFormat(uri.fsPath, readHead(uri.fsPath) ?? '') ?? 'generic';
+    void this.files.score(this.files.track(uri, format, false), 'interactive');
+    webviewPanel.onDidDispose(() => {
+      const entry = this.files.get(uri);
+      if (entry && !entry.discovered) this.files.untrack(uri);
+    });
   }
 }
 
@@ -119,7 +130,7 @@ export function activeTabUri(): vscode.Uri | undefined {
 
 export function registerReportEditor(context: vscode.ExtensionContext, files: EvalFiles): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.window.registerCustomEditorProvider(REPORT_EDITOR_VIEW_TYPE, new ReportEditorProvider(context), {
+    vscode.window.registerCustomEditorProvider(REPORT_EDITOR_VIEW_TYPE, new ReportEditorProvider(context, files), {
       webviewOptions: { enableFindWidget: true, retainContextWhenHidden: false },
       supportsMultipleEditorsPerDocument: false,
     }),

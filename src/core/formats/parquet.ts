@@ -40,6 +40,12 @@ function replacer(_key: string, value: unknown): unknown {
   return value;
 }
 
+function copyOf(bytes: Uint8Array): ArrayBuffer {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy.buffer;
+}
+
 function metadataOf(bytes: Uint8Array): FileMetaData | string {
   try {
     return parquetMetadata(bytes);
@@ -59,9 +65,9 @@ export async function parquetToText(path: string, bytes: Uint8Array, options: Pi
   if (typeof metadata === 'string') return { fatal: `${name} is not a readable Parquet file (${sizeText(bytes.length)}): ${metadata}.` };
   const total = Number(metadata.num_rows);
   // hyparquet reads from an ArrayBuffer-like: the file's own bytes, without copying when possible.
-  const file = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-    ? (bytes.buffer as ArrayBuffer)
-    : (bytes.slice().buffer as ArrayBuffer);
+  // (Not Buffer#slice: that is a view of the same, possibly larger, memory. Node 24's readFileSync
+  // returns such views, which hyparquet would read past the file's end.)
+  const file = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : copyOf(bytes);
   const columns = parquetSchema(metadata).children;
   const flat = columns.every((c) => c.children.length === 0 && c.element.repetition_type !== 'REPEATED');
   const jsonOnly = options.format === 'almanacs' || options.format === 'lm-eval';

@@ -3,10 +3,11 @@
 // lm-eval samples JSONL, the ALMANACS example. The text path is the reference: every metric and the
 // per-instance columns must be the same, problems must name the row, and a corrupt footer must be a
 // clear error. The 1M-row timing lives in bench/parquet.bench.mjs, not here.
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parquetToText } from '../../../src/core/formats/parquet';
 import { detectFormat, scoreFile, scoreFileAsync, scorePathAsync, ScoreCancelledError, type Report } from '../../../src/core';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -94,6 +95,17 @@ describe('bad Parquet files', () => {
 
   it('the synchronous front door says to use the async one', () => {
     expect(scoreFile(join(PQ, 'generic_predictions.parquet')).fatal).toMatch(/read asynchronously/);
+  });
+});
+
+describe('the bytes hyparquet reads', () => {
+  it('a view into a larger buffer (Node 24\'s readFileSync returns such) reads the file, not what follows it', async () => {
+    const file = readFileSync(join(PQ, 'generic_predictions.parquet'));
+    const big = Buffer.alloc(file.length + 4096, 7); // a Buffer: its slice() is a view, not a copy
+    big.set(file, 100);
+    const view = big.subarray(100, 100 + file.length);
+    const text = await parquetToText(join(PQ, 'generic_predictions.parquet'), view, {}, 0.5);
+    expect('text' in text && text.rows).toBe(1000);
   });
 });
 
