@@ -69,6 +69,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   if (parsed.metrics) Object.assign(report.metrics, parsed.metrics);
   if (parsed.breakdown) report.breakdown = parsed.breakdown;
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
+  // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit).
+  for (const name of Object.keys(parsed.metrics ?? {}) as MetricName[]) delete report.intervals[name];
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capProblems(report);
 }

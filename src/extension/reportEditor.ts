@@ -116,6 +116,8 @@ function redirectLargeTabs(files: EvalFiles): vscode.Disposable {
       busy.delete(key);
     }
   };
+  // Tabs opened before the extension activated (a click in the explorer right after start-up).
+  for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) void redirect(tab);
   return vscode.window.tabGroups.onDidChangeTabs((e) => {
     for (const tab of [...e.opened, ...e.changed]) void redirect(tab);
   });

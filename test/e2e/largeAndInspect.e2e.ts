@@ -66,7 +66,12 @@ describe('files the text editor will not show', () => {
     const tab = wb.page.locator('.editor-group-container.active .tab.active[data-resource-name="big.test_predictions.csv"]');
     await tab.waitFor({ timeout: 30_000 });
     const view = wb.webview();
-    await view.locator('body[data-rendered]').waitFor({ state: 'attached', timeout: 120_000 });
+    try {
+      await view.locator('body[data-rendered]').waitFor({ state: 'attached', timeout: 120_000 });
+    } catch (error) {
+      await wb.screenshot('large-file-report-editor-failed');
+      throw error;
+    }
     // The report is of the whole file, and the editor area shows no large-file notice.
     await expect.poll(() => view.locator('body').innerText(), { timeout: 60_000 }).toMatch(/1,000,000/);
     await expect.poll(async () => (await wb.page.locator('.editor-group-container').allInnerTexts()).join('\n'), { timeout: 10_000 }).not.toMatch(LARGE_NOTICE);
@@ -94,15 +99,19 @@ print(n)`, join(dir, 'epochs.eval')], { encoding: 'utf8' }).trim());
     const stepper = view.locator('#stepper[data-total]');
     await stepper.waitFor({ timeout: 60_000 });
     await expect.poll(() => stepper.getAttribute('data-total'), { timeout: 30_000 }).toBe(String(wrong));
-    await expect(view.locator('#stepper .text-field-value[data-field="input"]')).toContainText(/^Question \d: which letter\?$/);
-    await expect(view.locator('#stepper-position')).toHaveText(`1 of ${wrong}`);
+    expect(await view.locator('#stepper .text-field-value[data-field="input"]').innerText()).toMatch(/^Question \d: which letter\?$/);
+    expect(await view.locator('#stepper-position').innerText()).toBe(`1 of ${wrong}`);
     // The breakdown table: each scorer per epoch and reduced.
-    await expect(view.locator('#breakdown tr[data-breakdown="choice · reduced (mean)"]')).toHaveCount(1);
+    expect(await view.locator('#breakdown tr[data-breakdown="choice · reduced (mean)"]').count()).toBe(1);
     await view.locator('#stepper-next').click();
-    await expect(view.locator('#stepper-position')).toHaveText(`2 of ${wrong}`);
+    await expect.poll(() => view.locator('#stepper-position').innerText(), { timeout: 10_000 }).toBe(`2 of ${wrong}`);
     // Its Reveal shows the row in the report's table (a zip has no text lines to open).
-    await expect(view.locator('#stepper-reveal')).toHaveText('Show row in table');
+    expect(await view.locator('#stepper-reveal').innerText()).toBe('Show row in table');
     await view.locator('#stepper').scrollIntoViewIfNeeded();
     await docsShot(wb, 'inspect-eval-report');
+    // The top: accuracy and stderr beside what the log reported, and the breakdown.
+    await view.locator('#metric-cards').scrollIntoViewIfNeeded();
+    expect(await view.locator('#metric-cards [data-metric="stderr"]').innerText()).toMatch(/^0\.0\d+$/);
+    await docsShot(wb, 'inspect-eval-summary');
   });
 });

@@ -11,7 +11,7 @@ export interface InspectLog {
   header: Obj;
   samples: Obj[];
   reductions?: Obj[];
-  /** 1-based line of each sample in a `.json` log (1 in a zip, where lines mean nothing). */
+  /** 1-based line of each sample in a `.json` log; in a zip, where lines mean nothing, its position (id, epoch order). */
   lines: number[];
 }
 
@@ -59,7 +59,7 @@ function readZip(bytes: Uint8Array): InspectLog {
   const samples = names.map((n) => json(n)).filter(isObject);
   samples.sort(compareSamples);
   const reductions = json('reductions.json');
-  return { header, samples, reductions: Array.isArray(reductions) ? reductions.filter(isObject) : undefined, lines: samples.map(() => 1) };
+  return { header, samples, reductions: Array.isArray(reductions) ? reductions.filter(isObject) : undefined, lines: samples.map((_, k) => k + 1) };
 }
 
 function compareSamples(a: Obj, b: Obj): number {

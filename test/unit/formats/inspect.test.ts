@@ -93,6 +93,13 @@ describe('Inspect logs against the Python reference', () => {
     expect(epochs.reported['judge/accuracy']).toBeCloseTo(row(epochs, 'judge · reduced (mean)').metrics.accuracy!, 12);
   });
 
+  it('gives no bootstrap interval to Inspect\'s own accuracy and stderr (the set\'s would not be theirs)', () => {
+    const r = scoreFile(join(SYN, 'epochs.eval'), { bootstrap: 50 });
+    expect(r.intervals.accuracy).toBeUndefined();
+    expect(r.intervals.stderr).toBeUndefined();
+    expect(r.intervals.ece).toBeDefined();
+  });
+
   it('names the sample, epoch, texts and answer of each instance (the stepper\'s content)', () => {
     const r = scoreFile(join(REAL, 'mmlu-summary-choices.eval'));
     expect(r.instances!.ids).toEqual(['1']);
