@@ -2,7 +2,8 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { scorePath, summarize } from '../core/score';
+import { summarize } from '../core/score';
+import { scorePathAsync } from '../core/scoreAsync';
 import { resolveOptions } from '../core/report';
 import { FORMAT_NAMES, METRIC_NAMES, RATE_NAMES } from '../core/types';
 import type { FormatName, Report, ScoreOptions } from '../core/types';
@@ -77,7 +78,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
       stderr += `eval-lens: ${path}: no such file or folder.\n`;
       continue;
     }
-    const result = scorePath(path, options);
+    const result = await scorePathAsync(path, options);
     if (!result.reports.length) stderr += `eval-lens: ${path}: no prediction files found.\n`;
     reports.push(...result.reports);
   }
@@ -169,6 +170,7 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
       bins: r.bins,
       roc: r.roc,
       ...(r.classStats ? { classes: r.classStats } : {}),
+      ...(r.breakdown ? { breakdown: r.breakdown } : {}),
     })),
     summary,
   };
