@@ -1,5 +1,6 @@
 // The `eval-lens` command line: one module per command, the metric core underneath, for CI.
-// Exit status: 0 when something was scored, 2 when nothing could be, 1 on a usage error.
+// Exit status: 0 when something was scored, 2 when nothing could be, 1 on a usage error, 3 when a
+// --fail-on gate fails.
 import { UsageError, type CliOutput } from './args';
 import { SCORE_USAGE, scoreCommand } from './score';
 

@@ -8,6 +8,7 @@ import { FORMAT_NAMES, METRIC_NAMES } from '../core/types';
 import type { FormatName, Report, ScoreOptions } from '../core/types';
 import { formatTable } from './table';
 import { mapping, number, UsageError, type CliOutput } from './args';
+import { checkGates, GATE_FAILED, gateReport, parseGates } from './gates';
 
 export const SCORE_USAGE = `Usage: eval-lens score PATH... [options]
 
@@ -26,6 +27,8 @@ Options:
   --map FIELD=COL   generic files: take FIELD (score, label, confidence, correct, pred, gold, id)
                     from column COL; repeatable
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)
+  --fail-on EXPR    gate, e.g. "ece>0.05": exit 3 when any file's metric is beyond the bound
+                    (OP one of > >= < <=); repeatable
   -h, --help        this help`;
 
 export async function scoreCommand(rest: string[]): Promise<CliOutput> {
@@ -45,6 +48,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
       'gold-key': { type: 'string' },
       map: { type: 'string', multiple: true },
       'max-file-mb': { type: 'string' },
+      'fail-on': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -53,6 +57,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
     throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
   }
+  const gates = parseGates(values['fail-on']);
   const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
   if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
   const raftData = values['raft-data'];
@@ -85,8 +90,12 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   }
   const summary = summarize(reports);
   const scoredSomething = reports.some((r) => r.n > 0);
-  const stdout = values.json ? JSON.stringify(toJson(reports, summary), null, 1) + '\n' : formatTable(reports, summary);
-  return { code: scoredSomething ? 0 : 2, stdout, stderr };
+  const gateResults = checkGates(reports, gates, summary);
+  const json = { ...toJson(reports, summary), ...(gates.length ? { gates: gateResults } : {}) };
+  const stdout = values.json ? JSON.stringify(json, null, 1) + '\n' : formatTable(reports, summary);
+  stderr += gateReport(gateResults, gates);
+  const code = !scoredSomething ? 2 : gateResults.some((g) => g.failed) ? GATE_FAILED : 0;
+  return { code, stdout, stderr };
 }
 
 /** resolveOptions rejects out-of-range values with RangeError: those are the user's to fix. */
