@@ -188,6 +188,6 @@ export function gateReport(results: GateResult[], gates: Gate[]): string {
   const lines = gateFailureLines(results);
   lines.push(failed
     ? `eval-lens: ${failed} of ${results.length} gate check${results.length === 1 ? '' : 's'} failed (exit ${GATE_FAILED}).`
-    : `eval-lens: all ${results.length} gate check${results.length === 1 ? '' : 's'} passed (${gates.map((g) => g.text).join(', ')}).`);
+    : `eval-lens: ${results.length === 1 ? 'the gate check' : `all ${results.length} gate checks`} passed (${gates.map((g) => g.text).join(', ')}).`);
   return lines.map((l) => l + '\n').join('');
 }

@@ -9,6 +9,9 @@ import type { FormatName, Report, ScoreOptions } from '../core/types';
 import { formatTable } from './table';
 import { mapping, number, UsageError, type CliOutput } from './args';
 import { checkGates, GATE_FAILED, gateReport, parseGates } from './gates';
+import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
+import { scoreCsv, scoreMarkdown } from './scoreTables';
+import { actionsAnnotations } from './github';
 
 export const SCORE_USAGE = `Usage: eval-lens score PATH... [options]
 
@@ -16,7 +19,7 @@ Scores prediction files (or every prediction file under a folder) and prints the
 
 Options:
   --format F        folktexts | raft | almanacs | lm-eval | generic (default: detected)
-  --json            print one JSON document instead of tables
+${OUTPUT_USAGE}
   --bins N          reliability bins for ece/mce and the diagrams (default 10)
   --threshold T     binary decision threshold (default 0.5)
   --hmr-beta B      beta of hmr_beta (default 1)
@@ -38,7 +41,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
     strict: true,
     options: {
       format: { type: 'string' },
-      json: { type: 'boolean' },
+      ...OUTPUT_OPTIONS,
       bins: { type: 'string' },
       threshold: { type: 'string' },
       'hmr-beta': { type: 'string' },
@@ -58,6 +61,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
     throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
   }
   const gates = parseGates(values['fail-on']);
+  const mode = outputMode(values);
   const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
   if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
   const raftData = values['raft-data'];
@@ -91,11 +95,16 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   const summary = summarize(reports);
   const scoredSomething = reports.some((r) => r.n > 0);
   const gateResults = checkGates(reports, gates, summary);
-  const json = { ...toJson(reports, summary), ...(gates.length ? { gates: gateResults } : {}) };
-  const stdout = values.json ? JSON.stringify(json, null, 1) + '\n' : formatTable(reports, summary);
-  stderr += gateReport(gateResults, gates);
+  const printed = printResult(mode, {
+    json: () => ({ ...toJson(reports, summary), ...(gates.length ? { gates: gateResults } : {}) }),
+    table: () => formatTable(reports, summary),
+    markdown: () => scoreMarkdown(reports, summary, gateResults),
+    csv: () => scoreCsv(reports, summary),
+    annotations: () => actionsAnnotations(reports, gateResults),
+  });
+  stderr += printed.stderr + gateReport(gateResults, gates);
   const code = !scoredSomething ? 2 : gateResults.some((g) => g.failed) ? GATE_FAILED : 0;
-  return { code, stdout, stderr };
+  return { code, stdout: printed.stdout, stderr };
 }
 
 /** resolveOptions rejects out-of-range values with RangeError: those are the user's to fix. */
