@@ -4,7 +4,6 @@
 import type { MetricName, Report } from '../src/core/types';
 import { correctnessCounts } from './data';
 import { el } from './dom';
-import { METRIC_DIRECTION } from '../src/core/metricDirection';
 import { CARD_ORDER, disagrees, formatMetric, formatWithInterval, HMR_METRICS, leaningSentence, METRIC_INFO } from './format';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
@@ -15,7 +14,7 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   const reported = hasReported ? report.reported[name] : undefined;
   const mismatch = hasReported && disagrees(value, reported);
   const children: HTMLElement[] = [
-    el('div', { className: 'card-label', text: `${info.label} ${METRIC_DIRECTION[name] === 'lower' ? '↓' : '↑'}` }),
+    el('div', { className: 'card-label', text: `${info.label} ${info.better === 'lower' ? '↓' : '↑'}` }),
     el('div', { className: 'card-value', text: formatMetric(value), data: { metric: name } }),
   ];
   if (interval) children.push(el('div', { className: 'card-interval', text: `95% CI [${formatMetric(interval[0])}, ${formatMetric(interval[1])}]` }));

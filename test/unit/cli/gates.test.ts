@@ -145,3 +145,10 @@ describe('--fail-on-regression (compare)', () => {
     for (const m of ['auc', 'accuracy', 'macro_f1', 'hmr', 'spearman', 'raft_score'] as const) expect(METRIC_DIRECTION[m]).toBe('higher');
   });
 });
+
+describe('metric direction', () => {
+  it('agrees with the arrows the report cards show (the webview may not run core code, so it keeps its own labels)', async () => {
+    const { METRIC_INFO } = await import('../../../webview/format');
+    for (const m of METRIC_NAMES) expect(METRIC_INFO[m].better, m).toBe(METRIC_DIRECTION[m]);
+  });
+});
