@@ -35,6 +35,7 @@ export function applyDefaults(palette: Palette): void {
   Chart.defaults.plugins.tooltip.borderColor = palette.highContrast ? palette.foreground : palette.border;
   Chart.defaults.plugins.tooltip.borderWidth = 1;
   Chart.defaults.plugins.legend.labels.boxWidth = scaled(palette, 12);
+  Chart.defaults.plugins.legend.labels.padding = scaled(palette, 10);
 }
 
 /** A linear [0, 1] axis with a title. */

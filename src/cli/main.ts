@@ -3,6 +3,7 @@
 // --fail-on gate fails.
 import { UsageError, type CliOutput } from './args';
 import { SCORE_USAGE, scoreCommand } from './score';
+import { PLOT_USAGE, plotCommand } from './plot';
 
 export type { CliOutput } from './args';
 export { toJson } from './score';
@@ -15,6 +16,7 @@ interface Command {
 /** Every command; a new command is one entry here and one module beside this one. */
 const COMMANDS: Record<string, Command> = {
   score: { usage: SCORE_USAGE, run: scoreCommand },
+  plot: { usage: PLOT_USAGE, run: plotCommand },
 };
 
 const USAGE = `Usage: eval-lens COMMAND ...\n\nCommands: ${Object.keys(COMMANDS).join(', ')}\n\n${SCORE_USAGE}`;

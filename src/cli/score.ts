@@ -1,13 +1,12 @@
 // `eval-lens score PATH...`: score prediction files (or every prediction file under a folder).
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { scorePath, summarize } from '../core/score';
-import { resolveOptions } from '../core/report';
-import { FORMAT_NAMES, METRIC_NAMES } from '../core/types';
-import type { FormatName, Report, ScoreOptions } from '../core/types';
+import { METRIC_NAMES } from '../core/types';
+import type { Report } from '../core/types';
 import { formatTable } from './table';
-import { mapping, number, UsageError, type CliOutput } from './args';
+import { UsageError, type CliOutput } from './args';
+import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { checkGates, GATE_FAILED, gateReport, parseGates } from './gates';
 import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
 import { scoreCsv, scoreMarkdown } from './scoreTables';
@@ -34,52 +33,26 @@ ${OUTPUT_USAGE}
                     (OP one of > >= < <=); repeatable
   -h, --help        this help`;
 
+export { validOptions } from './scoreOptions';
+
 export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
     strict: true,
     options: {
-      format: { type: 'string' },
+      ...SCORING_OPTIONS,
       ...OUTPUT_OPTIONS,
-      bins: { type: 'string' },
-      threshold: { type: 'string' },
-      'hmr-beta': { type: 'string' },
-      bootstrap: { type: 'string' },
-      seed: { type: 'string' },
-      'raft-data': { type: 'string' },
-      'gold-key': { type: 'string' },
-      map: { type: 'string', multiple: true },
-      'max-file-mb': { type: 'string' },
       'fail-on': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return { code: 0, stdout: SCORE_USAGE + '\n', stderr: '' };
   if (!positionals.length) throw new UsageError('score needs at least one PATH.');
-  if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
-    throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
-  }
   const gates = parseGates(values['fail-on']);
   const mode = outputMode(values);
-  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
-  if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
-  const raftData = values['raft-data'];
-  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
-  const options: ScoreOptions = validOptions({
-    format: values.format as FormatName | undefined,
-    bins: number('bins', values.bins, true),
-    threshold: number('threshold', values.threshold, false),
-    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
-    bootstrap: number('bootstrap', values.bootstrap, true),
-    seed: number('seed', values.seed, true),
-    raftData: raftData && resolve(raftData),
-    goldKey: values['gold-key'],
-    mapping: mapping(values.map),
-    // Per-instance columns serve the editor; the CLI prints aggregates only.
-    instances: false,
-    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
-  });
+  // Per-instance columns serve the editor; the CLI prints aggregates only.
+  const options = scoringOptions(values, false);
 
   const reports: Report[] = [];
   let stderr = '';
@@ -105,16 +78,6 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   stderr += printed.stderr + gateReport(gateResults, gates);
   const code = !scoredSomething ? 2 : gateResults.some((g) => g.failed) ? GATE_FAILED : 0;
   return { code, stdout: printed.stdout, stderr };
-}
-
-/** resolveOptions rejects out-of-range values with RangeError: those are the user's to fix. */
-export function validOptions(o: Parameters<typeof resolveOptions>[0]): ScoreOptions {
-  try {
-    return resolveOptions(o);
-  } catch (e) {
-    if (e instanceof RangeError) throw new UsageError(e.message);
-    throw e;
-  }
 }
 
 /** The --json document: version 1, one result per file, and a summary. Per-instance columns stay out. */

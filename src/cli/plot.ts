@@ -1,0 +1,129 @@
+// `eval-lens plot FILE --chart C --out FIG.png|FIG.svg`: one of the panel's charts as a figure for a
+// paper or a pull request, drawn from the same chart definitions (src/charts) headless.
+import { parseArgs } from 'node:util';
+import { existsSync, writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import type { ChartConfiguration } from 'chart.js';
+import { scorePath } from '../core/score';
+import type { Report } from '../core/types';
+import { reportCharts } from '../../webview/data';
+import { reliabilityConfig } from '../charts/reliability';
+import { rocConfig } from '../charts/roc';
+import { confidenceHistogramConfig } from '../charts/histogram';
+import { probabilityScatterConfig } from '../charts/scatter';
+import type { Palette } from '../charts/palette';
+import { number, UsageError, type CliOutput } from './args';
+import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
+import { printPalette, renderChart, type FigureFormat } from './render';
+
+export const CHARTS = ['reliability', 'roc', 'histogram', 'scatter', 'groups'] as const;
+export type ChartName = (typeof CHARTS)[number];
+
+export const PLOT_USAGE = `Usage: eval-lens plot FILE --chart CHART --out FIG.png|FIG.svg [options]
+
+Draws one of the report panel's charts as a figure (PNG or SVG), sized for one column of a
+two-column paper at any pixel size (8 pt labels).
+
+Options:
+  --chart C         reliability | roc | histogram | scatter | groups
+  --out PATH        the figure to write; .png or .svg
+  --binning B       reliability bins: width (equal-width, default) | count (equal-count)
+  --theme T         light (default) | dark
+  --width W         pixels (default 1200)
+  --height H        pixels (default 800)
+  --bins N, --threshold T, --format F, --raft-data DIR, --gold-key K, --map FIELD=COL,
+  --max-file-mb N   as for score
+  -h, --help        this help
+
+Exit status: 0 when the figure was written, 2 when the file has nothing to draw, 1 on a usage error.`;
+
+/** Why a chart cannot be drawn for a report, or null when it can. */
+function unavailable(chart: ChartName, r: Report): string | null {
+  if (r.fatal || r.n === 0) return `${r.path} was not scored${r.fatal ? `: ${r.fatal}` : ''}`;
+  switch (chart) {
+    case 'reliability': return r.bins ? null : `${r.path} has no reliability bins`;
+    case 'roc': return r.roc ? null : `the ROC curve needs binary risk scores; ${r.path} holds ${r.kind} predictions`;
+    case 'histogram': return r.kind === 'probability' ? `the confidence histogram needs a confidence per answer; ${r.path} holds probability predictions (use --chart scatter)` : null;
+    case 'scatter': return r.kind === 'probability' ? null : `the scatter plots predicted against true probabilities (ALMANACS); ${r.path} holds ${r.kind} predictions`;
+    case 'groups': return 'the groups chart needs per-group slices, which this version of eval-lens does not compute yet';
+  }
+}
+
+/** The chart definition for a report, exactly as the panel builds it. */
+export function chartConfig(chart: ChartName, r: Report, palette: Palette, binning: 'width' | 'count'): ChartConfiguration {
+  switch (chart) {
+    case 'reliability': {
+      const bins = binning === 'count' ? r.bins!.equalCount : r.bins!.equalWidth;
+      return reliabilityConfig(bins, { kind: r.kind, palette, equalWidth: binning === 'width' }) as ChartConfiguration;
+    }
+    case 'roc':
+      return rocConfig(r.roc!, r.metrics.auc, palette) as ChartConfiguration;
+    case 'histogram': {
+      const histogram = reportCharts(r).histogram;
+      if (!histogram) throw new Error(`${r.path} has no finite confidence to draw.`);
+      return confidenceHistogramConfig(histogram, palette) as ChartConfiguration;
+    }
+    case 'scatter':
+      return probabilityScatterConfig(reportCharts(r).scatter!, palette) as ChartConfiguration;
+    case 'groups':
+      throw new Error('no groups chart yet');
+  }
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback?: T): T {
+  if (value === undefined) {
+    if (fallback !== undefined) return fallback;
+    throw new UsageError(`plot needs --${name} (${allowed.join(' | ')}).`);
+  }
+  if (!allowed.includes(value as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got '${value}'.`);
+  return value as T;
+}
+
+function pixels(name: string, raw: string | undefined, fallback: number): number {
+  const v = number(name, raw, true) ?? fallback;
+  if (v < 100 || v > 10_000) throw new UsageError(`--${name} takes a whole number of pixels from 100 to 10000, got '${raw}'.`);
+  return v;
+}
+
+export async function plotCommand(rest: string[]): Promise<CliOutput> {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      ...SCORING_OPTIONS,
+      chart: { type: 'string' },
+      out: { type: 'string' },
+      binning: { type: 'string' },
+      theme: { type: 'string' },
+      width: { type: 'string' },
+      height: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { code: 0, stdout: PLOT_USAGE + '\n', stderr: '' };
+  if (positionals.length !== 1) throw new UsageError(`plot takes one FILE, got ${positionals.length}.`);
+  const chart = oneOf('chart', values.chart, CHARTS);
+  if (!values.out) throw new UsageError('plot needs --out FIG.png or FIG.svg.');
+  const format = extname(values.out).slice(1).toLowerCase() as FigureFormat;
+  if (format !== 'png' && format !== 'svg') throw new UsageError(`--out must end in .png or .svg, got '${values.out}'.`);
+  const binning = oneOf('binning', values.binning, ['width', 'count'] as const, 'width');
+  const theme = oneOf('theme', values.theme, ['light', 'dark'] as const, 'light');
+  const size = { width: pixels('width', values.width, 1200), height: pixels('height', values.height, 800) };
+  // The histogram and the scatter draw from the per-instance columns.
+  const options = scoringOptions(values, chart === 'histogram' || chart === 'scatter');
+
+  const [file] = positionals;
+  if (!existsSync(file)) return { code: 2, stdout: '', stderr: `eval-lens: ${file}: no such file or folder.\n` };
+  const reports = scorePath(file, options).reports;
+  if (reports.length !== 1) {
+    return { code: 2, stdout: '', stderr: `eval-lens: ${file}: plot draws one prediction file; found ${reports.length}.\n` };
+  }
+  const [report] = reports;
+  const why = unavailable(chart, report);
+  if (why) return { code: 2, stdout: '', stderr: `eval-lens: cannot draw --chart ${chart}: ${why}.\n` };
+  const palette = printPalette(theme, size.width);
+  const figure = await renderChart(chartConfig(chart, report, palette, binning), palette, size, format);
+  writeFileSync(values.out, figure.bytes);
+  return { code: 0, stdout: '', stderr: `eval-lens: wrote ${values.out} (${chart}, ${size.width}×${size.height}, ${format.toUpperCase()}).\n` };
+}
