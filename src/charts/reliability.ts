@@ -8,6 +8,7 @@ import type { Kind, ReliabilityBin } from '../core/types';
 import { binAt } from '../shared/curves';
 import { formatBinRange, formatCount, formatMetric, kindAxes } from '../shared/format';
 import { chartFontSize, diagonalDataset, unitAxis } from './common';
+import { runColors } from './runs';
 import { scaled, withAlpha, type Palette } from './palette';
 
 export interface ReliabilityOptions {
@@ -173,5 +174,73 @@ export function reliabilityConfig(bins: ReliabilityBin[], options: ReliabilityOp
       } satisfies ChartConfiguration<'line'>['options'] : {}),
     },
     plugins: [barsPlugin(bins, options)],
+  };
+}
+
+export interface ReliabilityRun {
+  label: string;
+  bins: ReliabilityBin[];
+  /** The run's ECE for its legend entry (the binning's own: ece or ece_quantile). */
+  ece: number | null | undefined;
+}
+
+/** Marker shapes per run, so overlaid runs differ by more than colour. */
+const RUN_POINTS = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot'] as const;
+
+/**
+ * Several runs' reliability curves over one diagonal (compare): each run's bin points joined, sized
+ * by the bin's share of its run, with its own colour, dash and marker. No bars: they would hide
+ * each other.
+ */
+export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<ReliabilityOptions, 'selectedBin' | 'onBinClick'>): ChartConfiguration<'line', BinPoint[] | { x: number; y: number }[]> {
+  const { palette } = options;
+  const axes = kindAxes(options.kind);
+  const colors = runColors(palette, runs.length, palette.blue);
+  return {
+    type: 'line',
+    data: {
+      datasets: [
+        ...runs.map((run, k) => {
+          const points = binPoints(run.bins);
+          const maxCount = Math.max(1, ...run.bins.map((b) => b.count));
+          return {
+            label: `${run.label} (ECE ${formatMetric(run.ece)})`,
+            data: points,
+            parsing: false as const,
+            borderColor: colors[k],
+            backgroundColor: colors[k],
+            borderWidth: scaled(palette, palette.highContrast ? 3 : 2),
+            borderDash: k === 0 ? [] : [scaled(palette, 2 + 4 * k), scaled(palette, 3)],
+            pointStyle: RUN_POINTS[k % RUN_POINTS.length],
+            pointRadius: points.map((p) => scaled(palette, 3 + 4 * Math.sqrt(run.bins[p.bin].count / maxCount))),
+            pointBorderColor: palette.highContrast ? palette.foreground : palette.background,
+            pointBorderWidth: scaled(palette, 1),
+            clip: scaled(palette, 12),
+            order: 1,
+          };
+        }),
+        { ...diagonalDataset(palette), parsing: false },
+      ],
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      scales: { x: unitAxis(axes.value, palette), y: unitAxis(axes.target, palette) },
+      interaction: { mode: 'nearest', intersect: false },
+      plugins: {
+        legend: { position: 'bottom', labels: { color: palette.foreground, usePointStyle: true } },
+        tooltip: {
+          filter: (item) => item.datasetIndex < runs.length,
+          callbacks: {
+            label: (item) => {
+              const run = runs[item.datasetIndex];
+              const b = run.bins[(item.raw as BinPoint).bin];
+              return `${run.label}: ${axes.value} ${formatMetric(b.meanValue)}, ${axes.target} ${formatMetric(b.meanTarget)}, n = ${formatCount(b.count)}`;
+            },
+          },
+        },
+      },
+    },
   };
 }

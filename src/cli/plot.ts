@@ -7,8 +7,8 @@ import type { ChartConfiguration } from 'chart.js';
 import { scorePath } from '../core/score';
 import type { Report } from '../core/types';
 import { reportCharts } from '../../webview/data';
-import { reliabilityConfig } from '../charts/reliability';
-import { rocConfig } from '../charts/roc';
+import { reliabilityConfig, reliabilityOverlayConfig } from '../charts/reliability';
+import { rocConfig, rocOverlayConfig } from '../charts/roc';
 import { confidenceHistogramConfig } from '../charts/histogram';
 import { probabilityScatterConfig } from '../charts/scatter';
 import type { Palette } from '../charts/palette';
@@ -19,10 +19,11 @@ import { printPalette, renderChart, type FigureFormat } from './render';
 export const CHARTS = ['reliability', 'roc', 'histogram', 'scatter', 'groups'] as const;
 export type ChartName = (typeof CHARTS)[number];
 
-export const PLOT_USAGE = `Usage: eval-lens plot FILE --chart CHART --out FIG.png|FIG.svg [options]
+export const PLOT_USAGE = `Usage: eval-lens plot FILE... --chart CHART --out FIG.png|FIG.svg [options]
 
 Draws one of the report panel's charts as a figure (PNG or SVG), sized for one column of a
-two-column paper at any pixel size (8 pt labels).
+two-column paper at any pixel size (8 pt labels). Several FILEs (runs of one benchmark, the
+baseline first) are overlaid in one reliability diagram or one ROC chart.
 
 Options:
   --chart C         reliability | roc | histogram | scatter | groups
@@ -70,6 +71,45 @@ export function chartConfig(chart: ChartName, r: Report, palette: Palette, binni
   }
 }
 
+/** Overlaid runs: every run's curve in one chart, named by what tells their paths apart. */
+export function overlayConfig(chart: 'reliability' | 'roc', reports: Report[], palette: Palette, binning: 'width' | 'count'): ChartConfiguration {
+  const labels = runLabels(reports.map((r) => r.path));
+  if (chart === 'roc') return rocOverlayConfig(reports.map((r, k) => ({ label: labels[k], roc: r.roc!, auc: r.metrics.auc })), palette) as ChartConfiguration;
+  const runs = reports.map((r, k) => ({
+    label: labels[k],
+    bins: binning === 'count' ? r.bins!.equalCount : r.bins!.equalWidth,
+    ece: binning === 'count' ? r.metrics.ece_quantile : r.metrics.ece,
+  }));
+  return reliabilityOverlayConfig(runs, { kind: reports[0].kind, palette, equalWidth: binning === 'width' }) as ChartConfiguration;
+}
+
+/** A file's name without its extension and the formats' fixed endings (.test_predictions.csv, predictions.csv). */
+function stem(path: string): string {
+  const base = path.split(/[\\/]+/).filter(Boolean).pop() ?? path;
+  return base.replace(/\.(csv|tsv|jsonl|json)$/i, '').replace(/(^|\.)(test_)?predictions$/i, '');
+}
+
+/** Long names are cut in the middle: runs usually differ at the start (model) or the end (seed). */
+function shorten(label: string, max = 36): string {
+  return label.length <= max ? label : `${label.slice(0, max / 2 - 1)}…${label.slice(label.length - max / 2)}`;
+}
+
+/**
+ * Names that tell runs apart in a legend: the file names without their fixed endings when those
+ * differ, else the path segments left once the start and end all runs share are cut.
+ */
+export function runLabels(paths: string[]): string[] {
+  const stems = paths.map(stem);
+  if (stems.every(Boolean) && new Set(stems).size === stems.length) return stems.map((s) => shorten(s));
+  if (new Set(paths).size !== paths.length) return paths.map((p, k) => shorten(`${stem(p) || p} (${k + 1})`));
+  const parts = paths.map((p) => p.split(/[\\/]+/).filter(Boolean));
+  let head = 0;
+  while (parts.every((q) => head < q.length - 1 && q[head] === parts[0][head])) head++;
+  let tail = 0;
+  while (parts.every((q) => tail < q.length - head - 1 && q[q.length - 1 - tail] === parts[0][parts[0].length - 1 - tail])) tail++;
+  return parts.map((q) => shorten(q.slice(head, q.length - tail).join('/')));
+}
+
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback?: T): T {
   if (value === undefined) {
     if (fallback !== undefined) return fallback;
@@ -102,8 +142,11 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
     },
   });
   if (values.help) return { code: 0, stdout: PLOT_USAGE + '\n', stderr: '' };
-  if (positionals.length !== 1) throw new UsageError(`plot takes one FILE, got ${positionals.length}.`);
+  if (!positionals.length) throw new UsageError('plot needs a FILE.');
   const chart = oneOf('chart', values.chart, CHARTS);
+  if (positionals.length > 1 && chart !== 'reliability' && chart !== 'roc') {
+    throw new UsageError(`several FILEs are overlaid in --chart reliability or roc only; --chart ${chart} takes one FILE.`);
+  }
   if (!values.out) throw new UsageError('plot needs --out FIG.png or FIG.svg.');
   const format = extname(values.out).slice(1).toLowerCase() as FigureFormat;
   if (format !== 'png' && format !== 'svg') throw new UsageError(`--out must end in .png or .svg, got '${values.out}'.`);
@@ -113,17 +156,22 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
   // The histogram and the scatter draw from the per-instance columns.
   const options = scoringOptions(values, chart === 'histogram' || chart === 'scatter');
 
-  const [file] = positionals;
-  if (!existsSync(file)) return { code: 2, stdout: '', stderr: `eval-lens: ${file}: no such file or folder.\n` };
-  const reports = scorePath(file, options).reports;
-  if (reports.length !== 1) {
-    return { code: 2, stdout: '', stderr: `eval-lens: ${file}: plot draws one prediction file; found ${reports.length}.\n` };
+  const reports: Report[] = [];
+  for (const file of positionals) {
+    if (!existsSync(file)) return { code: 2, stdout: '', stderr: `eval-lens: ${file}: no such file or folder.\n` };
+    const found = scorePath(file, options).reports;
+    if (found.length !== 1) {
+      return { code: 2, stdout: '', stderr: `eval-lens: ${file}: plot draws one prediction file per FILE; found ${found.length}.\n` };
+    }
+    const why = unavailable(chart, found[0]);
+    if (why) return { code: 2, stdout: '', stderr: `eval-lens: cannot draw --chart ${chart}: ${why}.\n` };
+    reports.push(found[0]);
   }
-  const [report] = reports;
-  const why = unavailable(chart, report);
-  if (why) return { code: 2, stdout: '', stderr: `eval-lens: cannot draw --chart ${chart}: ${why}.\n` };
+  const kinds = new Set(reports.map((r) => r.kind));
+  if (kinds.size > 1) return { code: 2, stdout: '', stderr: `eval-lens: cannot overlay runs of different kinds (${[...kinds].join(', ')}).\n` };
   const palette = printPalette(theme, size.width);
-  const figure = await renderChart(chartConfig(chart, report, palette, binning), palette, size, format);
+  const config = reports.length > 1 ? overlayConfig(chart as 'reliability' | 'roc', reports, palette, binning) : chartConfig(chart, reports[0], palette, binning);
+  const figure = await renderChart(config, palette, size, format);
   writeFileSync(values.out, figure.bytes);
   return { code: 0, stdout: '', stderr: `eval-lens: wrote ${values.out} (${chart}, ${size.width}×${size.height}, ${format.toUpperCase()}).\n` };
 }

@@ -3,12 +3,12 @@
 // Python with the chart's elements in it; and every chart that cannot be drawn says why.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { runCli } from '../../../src/cli/main';
-import { chartConfig } from '../../../src/cli/plot';
+import { chartConfig, runLabels } from '../../../src/cli/plot';
 import { printPalette, renderChart } from '../../../src/cli/render';
 import { parseColor } from '../../../src/charts/palette';
 import { scorePath } from '../../../src/core/score';
@@ -186,5 +186,66 @@ describe('eval-lens plot: what it cannot draw', () => {
     const result = await runCli(['plot', lmEval, '--chart', 'reliability', '--out', png]);
     expect(result.stderr).toContain('wrote');
     expect(decodePng(readFileSync(png)).width).toBe(1200);
+  });
+});
+
+describe('eval-lens plot: several runs overlaid (compare)', () => {
+  /** A folktexts run of 2,000 rows: label ~ Bernoulli(p), score = p pushed towards 0/1 by `sharpen` (1: calibrated). */
+  function run(name: string, sharpen: number, seed: number): string {
+    let state = seed;
+    const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rows = [',risk_score,label'];
+    for (let i = 0; i < 2000; i++) {
+      const p = 0.02 + 0.96 * random();
+      const y = random() < p ? 1 : 0;
+      const logit = Math.log(p / (1 - p)) * sharpen;
+      rows.push(`${i},${(1 / (1 + Math.exp(-logit))).toFixed(5)},${y}`);
+    }
+    const dir = join(out, 'runs', name);
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `${name}.test_predictions.csv`);
+    writeFileSync(path, rows.join('\n') + '\n');
+    return path;
+  }
+
+  it('draws each run in its own colour over one diagonal, named in the legend with its ECE / AUC', async () => {
+    const base = run('baseline', 1, 7);
+    const cand = run('candidate', 2.5, 11);
+    const png = join(out, 'overlay.png');
+    expect((await runCli(['plot', base, cand, '--chart', 'reliability', '--out', png])).code).toBe(0);
+    const img = decodePng(readFileSync(png));
+    const palette = printPalette('light', 1200);
+    const count = (hex: string) => {
+      const c = parseColor(hex)!;
+      let n = 0;
+      for (let i = 0; i < img.rgba.length; i += 4) if (Math.abs(img.rgba[i] - c[0]) < 8 && Math.abs(img.rgba[i + 1] - c[1]) < 8 && Math.abs(img.rgba[i + 2] - c[2]) < 8) n++;
+      return n;
+    };
+    // The baseline in the reliability diagram's blue, the candidate in the next run colour (orange).
+    expect(count(palette.blue)).toBeGreaterThan(500);
+    expect(count(palette.orange)).toBeGreaterThan(500);
+
+    const svg = join(out, 'overlay-roc.svg');
+    expect((await runCli(['plot', base, cand, '--chart', 'roc', '--out', svg])).code).toBe(0);
+    const text = readFileSync(svg, 'utf8');
+    expect(text).toMatch(/>baseline \(AUC 0\.\d{3}\)</);
+    expect(text).toMatch(/>candidate \(AUC 0\.\d{3}\)</);
+  });
+
+  it('names runs by what tells them apart', () => {
+    expect(runLabels(['r/a/gpt.test_predictions.csv', 'r/b/llama.test_predictions.csv'])).toEqual(['gpt', 'llama']);
+    expect(runLabels(['runs/gpt/raft/ade/predictions.csv', 'runs/llama/raft/ade/predictions.csv'])).toEqual(['gpt', 'llama']);
+    expect(runLabels(['x/p.csv', 'x/p.csv'])).toEqual(['p (1)', 'p (2)']);
+    expect(runLabels(['a/' + 'm'.repeat(60) + '-seed1.csv', 'a/' + 'm'.repeat(60) + '-seed2.csv'])).toEqual([`${'m'.repeat(17)}…${'m'.repeat(12)}-seed1`, `${'m'.repeat(17)}…${'m'.repeat(12)}-seed2`]);
+  });
+
+  it('overlays reliability and ROC only, and runs of one kind only', async () => {
+    const a = await runCli(['plot', folktexts, folktexts, '--chart', 'histogram', '--out', join(out, 'never.png')]);
+    expect(a.code).toBe(1);
+    expect(a.stderr).toContain('several FILEs are overlaid in --chart reliability or roc only');
+    const b = await runCli(['plot', folktexts, almanacs, '--chart', 'reliability', '--out', join(out, 'never.png')]);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toContain('cannot overlay runs of different kinds (binary, probability)');
+    expect(existsSync(join(out, 'never.png'))).toBe(false);
   });
 });
