@@ -1,7 +1,6 @@
-// CI gates: `--fail-on "ece>0.05"` bounds a metric in every file scored, and `--fail-on-regression
-// auc,ece` fails a comparison whose candidate is significantly worse. A failed gate exits 3.
+// CI gates: `--fail-on "ece>0.05"` bounds a metric in every file scored (the regression gate of
+// compare is in regression.ts). A failed gate exits 3.
 import { METRIC_NAMES, type MetricName, type Report } from '../core/types';
-import { isWorse, METRIC_DIRECTION } from '../core/metricDirection';
 import { UsageError } from './args';
 
 /** The exit status of a run in which a gate failed (0 ok, 1 usage, 2 nothing scored). */
@@ -37,7 +36,7 @@ export const RUN_PATH = '(all RAFT tasks)';
 const EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*([<>=!]+)\s*(.*?)\s*$/;
 const OPERATORS: readonly GateOperator[] = ['>', '>=', '<', '<='];
 
-function metricName(name: string, option: string): MetricName {
+export function metricName(name: string, option: string): MetricName {
   const m = name.trim().toLowerCase();
   if (!(METRIC_NAMES as readonly string[]).includes(m)) {
     throw new UsageError(`${option}: unknown metric '${name.trim()}'; metrics are ${METRIC_NAMES.join(', ')}.`);
@@ -120,64 +119,6 @@ export function gateFailureLines(results: GateResult[]): string[] {
     const where = g.path || '(no file)';
     if (g.value === null) return `eval-lens: gate failed: ${where}: ${g.gate}: ${g.reason}.`;
     return `eval-lens: gate failed: ${where}: ${g.metric} = ${gateNumber(g.value)} ${g.op} ${gateNumber(g.bound)} (--fail-on "${g.gate}").`;
-  });
-}
-
-// --- Regression gate (compare) ------------------------------------------------------------------
-
-/** What the regression gate needs of one metric of a comparison: delta = candidate - base. */
-export interface ComparedMetric {
-  metric: string;
-  delta: number | null;
-  p_value: number | null;
-}
-
-export interface RegressionResult {
-  metric: MetricName;
-  delta: number | null;
-  p_value: number | null;
-  direction: 'lower' | 'higher';
-  /** Significantly worse: p < alpha with the delta in the metric's bad direction. */
-  failed: boolean;
-  reason?: string;
-}
-
-/** `--fail-on-regression auc,ece`: the metric names, each known. */
-export function parseRegressionMetrics(text: string | undefined): MetricName[] {
-  if (text === undefined) return [];
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!names.length) throw new UsageError(`--fail-on-regression takes METRIC[,METRIC...], e.g. auc,ece; got '${text}'.`);
-  return [...new Set(names.map((n) => metricName(n, '--fail-on-regression')))];
-}
-
-/** `--alpha A`: a significance level strictly between 0 and 1 (default 0.05). */
-export function parseAlpha(raw: string | undefined): number {
-  if (raw === undefined) return 0.05;
-  const a = Number(raw);
-  if (raw.trim() === '' || !(a > 0 && a < 1)) throw new UsageError(`--alpha takes a number between 0 and 1, got '${raw}'.`);
-  return a;
-}
-
-/**
- * The regression gate over a comparison's metrics. A listed metric the comparison lacks, or whose
- * test could not be run (p-value null), fails: the gate cannot vouch for it.
- */
-export function checkRegressions(compared: ComparedMetric[], metrics: MetricName[], alpha: number): RegressionResult[] {
-  return metrics.map((metric) => {
-    const direction = METRIC_DIRECTION[metric];
-    const c = compared.find((x) => x.metric === metric);
-    if (!c) return { metric, delta: null, p_value: null, direction, failed: true, reason: 'not in the comparison' };
-    if (c.delta === null || c.p_value === null || !Number.isFinite(c.delta) || !Number.isFinite(c.p_value)) {
-      return { metric, delta: c.delta, p_value: c.p_value, direction, failed: true, reason: 'no test result' };
-    }
-    return { metric, delta: c.delta, p_value: c.p_value, direction, failed: c.p_value < alpha && isWorse(metric, c.delta) };
-  });
-}
-
-export function regressionFailureLines(results: RegressionResult[], alpha: number): string[] {
-  return results.filter((r) => r.failed).map((r) => {
-    if (r.reason) return `eval-lens: regression gate failed: ${r.metric}: ${r.reason}.`;
-    return `eval-lens: regression gate failed: ${r.metric} is significantly worse (${r.direction} is better): delta ${gateNumber(r.delta!)}, p = ${gateNumber(r.p_value!)} < alpha ${alpha}.`;
   });
 }
 

@@ -5,7 +5,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../src/cli/main';
-import { checkRegressions, parseAlpha, parseGate, parseRegressionMetrics } from '../../../src/cli/gates';
+import { parseGate } from '../../../src/cli/gates';
+import { checkRegressions, parseAlpha, parseRegressionMetrics, regressionReport } from '../../../src/cli/regression';
 import { METRIC_DIRECTION } from '../../../src/core/metricDirection';
 import { METRIC_NAMES } from '../../../src/core/types';
 
@@ -117,7 +118,7 @@ describe('--fail-on-regression (compare)', () => {
     { metric: 'accuracy', delta: 0.05, p_value: 0.0001 }, // better, significant
     { metric: 'log_loss', delta: 0.2, p_value: 0.04 },   // worse, significant
     { metric: 'ks', delta: 0.1, p_value: null },         // no test
-  ];
+  ].map((c) => ({ ...c, run: 'cand' }));
 
   it('fails a metric significantly worse in its own direction, and only that', () => {
     const failed = (metrics: string, alpha = 0.05) =>
@@ -129,6 +130,19 @@ describe('--fail-on-regression (compare)', () => {
     expect(failed('auc,log_loss', 0.005)).toEqual([]);
     // No test result, or not compared at all: the gate cannot vouch for it.
     expect(failed('ks,mce')).toEqual(['ks', 'mce']);
+  });
+
+  it('checks every candidate, and prints each failure with run, delta, p and alpha', () => {
+    const two = [
+      { metric: 'ece', run: 'a', delta: -0.01, p_value: 0.01 },
+      { metric: 'ece', run: 'b', delta: 0.03, p_value: 0.002 },
+    ];
+    const results = checkRegressions(two, ['ece'], 0.05);
+    expect(results.map((r) => [r.run, r.failed])).toEqual([['a', false], ['b', true]]);
+    expect(regressionReport(results, 0.05)).toBe(
+      'eval-lens: regression gate failed: b: ece is significantly worse (lower is better): delta 0.03, p = 0.002 < alpha 0.05.\n'
+      + 'eval-lens: 1 of 2 regression checks failed (exit 3).\n');
+    expect(regressionReport(checkRegressions(two.slice(0, 1), ['ece'], 0.05), 0.05)).toBe('eval-lens: no significant regression (alpha 0.05) on ece.\n');
   });
 
   it('rejects unknown metrics and bad alphas', () => {
