@@ -1,5 +1,5 @@
 // Number and label formatting for the report. Pure functions (unit-tested); no DOM.
-import type { Kind, MetricName } from '../src/core/types';
+import type { MetricName } from '../src/core/types';
 import { formatMetric } from '../src/shared/format';
 
 export { formatBinRange, formatCount, formatMetric, kindAxes } from '../src/shared/format';
@@ -48,16 +48,6 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   kl: { label: 'KL', better: 'lower', help: 'Mean KL(true || predicted) of two Bernoullis.' },
   spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
 };
-
-/** The order in which metric cards appear, headline first, per kind. R_O/R_U/HMR have their own panel. */
-export const CARD_ORDER: Record<Kind, MetricName[]> = {
-  binary: ['ece', 'ece_quantile', 'auc', 'brier', 'log_loss', 'accuracy', 'mce', 'mce_quantile', 'ks', 'macro_f1'],
-  multiclass: ['macro_f1', 'accuracy', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks', 'auc'],
-  confidence: ['accuracy', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks', 'auc'],
-  probability: ['mse', 'tvd', 'kl', 'spearman', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks'],
-};
-
-export const HMR_METRICS: MetricName[] = ['r_o', 'r_u', 'hmr', 'hmr_beta'];
 
 /**
  * Whether a reported figure disagrees with the recomputed one: the core's tolerance (report.ts

@@ -1,7 +1,7 @@
 // Confidence histogram: top-label confidence in equal-width bins, stacked into correct and incorrect
 // instances, so a glance shows where the errors sit on the confidence scale.
 import type { ChartConfiguration } from 'chart.js';
-import type { ConfidenceHistogramData as ConfidenceHistogram } from '../protocol';
+import type { ConfidenceHistogram } from '../shared/chartData';
 import { formatCount } from '../shared/format';
 import { scaled, withAlpha, type Palette } from './palette';
 

@@ -168,8 +168,9 @@ export function reliabilityConfig(bins: ReliabilityBin[], options: ReliabilityOp
           if (bin >= 0) onBinClick(bin);
         },
         onHover: (event, elements) => {
-          const target = event.native?.target as HTMLElement | undefined;
-          if (target) target.style.cursor = elements.length ? 'pointer' : 'default';
+          // The panel's canvas (the definitions stay free of DOM types: the CLI draws them too).
+          const target = event.native?.target as { style?: { cursor: string } } | null | undefined;
+          if (target?.style) target.style.cursor = elements.length ? 'pointer' : 'default';
         },
       } satisfies ChartConfiguration<'line'>['options'] : {}),
     },

@@ -6,7 +6,7 @@ import { extname } from 'node:path';
 import type { ChartConfiguration } from 'chart.js';
 import { scorePath } from '../core/score';
 import type { Report } from '../core/types';
-import { reportCharts } from '../../webview/data';
+import { reportCharts } from '../shared/chartData';
 import { reliabilityConfig, reliabilityOverlayConfig } from '../charts/reliability';
 import { rocConfig, rocOverlayConfig } from '../charts/roc';
 import { confidenceHistogramConfig } from '../charts/histogram';

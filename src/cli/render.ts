@@ -88,7 +88,7 @@ export async function renderChart(config: ChartConfiguration, palette: Palette, 
     plugins: [backgroundPlugin(palette.background), ...(config.plugins ?? [])],
   };
   // Chart.js takes any object with getContext('2d'); outside a browser it uses its basic platform.
-  const chart = new Chart(canvas as unknown as HTMLCanvasElement, figure);
+  const chart = new Chart(canvas as unknown as ConstructorParameters<typeof Chart>[0], figure);
   try {
     const { left, top, right, bottom } = chart.chartArea;
     const bytes = 'getContent' in canvas ? Buffer.from(tidySvg(canvas.getContent().toString('utf8')), 'utf8') : canvas.toBuffer('image/png');

@@ -2,8 +2,8 @@
 import { Chart } from '../../src/charts/common';
 import { confidenceHistogramConfig } from '../../src/charts/histogram';
 import type { Palette } from '../../src/charts/palette';
-import type { ConfidenceHistogramData } from '../../src/protocol';
+import type { ConfidenceHistogram } from '../../src/shared/chartData';
 
-export function confidenceHistogramChart(canvas: HTMLCanvasElement, histogram: ConfidenceHistogramData, palette: Palette): Chart {
+export function confidenceHistogramChart(canvas: HTMLCanvasElement, histogram: ConfidenceHistogram, palette: Palette): Chart {
   return new Chart(canvas, confidenceHistogramConfig(histogram, palette));
 }

@@ -2,8 +2,8 @@
 import { Chart } from '../../src/charts/common';
 import type { Palette } from '../../src/charts/palette';
 import { probabilityScatterConfig } from '../../src/charts/scatter';
-import type { ScatterData } from '../../src/protocol';
+import type { ScatterPoints } from '../../src/shared/chartData';
 
-export function probabilityScatterChart(canvas: HTMLCanvasElement, points: ScatterData, palette: Palette): Chart {
+export function probabilityScatterChart(canvas: HTMLCanvasElement, points: ScatterPoints, palette: Palette): Chart {
   return new Chart(canvas, probabilityScatterConfig(points, palette));
 }

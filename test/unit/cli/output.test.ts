@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { runCli } from '../../../src/cli/main';
-import { MAX_PROBLEMS } from '../../../src/core/report';
+import { MAX_PROBLEMS } from '../../../src/core/problemCap';
 
 const root = join(__dirname, '..', '..', '..');
 const folktexts = join(root, 'examples', 'folktexts', 'Mistral-7B-sim__ACSIncome__-1');
