@@ -4,7 +4,7 @@
 import { METRIC_NAMES, type MetricName } from '../core/types';
 import { isWorse } from '../core/metricDirection';
 import { formatNumber } from './table';
-import { csvTable, markdownCode, markdownTable, type Cell, type Table } from './tabular';
+import { csvTable, markdownCode, markdownTable, type Cell, type Table } from '../shared/tabular';
 import type { ComparedMetric, RegressionResult } from './regression';
 
 export interface MetricComparisonView {

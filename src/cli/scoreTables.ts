@@ -3,7 +3,7 @@
 import { METRIC_NAMES, type MetricName, type Report } from '../core/types';
 import { disagreeingReported } from '../core/report';
 import { formatNumber } from './table';
-import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from './tabular';
+import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../shared/tabular';
 import { RUN_PATH, gateNumber, type GateResult } from './gates';
 
 type Summary = { raft_score?: number | null };

@@ -1,5 +1,5 @@
 // Plain tables rendered as GitHub-flavoured Markdown or RFC 4180 CSV: the one shape every command's
-// --markdown and --csv output goes through (score now; compare and board produce the same tables).
+// --markdown and --csv output goes through (score, compare, board) and the report panel's exports. Pure.
 
 export type Cell = string | number | null | undefined;
 
