@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { Report } from '../core/types';
 import { WEBVIEW_VIEW_TYPE, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
 import { makeNonce, panelHtml } from './panelHtml';
+import { withGroupIntervals } from '../shared/groupRanking';
 import type { PanelData } from './workerProtocol';
 import { baseName } from '../shared/paths';
 
@@ -628,12 +629,6 @@ function sameReports(a: readonly Report[], b: readonly Report[]): boolean {
     }
     return true;
   });
-}
-
-/** The groups with the intervals of the bootstrap pass (same groups: the same file and options). */
-export function withGroupIntervals(groups: Report['groups'], intervals: Report['intervals'][] | undefined): Report['groups'] {
-  if (!groups || !intervals || intervals.length !== groups.groups.length) return groups;
-  return { ...groups, groups: groups.groups.map((g, k) => ({ ...g, intervals: intervals[k] })) };
 }
 
 function isPanelState(value: unknown): value is PanelState {
