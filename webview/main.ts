@@ -16,7 +16,7 @@ import { rocChart } from './charts/roc';
 import { probabilityScatterChart } from './charts/scatter';
 import { hmrPanel, metricCards } from './cards';
 import { groupReliabilityChart } from './charts/groupReliability';
-import { groupControls, groupSlice, groupsSection } from './groups';
+import { fairnessCard, groupControls, groupSlice, groupsSection } from './groups';
 import { withGroupIntervals, worstGroupIndex } from '../src/shared/groupRanking';
 import { confusionMatrix } from './confusion';
 import { instanceCount, normalizeReport } from './data';
@@ -560,6 +560,8 @@ function renderGroups(report: Report): void {
       height: 340, caption: 'Each group\'s equal-width bins: mean score against the share of positives (mean correctness for top-label confidence). The worst group is drawn thicker.',
     }));
   }
+  const fairness = fairnessCard(report);
+  if (fairness) root.appendChild(fairness);
 }
 
 /** A click on a group's row: the instance table and the stepper show that group only (null: all rows). */
