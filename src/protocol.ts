@@ -1,6 +1,6 @@
 // The only messages that cross between the extension host and the report webview: one
 // discriminated union each way, imported by both sides. Nothing crosses untyped.
-import type { Report } from './core/types';
+import type { MetricName, Report } from './core/types';
 import type { ReportCharts } from './shared/chartData';
 import type { InstancePage, InstanceScheme } from './shared/instanceCodec';
 
@@ -74,6 +74,8 @@ export type WebviewToHost =
   | { type: 'state'; state: PanelState }
   /** Jump to a row: in the predictions file or in the data file (RAFT train.csv). */
   | { type: 'reveal'; path: string; line: number }
+  /** A metric card's "?": open the metric's entry in the extension's own docs/metrics.md. */
+  | { type: 'openMetricDoc'; metric: MetricName }
   /** The stepper moved: the host mirrors "7 of 23" for the commands' enablement. */
   | { type: 'stepped'; index: number; total: number }
   /**

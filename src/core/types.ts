@@ -2,13 +2,16 @@
 // must never import `vscode`, so it runs in the CLI, in a worker, in tests and in the extension.
 
 export type Kind = 'binary' | 'multiclass' | 'confidence' | 'probability';
-export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'generic';
-export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'generic'];
+export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'inspect' | 'generic';
+export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'inspect', 'generic'];
 
-/** Every metric name of ../shared/METRICS.md, exactly. */
+/** Every metric name, as docs/metrics.md defines it and the JSON output spells it. */
 export const METRIC_NAMES = [
   'accuracy', 'auc', 'macro_f1', 'raft_score', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile',
   'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'mse', 'tvd', 'kl', 'spearman',
+  // lm-eval: acc_norm (METRICS.md, lm-eval conventions) and the perplexity of single-continuation tasks.
+  'acc_norm', 'perplexity',
+  'stderr', // Inspect's standard error of the mean score
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -25,6 +28,7 @@ export type Severity = 'error' | 'warning' | 'info';
 export type ProblemCode =
   | 'not-a-number'        // a numeric field holds text
   | 'not-finite'          // NaN, inf, -inf
+  | 'field-too-long'      // a numeric field longer than MAX_NUMERIC_CHARS: not parsed
   | 'out-of-range'        // a probability outside [0, 1]
   | 'percent-probability' // "73%" where a probability in [0, 1] is expected (quick-fixable)
   | 'bad-label'           // a binary label that is not 0/1
@@ -44,7 +48,9 @@ export type ProblemCode =
   | 'more-problems'       // the list was cut: a summary of how many more there are
   | 'unmatched-id'        // --group-by with a data file: predictions whose ID has no data row
   | 'group-column'        // --group-by: the column is missing, or the groups cannot be formed
-  | 'best-threshold';     // --threshold best: which threshold was chosen, or why none could be
+  | 'best-threshold'      // --threshold best: which threshold was chosen, or why none could be
+  | 'incomplete-log'      // an Inspect log that was cancelled or errored: scored on the samples it has; info
+  | 'unknown-reducer';    // an Inspect epoch reducer that is not one of Inspect's built-in ones
 
 export interface RowProblem {
   /** 1-based line of the file the row came from (the first line of a multi-line CSV record). */
@@ -69,6 +75,8 @@ interface SetBase {
   lines: Uint32Array;
   /** Instance identifiers, when the file has them (RAFT `ID`, lm-eval `doc_id`, ...). */
   ids?: string[];
+  /** Instance identifiers when every one is a whole number (folktexts' index), instead of `ids`. */
+  idNumbers?: Float64Array;
 }
 
 /** score = P(y = 1), label in {0, 1}. */
@@ -102,6 +110,12 @@ export interface MulticlassSet extends SetBase {
   /** Where the instance texts and gold labels came from (RAFT train.csv), with each row's line there. */
   dataPath?: string;
   dataLines?: Uint32Array;
+  /** lm-eval multiple choice: the acc_norm choice of each row (argmax of loglikelihood / choice length). */
+  predNorm?: Int32Array;
+  /** lm-eval single-continuation tasks: the loglikelihood of each row's target continuation. */
+  continuationLoglik?: Float64Array;
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */
@@ -127,11 +141,31 @@ export interface ParseResult {
   skipped: number;
   /** Rows without a gold label (RAFT hidden test split): counted, not scored, not "skipped". */
   unlabeled: number;
-  /** Figures the benchmark reported itself (folktexts results.bench-*.json), by METRICS.md name. */
+  /** Figures the benchmark reported itself (folktexts results.bench-*.json), by our metric name. */
   reported?: Record<string, number | null>;
   /** Where `reported` came from. */
   reportedPath?: string;
+  /** One sentence per reported figure whose name matches a recomputed one but whose definition differs. */
+  reportedNotes?: Record<string, string>;
+  /** Every task the file holds (an lm-eval simple_evaluate dump); `task` is the one parsed (ScoreOptions.task). */
+  tasks?: string[];
+  /** Every model of a table holding several side by side (Prob_LogReg, Prob_SVM, ...); `model` is the one scored. */
+  models?: string[];
+  model?: string;
+  /** The kind the file would have had, when nothing was scored (a RAFT file of test-split IDs is multiclass). */
+  kind?: Kind;
   fatal?: string;
+  /** Figures the format defines itself (Inspect's accuracy and stderr over score values): they replace the set's. */
+  metrics?: Partial<Record<MetricName, number | null>>;
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
+}
+
+/** One row of a report's breakdown: a named subset (scorer, epoch, reduction) and its figures. */
+export interface BreakdownRow {
+  label: string;
+  n: number;
+  metrics: Record<string, number | null>;
 }
 
 /** Column mapping for generic files: which column holds what. */
@@ -186,6 +220,12 @@ export interface ScoreOptions {
   onProgress?: (fraction: number, phase: 'parse' | 'score') => void;
   /** Checked as often as onProgress is called: returning true throws a ScoreCancelledError. */
   shouldCancel?: () => boolean;
+  /** lm-eval multiple choice: which choice is the prediction for the calibration views (default 'acc'). */
+  decision?: 'acc' | 'acc_norm';
+  /** Which task of a file holding several (an lm-eval simple_evaluate dump); default the first. */
+  task?: string;
+  /** Which model of a table holding several models' columns; default the first. */
+  model?: string;
 }
 
 export interface GroupByOptions {
@@ -297,6 +337,19 @@ export interface Report {
   intervals: Partial<Record<MetricName | RateName, [number, number]>>;
   reported: Record<string, number | null>;
   reportedPath?: string;
+  /** See ParseResult.reportedNotes. */
+  reportedNotes?: Record<string, string>;
+  /** See ParseResult.tasks. */
+  tasks?: string[];
+  /** See ParseResult.models: the models of the file, and the one this report scores. */
+  models?: string[];
+  model?: string;
+  /** True when the kind is not known (nothing scored, and the file does not say): show no kind. */
+  kindUnknown?: boolean;
+  /** A data file a folder scan looked at and did not take as predictions (its reason is `fatal`). */
+  notScored?: boolean;
+  /** The decision rule the calibration views use, when the file offers a choice (lm-eval acc / acc_norm). */
+  decision?: 'acc' | 'acc_norm';
   problems: RowProblem[];
   /** Reliability diagrams: equal-width and equal-count binnings of `instances.value` against `instances.target`. */
   bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;
@@ -317,4 +370,6 @@ export interface Report {
   groups?: GroupsResult;
   /** With options.listColumns: the columns the report can be grouped by (of the file, of the data file). */
   groupColumns?: { predictions: string[]; data?: string[]; dataPath?: string };
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
 }

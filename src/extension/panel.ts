@@ -13,6 +13,7 @@ import type { Report } from '../core/types';
 import { WEBVIEW_VIEW_TYPE, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
 import { makeNonce, panelHtml } from './panelHtml';
 import { withGroupIntervals } from '../shared/groupRanking';
+import { openMetricDoc } from './metricDoc';
 import type { PanelData } from './workerProtocol';
 import { baseName } from '../shared/paths';
 
@@ -51,6 +52,8 @@ export interface PanelInfo {
   pagesPosted: { token: number; pages: number; bytes: number; ms: number; at: number } | undefined;
   /** The last line revealed on the webview's request. */
   lastRevealed: { path: string; line: number } | undefined;
+  /** The last metric definition opened from a card's "?" (the docs/metrics.md URI with its fragment). */
+  lastMetricDoc?: string;
   /** The webview's UI state as it last reported it. */
   state: PanelState | undefined;
 }
@@ -98,6 +101,10 @@ export class ReportPanel {
   private result: PanelScoreResult | undefined;
   private scoring: vscode.CancellationTokenSource | undefined;
   private generation = 0;
+  /** A report editor tab's panel (reportEditor.ts): it shows its own file only, show() never reuses it for another. */
+  private pinned = false;
+  /** The panel show() creates and reuses (not a report editor tab). */
+  private static floating: ReportPanel | undefined;
 
   private constructor(
     private readonly context: vscode.ExtensionContext,
@@ -147,9 +154,26 @@ export class ReportPanel {
     });
   }
 
+  /**
+   * The panel of a report editor tab (the custom editor of reportEditor.ts): the same report, keys
+   * and commands as the panel, in the tab VS Code made for `path`. It is `current` while active.
+   */
+  static adopt(context: vscode.ExtensionContext, panel: vscode.WebviewPanel, path: string): ReportPanel {
+    const adopted = new ReportPanel(context, panel, path);
+    adopted.pinned = true;
+    ReportPanel.current = adopted;
+    adopted.disposables.push(panel.onDidChangeViewState(() => {
+      if (panel.active) ReportPanel.current = adopted;
+    }));
+    void adopted.load(path);
+    return adopted;
+  }
+
   /** The one report panel: revealed when it exists, created beside the editor when it does not. */
   private static revealOrCreate(context: vscode.ExtensionContext, path: string, preserveFocus: boolean): ReportPanel {
-    const existing = ReportPanel.current;
+    const current = ReportPanel.current;
+    // A report editor tab is reused for its own file only; another file goes to the floating panel.
+    const existing = current?.pinned && current.info.path !== path ? ReportPanel.floating : current;
     if (existing) {
       existing.panel.reveal(existing.panel.viewColumn, preserveFocus);
       return existing;
@@ -160,6 +184,7 @@ export class ReportPanel {
       { ...ReportPanel.webviewOptions(context), retainContextWhenHidden: false, enableFindWidget: true },
     );
     ReportPanel.current = new ReportPanel(context, panel, path);
+    ReportPanel.floating = ReportPanel.current;
     return ReportPanel.current;
   }
 
@@ -546,6 +571,9 @@ export class ReportPanel {
       case 'reveal':
         void this.reveal(message.path, message.line);
         break;
+      case 'openMetricDoc':
+        void openMetricDoc(this.context.extensionUri, message.metric).then((uri) => { if (uri) this.info.lastMetricDoc = uri.toString(); });
+        break;
       case 'groupBy':
       case 'pickDataFile':
         void this.slice(message);
@@ -567,6 +595,8 @@ export class ReportPanel {
 
   private async reveal(path: string, line: number): Promise<void> {
     if (!this.revealable(path) || !Number.isInteger(line) || line < 1) return;
+    // Parquet tables and .eval logs have no text lines: the webview shows the row in its table instead.
+    if (/\.(parquet|eval)$/i.test(path)) return;
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path));
       const lineIndex = Math.min(line - 1, document.lineCount - 1);
@@ -606,9 +636,10 @@ export class ReportPanel {
     this.pages = [];
     this.result = undefined;
     this.view = undefined;
+    if (ReportPanel.floating === this) ReportPanel.floating = undefined;
     if (ReportPanel.current === this) {
-      ReportPanel.current = undefined;
-      void vscode.commands.executeCommand('setContext', STEP_CONTEXT, 0);
+      ReportPanel.current = ReportPanel.floating;
+      if (!ReportPanel.current) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, 0);
     }
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;

@@ -1,7 +1,7 @@
 // folktexts `*.test_predictions.csv`: written by pandas with index=True, so the header is
 // `,risk_score,label` and the first, unnamed column is the original row index (the instance ID).
 // Beside it, folktexts writes `results.bench-<hash>.json` with the figures it computed itself; those
-// come back as `reported` (under METRICS.md names) so the report can compare them.
+// come back as `reported` (under our metric names, docs/metrics.md) so the report can compare them.
 //
 // Rows go through the byte-level scanner (numericCsv.ts) and fall back to parseCsv for the whole
 // file only when a quote shows up; both paths share `folktextsRowHandler`, so they agree exactly.
@@ -26,8 +26,8 @@ const DUPLICATE_NOTE = 'the row is still scored, as folktexts and sklearn would 
 const FOLKTEXTS_RATES = ['accuracy', 'tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr'];
 
 /**
- * folktexts' own metric keys (folktexts/evaluation.py) -> METRICS.md names. The rates and ece_scaled
- * are compared with the whole-set figures; the fairness keys with --group-by's (slices/slice.ts).
+ * folktexts' own metric keys (folktexts/evaluation.py) -> our metric names (docs/metrics.md). The rates and
+ * ece_scaled are compared with the whole-set figures; the fairness keys with --group-by's (slices/slice.ts).
  */
 export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
   accuracy: 'accuracy',
@@ -170,7 +170,13 @@ function finish(sink: RowSink, keepIds = false): ParseResult {
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
   const problems = sink.problems;
-  if (sink.ids) problems.push(...sink.ids.duplicates(lines, 'Index', DUPLICATE_NOTE));
+  if (sink.ids) {
+    // A loop, not push(...): a million repeated IDs would overflow the argument stack.
+    for (const p of sink.ids.duplicates(lines, 'Index', DUPLICATE_NOTE)) {
+      if (problems.length < MAX_PROBLEMS) problems.push(p);
+      else sink.droppedProblems++;
+    }
+  }
   const sorted = finishProblems(problems, sink.droppedProblems);
   const base: ParseResult = { format: 'folktexts', set: null, problems: sorted, skipped: sink.skipped, unlabeled: 0 };
   if (sink.rows === 0) {
@@ -180,8 +186,9 @@ function finish(sink: RowSink, keepIds = false): ParseResult {
   if (n === 0) {
     return { ...base, fatal: nothingScoredMessage(sink.rows, sorted) };
   }
-  const ids = keepIds && sink.ids ? { ids: sink.ids.strings() } : {};
-  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines, ...ids } };
+  // IDs as compare aligns them (numbers when they all are); the strings too when a data file is joined on them.
+  const strings = keepIds && sink.ids ? { ids: sink.ids.strings() } : {};
+  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines, ...sink.ids?.idColumn(), ...strings } };
 }
 
 function fatalResult(message: string, code: 'empty-file' | 'unscorable'): ParseResult {
@@ -298,11 +305,3 @@ function taskFromFileName(path: string): string | undefined {
   return /^(ACS[A-Za-z]+)(?:[_.]|$)/.exec(name)?.[1];
 }
 
-/** A folktexts predictions file by name or by its pandas header. */
-export function looksLikeFolktexts(path: string, head: string): boolean {
-  if (/\.test_predictions\.csv$/i.test(path)) return true;
-  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
-  const nl = text.indexOf('\n');
-  const first = (nl === -1 ? text : text.slice(0, nl)).replace(/\r$/, '');
-  return /^\s*,\s*risk_score\s*,\s*label\s*$/i.test(first);
-}

@@ -1,16 +1,18 @@
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CompanionReader, FormatContext } from '../../../src/core/formats/context';
 import { fileInput, textInput } from '../../../src/core/formats/context';
 import {
-  looksLikeFolktexts, parseFolktexts, parseFolktextsRows, parseLenientJson, readReportedResults,
+  parseFolktexts, parseFolktextsRows, parseLenientJson, readReportedResults,
 } from '../../../src/core/formats/folktexts';
 import { DEFAULT_OPTIONS, type BinarySet } from '../../../src/core/types';
+import { REAL } from '../realData';
 import { MAX_PROBLEMS } from '../../../src/core/problemCap';
+import { detectFormat } from '../../../src/core/formats/detect';
 
-const DATA = resolve(__dirname, '../../../../shared/data');
+const DATA = REAL;
 const RESULTS_JSON = join(DATA, 'folktexts/results.minimal-example.Mistral-7B-Instruct-v0.2.ACSIncome.json');
 
 const fsReader: CompanionReader = {
@@ -237,7 +239,7 @@ describe('parseFolktexts: results.bench-*.json', () => {
 });
 
 describe('parseFolktexts on real data', () => {
-  it('reads a file in the layout of ../shared/data/folktexts/acs_income_10rows.csv', () => {
+  it('reads a file in the layout of folktexts\' tests/acs_income_10rows.csv', () => {
     // The real pandas index=True file: unnamed first column, the original index as IDs.
     const text = readFileSync(join(DATA, 'folktexts/acs_income_10rows.csv'), 'utf8');
     const header = text.split('\n')[0];
@@ -286,10 +288,10 @@ describe('parseFolktexts on real data', () => {
   });
 });
 
-describe('looksLikeFolktexts', () => {
+describe('detecting a folktexts file', () => {
   it('knows the file name and the pandas header', () => {
-    expect(looksLikeFolktexts('/r/ACSIncome.test_predictions.csv', '')).toBe(true);
-    expect(looksLikeFolktexts('/r/preds.csv', '\ufeff,risk_score,label\r\n1,0.5,1')).toBe(true);
-    expect(looksLikeFolktexts('/r/preds.csv', 'score,label\n')).toBe(false);
+    expect(detectFormat('/r/ACSIncome.test_predictions.csv', ',risk_score,label\n')).toBe('folktexts');
+    expect(detectFormat('/r/preds.csv', '\ufeff,risk_score,label\r\n1,0.5,1')).toBe('folktexts');
+    expect(detectFormat('/r/preds.csv', 'score,label\n')).not.toBe('folktexts');
   });
 });
