@@ -34,7 +34,7 @@ async function scoreParquet(path: string, o: ScoreOptions, io: CompanionReader):
   if (parsed.fatal) parsed.fatal = rowProblems([{ line: 1, severity: 'error', code: 'unscorable', message: parsed.fatal }], twin, path, headerLines)[0].message;
   // Instances point at rows, not at lines of the text (the report's Reveal shows the row).
   if (parsed.set && headerLines) for (let i = 0; i < parsed.set.n; i++) parsed.set.lines[i] -= headerLines;
-  return scoreParsed(path, parsed, o);
+  return scoreParsed(path, parsed, o, { input: () => textInput(twin, text), io, lineOffset: headerLines });
 }
 
 /** scoreFile, and Parquet files too. */
