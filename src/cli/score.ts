@@ -2,11 +2,13 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { scorePath, summarize } from '../core/score';
+import { summarize } from '../core/score';
+import { scorePathAsync } from '../core/scoreAsync';
 import { resolveOptions } from '../core/report';
-import { FORMAT_NAMES, METRIC_NAMES } from '../core/types';
+import { FORMAT_NAMES, METRIC_NAMES, RATE_NAMES } from '../core/types';
 import type { FormatName, Report, ScoreOptions } from '../core/types';
 import { formatTable } from './table';
+import { groupsJson, sliceOptions } from './sliceArgs';
 import { mapping, number, UsageError, type CliOutput } from './args';
 
 export const SCORE_USAGE = `Usage: eval-lens score PATH... [options]
@@ -17,7 +19,8 @@ Options:
   --format F        folktexts | raft | almanacs | lm-eval | generic (default: detected)
   --json            print one JSON document instead of tables
   --bins N          reliability bins for ece/mce and the diagrams (default 10)
-  --threshold T     binary decision threshold (default 0.5)
+  --threshold T     binary decision threshold (default 0.5), or 'best': folktexts' threshold
+                    minimising fpr + (1 - tpr) on the ROC curve of the whole file
   --hmr-beta B      beta of hmr_beta (default 1)
   --bootstrap N     95% percentile bootstrap intervals from N resamples (default 0: none)
   --seed S          bootstrap seed (default 0)
@@ -25,7 +28,17 @@ Options:
   --gold-key K      ALMANACS: the field that holds the true probability
   --map FIELD=COL   generic files: take FIELD (score, label, confidence, correct, pred, gold, id)
                     from column COL; repeatable
+  --group-by COL    metrics per group of column COL (of the file, or of --data), with
+                    folktexts' fairness figures for binary files
+  --data FILE       CSV/TSV joined to the predictions on their IDs, for --group-by
+  --join-key COL    the ID column of --data (default: its unnamed first column, else ID)
+  --group-bins K    quantile groups for a numeric column of > 20 values (default 4)
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)
+  --task NAME       a file holding several tasks (lm-eval simple_evaluate dump): score only NAME
+  --model NAME      a table with several models' columns (Prob_LogReg, Prob_SVM, ...): score
+                    NAME (default: the first)
+  --decision D      lm-eval multiple choice: acc | acc_norm, the prediction the calibration
+                    metrics judge (default acc; both accuracies are always shown)
   -h, --help        this help`;
 
 export async function scoreCommand(rest: string[]): Promise<CliOutput> {
@@ -33,11 +46,30 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
     args: rest,
     allowPositionals: true,
     strict: true,
-    options: { ...SCORING_ARGS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      ...SCORING_ARGS,
+      'group-by': { type: 'string' },
+      data: { type: 'string' },
+      'join-key': { type: 'string' },
+      'group-bins': { type: 'string' },
+      json: { type: 'boolean' },
+      task: { type: 'string' },
+      model: { type: 'string' },
+      decision: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) return { code: 0, stdout: SCORE_USAGE + '\n', stderr: '' };
   if (!positionals.length) throw new UsageError('score needs at least one PATH.');
-  const options = scoringOptions(values);
+  if (values.decision !== undefined && values.decision !== 'acc' && values.decision !== 'acc_norm') {
+    throw new UsageError(`--decision must be acc or acc_norm, got '${values.decision}'.`);
+  }
+  const options = scoringOptions(values, undefined, {
+    ...sliceOptions(values),
+    task: values.task,
+    model: values.model,
+    decision: values.decision as ScoreOptions['decision'],
+  });
 
   const reports: Report[] = [];
   let stderr = '';
@@ -46,7 +78,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
       stderr += `eval-lens: ${path}: no such file or folder.\n`;
       continue;
     }
-    const result = scorePath(path, options);
+    const result = await scorePathAsync(path, options);
     if (!result.reports.length) stderr += `eval-lens: ${path}: no prediction files found.\n`;
     reports.push(...result.reports);
   }
@@ -73,7 +105,7 @@ export const SCORING_ARGS = {
 type ScoringValues = { [K in keyof typeof SCORING_ARGS]?: (typeof SCORING_ARGS)[K] extends { multiple: true } ? string[] : string };
 
 /** ScoreOptions from the SCORING_ARGS values, checked; `bootstrap` is the default resamples. */
-export function scoringOptions(values: ScoringValues, bootstrap?: number): ScoreOptions {
+export function scoringOptions(values: ScoringValues, bootstrap?: number, extra: Partial<ScoreOptions> = {}): ScoreOptions {
   if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
     throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
   }
@@ -81,10 +113,14 @@ export function scoringOptions(values: ScoringValues, bootstrap?: number): Score
   if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
   const raftData = values['raft-data'];
   if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
+  const best = values.threshold?.trim().toLowerCase() === 'best';
   return validOptions({
+    ...extra,
     format: values.format as FormatName | undefined,
     bins: number('bins', values.bins, true),
-    threshold: number('threshold', values.threshold, false),
+    // 'best': folktexts' ROC threshold, found per file by the core.
+    threshold: best ? undefined : number('threshold', values.threshold, false),
+    bestThreshold: best || extra.bestThreshold,
     hmrBeta: number('hmr-beta', values['hmr-beta'], false),
     bootstrap: number('bootstrap', values.bootstrap, true) ?? bootstrap,
     seed: number('seed', values.seed, true),
@@ -114,19 +150,27 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
     results: reports.map((r) => ({
       path: r.path,
       format: r.format,
-      kind: r.kind,
+      kind: r.kindUnknown || r.notScored ? null : r.kind,
+      ...(r.notScored ? { notScored: true } : {}),
       ...(r.task ? { task: r.task } : {}),
       n: r.n,
       skipped: r.skipped,
       unlabeled: r.unlabeled,
       metrics: orderedMetrics(r.metrics),
       intervals: r.intervals,
+      ...(r.kind === 'binary' && r.n > 0 ? { threshold: r.options.threshold } : {}),
+      ...(r.groups ? { groups: groupsJson(r.groups) } : {}),
       reported: r.reported,
+      ...(r.reportedNotes ? { reportedNotes: r.reportedNotes } : {}),
+      ...(r.tasks ? { tasks: r.tasks } : {}),
+      ...(r.models ? { models: r.models, model: r.model } : {}),
+      ...(r.decision ? { decision: r.decision } : {}),
       ...(r.fatal ? { fatal: r.fatal } : {}),
       problems: r.problems,
       bins: r.bins,
       roc: r.roc,
       ...(r.classStats ? { classes: r.classStats } : {}),
+      ...(r.breakdown ? { breakdown: r.breakdown } : {}),
     })),
     summary,
   };
@@ -134,7 +178,7 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
 
 function orderedMetrics(m: Report['metrics']): Report['metrics'] {
   const out: Report['metrics'] = {};
-  for (const name of METRIC_NAMES) {
+  for (const name of [...METRIC_NAMES, ...RATE_NAMES]) {
     const v = m[name];
     if (v !== undefined) out[name] = v === null || Number.isFinite(v) ? v : null;
   }

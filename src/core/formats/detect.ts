@@ -4,8 +4,10 @@ import type { FormatName } from '../types';
 import { stripBom } from './csv';
 import { isRaftPredictions } from './raft';
 import { isLmEvalSamples } from './lmEval';
+import { isInspectLog } from './inspect';
 import { looksLikeAlmanacs } from './almanacs';
 import { looksLikeGenericTable } from './generic';
+import { baseName } from '../../shared/paths';
 
 /** How much of a file detection reads. */
 export const DETECT_HEAD_BYTES = 16 * 1024;
@@ -15,11 +17,6 @@ const FOLKTEXTS_HEADER = /^\s*,\s*risk_score\s*,\s*label\s*$/i;
 
 /** RAFT companions, benchmark summaries and similar files that hold no predictions to score. */
 const NEVER_PREDICTIONS = /(^|[\\/])(task\.json|train\.csv|test\.csv|package(-lock)?\.json|tsconfig\.json|results\.bench-[^\\/]*\.json|results_[^\\/]*\.json)$/i;
-
-export function baseName(path: string): string {
-  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return i === -1 ? path : path.slice(i + 1);
-}
 
 export function firstLine(head: string): string {
   const text = stripBom(head);
@@ -31,8 +28,11 @@ export function firstLine(head: string): string {
 export function detectFormat(path: string, head: string): FormatName | null {
   const name = baseName(path);
   if (NEVER_PREDICTIONS.test(path)) return null;
+  // A Parquet table (PAR1 magic): its format is settled from its rows when it is read (scoreAsync).
+  if (/\.parquet$/i.test(name)) return head.startsWith('PAR1') ? 'generic' : null;
   if (FOLKTEXTS_NAME.test(name) || (/\.csv$/i.test(name) && FOLKTEXTS_HEADER.test(firstLine(head)))) return 'folktexts';
   if (isRaftPredictions(path, head)) return 'raft';
+  if (isInspectLog(path, stripBom(head))) return 'inspect';
   if (isLmEvalSamples(path, head)) return 'lm-eval';
   if (looksLikeAlmanacs(path, head)) return 'almanacs';
   if (looksLikeGenericTable(path, head)) return 'generic';

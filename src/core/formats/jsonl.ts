@@ -12,7 +12,9 @@
 import type { RowProblem } from '../types';
 import type { TextSource } from './context';
 import { stripBom, textStart } from './csv';
+import { longNumberOffsets, longNumberProblem, positionOf } from './longNumbers';
 import { MAX_STRING_LENGTH, NO_PROGRESS, type ParseProgress, isStringTooLong, sizeText } from './progress';
+import { MAX_PROBLEMS, moreProblems } from '../problemCap';
 
 export interface JsonRecord {
   value: unknown;
@@ -43,7 +45,7 @@ export interface JsonScan {
   shape: 'lines' | 'array' | 'object';
   /**
    * 'json-parse' problems in line order: lines (or array elements) that do not parse. At most
-   * MAX_KEPT_JSON_PROBLEMS are listed, then one 'more-problems' summary.
+   * MAX_PROBLEMS (problemCap.ts) are listed, then one 'more-problems' summary.
    */
   problems: RowProblem[];
   /** Lines (elements) that did not parse, all of them: the records left out. */
@@ -59,8 +61,6 @@ export interface JsonScan {
 /** Gets each record in file order; returning false stops the pass. */
 export type JsonRecordHandler = (value: unknown, span: JsonSpan) => void | boolean;
 
-/** json-parse problems listed per file; a file of a million broken lines must not hold a million. */
-export const MAX_KEPT_JSON_PROBLEMS = 10_000;
 
 /** Read JSON Lines, or a single JSON document (an array of records, or one object holding one). */
 export function readJsonRecords(input: TextSource): JsonRecords {
@@ -88,7 +88,7 @@ class ParseProblems {
 
   add(p: RowProblem): void {
     this.bad++;
-    if (this.list.length < MAX_KEPT_JSON_PROBLEMS) this.list.push(p);
+    if (this.list.length < MAX_PROBLEMS) this.list.push(p);
     else this.dropped++;
   }
 
@@ -99,12 +99,19 @@ class ParseProblems {
 
   finish(): RowProblem[] {
     if (this.dropped) {
-      const last = this.list[this.list.length - 1].line;
-      this.list.push({ line: last, severity: 'info', code: 'more-problems', omitted: this.dropped, message: `${this.dropped} more lines that are not valid JSON are not listed.` });
+      this.list.push(moreProblems(this.list, this.dropped));
       this.dropped = 0;
     }
     return this.list;
   }
+}
+
+/** A JSON line holding a number literal too long to read: one problem, and the record is left out. */
+function tooLongNumber(raw: string, line: number, problems: ParseProblems): boolean {
+  const at = longNumberOffsets(raw, 1);
+  if (!at.length) return false;
+  problems.add(longNumberProblem(raw, at[0], line, at[0] + 1));
+  return true;
 }
 
 function lineProblem(line: number, e: unknown): RowProblem {
@@ -210,6 +217,7 @@ function readTextLines(text: string, onRecord: JsonRecordHandler, progress: Pars
       if (end === text.length) break;
       continue;
     }
+    if (tooLongNumber(raw, line, problems)) { if (end === text.length) break; continue; }
     records++;
     if (onRecord(value, { line, start: lineStart, end }) === false) break;
     if (end === text.length) break;
@@ -237,7 +245,19 @@ function readArray(text: string, onRecord: JsonRecordHandler, progress: ParsePro
     whole = undefined;
   }
   if (whole && whole.length === spans.length) {
-    whole.forEach((value, i) => values.push({ value, line: spans[i].line, start: spans[i].start }));
+    // Elements holding a number literal too long to read are left out, each with a problem.
+    const long = longNumberOffsets(text);
+    let k = 0;
+    whole.forEach((value, i) => {
+      const span = spans[i];
+      while (k < long.length && long[k] < span.start) k++;
+      if (k < long.length && long[k] <= span.end) {
+        const at = positionOf(text, long[k], span.start - span.column + 1, span.line);
+        problems.add(longNumberProblem(text, long[k], at.line, at.column));
+        return;
+      }
+      values.push({ value, line: span.line, start: span.start });
+    });
   } else {
     progress.begin(text.length);
     for (const span of spans) {
@@ -427,6 +447,7 @@ function readByteLines(bytes: Uint8Array, start: number, onRecord: JsonRecordHan
       if (end === len) break;
       continue;
     }
+    if (tooLongNumber(raw, line, problems)) { if (end === len) break; continue; }
     records++;
     if (onRecord(value, { line, start: lineStart, end }) === false) break;
     if (end === len) break;

@@ -10,7 +10,9 @@
 // spanning several lines, which a line-by-line scan cannot follow: the scan gives up (returns false)
 // and the caller parses the whole file with parseCsv.
 import type { RowProblem } from '../types';
+import { MAX_NUMERIC_CHARS } from './numbers';
 import { detach, NO_PROGRESS, type ParseProgress } from './progress';
+import { MAX_PROBLEMS, moreProblems, trimProblems } from '../problemCap';
 
 const LF = 10;
 const CR = 13;
@@ -24,8 +26,6 @@ const EXACT_INT = 9007199254740992;
 /** Powers of ten that are exact doubles (10^0 .. 10^22). */
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 
-/** Problems kept per file; beyond this they are counted, not stored (a file of a million "73%" rows). */
-export const MAX_KEPT_PROBLEMS = 10_000;
 
 /** Scored rows as growing typed columns: the value (score or confidence), the 0/1 target, the line. */
 export class BinaryColumns {
@@ -109,6 +109,16 @@ export class IdLog {
     // A CSV field is a view into a chunk of the file's text: keep a copy, not the chunk.
     this.text.set(i, detach(id));
     if (column !== 1 || this.col) this.setColumn(i, column);
+  }
+
+  /** Every entry's ID as text ('' for none), for joining on ID (built only on request). */
+  strings(): string[] {
+    const out = new Array<string>(this.count);
+    for (let i = 0; i < this.count; i++) {
+      const v = this.num[i];
+      out[i] = v === v ? String(v) : this.text.get(i) ?? '';
+    }
+    return out;
   }
 
   /** Record that the next scored row has no ID. */
@@ -226,7 +236,7 @@ export interface RowSink {
   /** null when the file has no ID column. */
   ids: IdLog | null;
   problems: RowProblem[];
-  /** Problems not kept because of MAX_KEPT_PROBLEMS. */
+  /** Problems not kept because of MAX_PROBLEMS (counted, not stored: a file of a million "73%" rows). */
   droppedProblems: number;
   /** Data records seen (blank lines excluded). */
   rows: number;
@@ -252,10 +262,7 @@ export type RowHandler = (record: RowRecord, sink: RowSink) => void;
 
 /** Drop problems beyond the cap, counting them. */
 export function capSinkProblems(sink: RowSink): void {
-  if (sink.problems.length > MAX_KEPT_PROBLEMS) {
-    sink.droppedProblems += sink.problems.length - MAX_KEPT_PROBLEMS;
-    sink.problems.length = MAX_KEPT_PROBLEMS;
-  }
+  sink.droppedProblems += trimProblems(sink.problems);
 }
 
 /** Which column holds what; every other column is skipped unread. */
@@ -279,9 +286,9 @@ export function bomLength(bytes: Uint8Array): number {
 
 const utf8 = new TextDecoder('utf-8');
 
-/** ASCII/Latin-1 text of a short byte range (only ever called on digits and dots). */
+/** Text of a byte range of digits and dots (decoded, never spread into call arguments). */
 function asciiSlice(bytes: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  return utf8.decode(bytes.subarray(start, end));
 }
 
 // Bits of a double, for its exponent (ulp) and neighbours.
@@ -396,7 +403,7 @@ function oddRow(bytes: Uint8Array, rowStart: number, line: number, delimText: st
     column += fields[k].length + 1;
   }
   handle({ fields, line, columns }, sink);
-  if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
+  if (sink.problems.length > MAX_PROBLEMS) capSinkProblems(sink);
   return end < len ? end + 1 : len;
 }
 
@@ -461,7 +468,8 @@ function scanValueTarget(
         } else break;
         p++;
       }
-      if (p >= len || c !== D || p - valueStart - (f >= 0 ? 1 : 0) === 0) break odd;
+      // Empty, or too long to be read as a number (the row handler says so): not the scanner's.
+      if (p >= len || c !== D || p - valueStart - (f >= 0 ? 1 : 0) === 0 || p - valueStart > MAX_NUMERIC_CHARS) break odd;
       if (f < 0) f = 0;
       const value = m < EXACT_INT && f <= 22 ? m / POW10[f] : decimalFromBytes(bytes, valueStart, p);
       if (value > 1) break odd;
@@ -585,7 +593,7 @@ export function scanNumericCsv(
           p++;
         }
         const digits = p - fieldStart - (f >= 0 ? 1 : 0);
-        if (digits === 0) { ok = false; break; }
+        if (digits === 0 || p - fieldStart > MAX_NUMERIC_CHARS) { ok = false; break; }
         if (f < 0) f = 0;
         value = m < EXACT_INT && f <= 22 ? m / POW10[f] : decimalFromBytes(bytes, fieldStart, p);
         if (value > 1) { ok = false; break; } // out of range: the general path words the problem
@@ -682,10 +690,7 @@ export function finishProblems(problems: RowProblem[], dropped: number): RowProb
     .map((p, i) => ({ p, i }))
     .sort((a, b) => a.p.line - b.p.line || (a.p.column ?? 0) - (b.p.column ?? 0) || a.i - b.i)
     .map((x) => x.p);
-  if (dropped > 0) {
-    const last = sorted.length ? sorted[sorted.length - 1].line : 1;
-    sorted.push({ line: last, severity: 'info', code: 'more-problems', omitted: dropped, message: `${dropped} more problems in this file are not listed.` });
-  }
+  if (dropped > 0) sorted.push(moreProblems(sorted, dropped));
   return sorted;
 }
 
