@@ -45,6 +45,7 @@ export interface MetricInfo {
 }
 
 export const METRIC_INFO: Record<MetricName, MetricInfo> = {
+  stderr: { label: 'Std. error', better: 'lower', help: 'Standard error of the mean score, as Inspect computes it: sample SD / sqrt(n).' },
   accuracy: { label: 'Accuracy', better: 'higher', help: 'Share of instances whose predicted class is right.' },
   auc: { label: 'ROC AUC', better: 'higher', help: 'Area under the ROC curve; ties count one half.' },
   macro_f1: { label: 'Macro-F1', better: 'higher', help: 'Unweighted mean of per-class F1.' },
@@ -65,7 +66,19 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   tvd: { label: 'TVD', better: 'lower', help: 'Mean absolute difference (total variation distance of two Bernoullis).' },
   kl: { label: 'KL', better: 'lower', help: 'Mean KL(true || predicted) of two Bernoullis.' },
   spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
+  acc_norm: { label: 'Accuracy (length-normalised)', better: 'higher', help: 'lm-eval acc_norm: the choice with the highest loglikelihood per character is the prediction.' },
+  perplexity: { label: 'Perplexity', better: 'lower', help: 'exp(-mean loglikelihood of the target continuation), as lm-eval reports it.' },
 };
+
+/** Where a metric is defined: its entry in the bundled docs/metrics.md (the heading is the JSON key). */
+export function metricDocAnchor(name: MetricName): string {
+  return `docs/metrics.md#${name}`;
+}
+
+/** A card's tooltip: the one-line definition, the value with its interval, and where to read more. */
+export function metricTooltip(name: MetricName, valueText: string): string {
+  return `${METRIC_INFO[name].help}\n${valueText}\nDefinition: ${metricDocAnchor(name)} (the ? button opens it)`;
+}
 
 /** Axis titles of the reliability diagram and the table's value/target columns, per kind. */
 export function kindAxes(kind: Kind): { value: string; target: string; valueShort: string; targetShort: string } {

@@ -1,4 +1,4 @@
-// The HMR paper's Example 1 (METRICS.md, "Numbers to test against"): nine instances, three
+// The HMR paper's Example 1 (docs/metrics.md#hmr): nine instances, three
 // equal-count bins. The table's ECE is the weighted ECE over equal-count bins, its MCE the maximum
 // gap over the same bins.
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const SYSTEMS: Record<'X' | 'Y' | 'Z' | 'W', Float64Array> = {
   W: Float64Array.from(X_CONF.map((c, i) => (i === 8 ? 0.7 : i === 2 ? 0.6 : c))),
 };
 
-// The table of METRICS.md (Y has no row there).
+// The paper's table (Y has no row there).
 const TABLE = {
   X: { hmr: 0.557, r_o: 0.5, r_u: 0.629, ece: 0.178, mce: 0.267 },
   Z: { hmr: 0.489, r_o: 0.4, r_u: 0.629, ece: 0.156, mce: 0.2 },

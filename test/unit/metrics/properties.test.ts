@@ -1,5 +1,5 @@
 // Property-based tests (fast-check): ranges, symmetries and invariances every implementation of
-// METRICS.md must have, and the HMR axioms. Runs are bounded (numRuns 100-200).
+// docs/metrics.md must have, and the HMR axioms. Runs are bounded (numRuns 100-200).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { binaryMetrics, BINARY_METRICS } from '../../../src/core/metrics/binary';

@@ -1,5 +1,5 @@
 // The metric core against values computed independently by scikit-learn 1.2.1, scipy and numpy
-// implementations of METRICS.md (test/reference/metrics_reference.py -> metrics_expected.json).
+// implementations of docs/metrics.md (test/reference/metrics_reference.py -> metrics_expected.json).
 import { describe, expect, it } from 'vitest';
 import expected from '../../reference/metrics_expected.json';
 import type { ReliabilityBin } from '../../../src/core/types';
