@@ -2,7 +2,8 @@
 // gets one sentence saying why ("no prediction columns: model, accuracy, f1"), and becomes a
 // report with that `fatal`, so the CLI's table and JSON and the editor's tree can list it.
 import type { FormatName, Report, ScoreOptions } from './types';
-import { baseName, firstLine } from './formats/detect';
+import { firstLine } from './formats/detect';
+import { baseName } from '../shared/paths';
 import { parseCsv, sniffDelimiter, stripBom } from './formats/csv';
 import { buildReport } from './report';
 

@@ -19,6 +19,8 @@ export interface EvalLensSettings {
   maxFileBytes: number;
   /** lm-eval multiple choice: the choice the calibration views judge (acc or acc_norm). */
   decision: 'acc' | 'acc_norm';
+  /** evalLens.dataFiles: predictions glob -> data file (resolved to an absolute path). */
+  dataFiles: { glob: string; dataPath: string }[];
 }
 
 export const DEFAULT_INCLUDE = [
@@ -55,7 +57,18 @@ export function readSettings(): EvalLensSettings {
     raftDataFolder: resolveFolder(c.get<string>('raftDataFolder', '')),
     maxFileBytes: num('maxFileSizeMB', 2048, (v) => v > 0) * 1024 * 1024,
     decision: c.get<string>('lmEvalDecision', 'acc') === 'acc_norm' ? 'acc_norm' : 'acc',
+    dataFiles: dataFileSetting(c.get<unknown>('dataFiles', {})),
   };
+}
+
+function dataFileSetting(value: unknown): EvalLensSettings['dataFiles'] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const out: EvalLensSettings['dataFiles'] = [];
+  for (const [glob, file] of Object.entries(value)) {
+    const dataPath = typeof file === 'string' ? resolveFolder(file) : undefined;
+    if (glob.trim() && dataPath) out.push({ glob, dataPath });
+  }
+  return out;
 }
 
 /** A relative folder setting is relative to the first workspace folder; `~` is the home folder. */
@@ -80,5 +93,5 @@ export function panelOptions(s: EvalLensSettings): Partial<ScoreOptions> {
 
 /** A stable string of the options that change numbers: part of every cache key. */
 export function optionsKey(o: Partial<ScoreOptions>): string {
-  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '', o.decision ?? 'acc']);
+  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '', o.groupBy ?? null, o.listColumns ?? null, o.decision ?? 'acc']);
 }

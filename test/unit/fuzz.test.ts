@@ -10,11 +10,13 @@ import { fileInput } from '../../src/core/formats/context';
 import { parseInput } from '../../src/core/score';
 import { buildReport, resolveOptions } from '../../src/core/report';
 import { nodeCompanionReader } from '../../src/core/io';
+import { MAX_PROBLEMS } from '../../src/core/problemCap';
 import type { FormatName, ParseResult } from '../../src/core/types';
 import { mulberry32 as rng } from '../../src/core/metrics/bootstrap';
+import { REAL } from './realData';
 
 const root = join(__dirname, '..', '..');
-const shared = join(root, '..', 'shared', 'data');
+const shared = REAL;
 
 /** Seeded PRNG so a failure can be replayed. */
 
@@ -54,12 +56,12 @@ export const MUTATIONS: Record<string, Mutation> = {
 /** Seed files: real public data where it exists, the project's own examples otherwise. */
 function seeds(dir: string): { format: FormatName; path: string }[] {
   // RAFT needs its companions beside the predictions: build a small run folder from the real data.
-  const raftTask = join(dir, 'raft', 'twitter_complaints');
+  const raftTask = join(dir, 'raft', 'systematic_review_inclusion');
   mkdirSync(raftTask, { recursive: true });
-  for (const f of ['train.csv', 'task.json']) copyFileSync(join(shared, 'raft', 'twitter_complaints', f), join(raftTask, f));
+  for (const f of ['train.csv', 'task.json']) copyFileSync(join(shared, 'raft', 'systematic_review_inclusion', f), join(raftTask, f));
   const train = readFileSync(join(raftTask, 'train.csv'), 'utf8');
   const ids = [...train.matchAll(/,(\d+)\r?\n/g)].map((m) => m[1]);
-  writeFileSync(join(raftTask, 'predictions.csv'), ['ID,Label', ...ids.map((id, i) => `${id},${i % 3 ? 'complaint' : 'no complaint'}`)].join('\n') + '\n');
+  writeFileSync(join(raftTask, 'predictions.csv'), ['ID,Label', ...ids.map((id, i) => `${id},${i % 3 ? 'included' : 'not included'}`)].join('\n') + '\n');
   // A folktexts-style file from the real Adult test set: a hand-made score, the real income label.
   const adult = readFileSync(join(shared, 'adult', 'adult-test.csv'), 'utf8').split('\n').filter((l) => l.includes(',')).slice(0, 3000);
   const folk = [',risk_score,label', ...adult.map((l, i) => {
@@ -76,7 +78,7 @@ function seeds(dir: string): { format: FormatName; path: string }[] {
     { format: 'lm-eval', path: join(shared, 'lm-eval', 'Qwen__Qwen3-8B', 'samples_negotiationtom_intention_2026-07-08T18-15-33.115417.jsonl') },
     { format: 'almanacs', path: join(root, 'examples', 'almanacs', 'moral_dilemmas.predictions.jsonl') },
     { format: 'generic', path: join(root, 'examples', 'generic', 'qa_confidence.csv') },
-    { format: 'generic', path: join(shared, 'raft', 'overruling', 'train.csv') },
+    { format: 'generic', path: join(shared, 'raft', 'neurips_impact_statement_risks', 'train.csv') },
   ];
 }
 
@@ -191,12 +193,12 @@ describe('very long fields are problems on their row, never crashes', () => {
       }
     });
   }
-  it('a million repeated IDs: warnings capped at 10,000 plus a summary, no argument-stack overflow', () => {
+  it('a million repeated IDs: warnings capped at MAX_PROBLEMS plus a summary, no argument-stack overflow', () => {
     const bytes = enc.encode(',risk_score,label\n' + '7,0.5,1\n'.repeat(1_000_000));
     const parsed = parseInput(fileInput('/virtual/a.test_predictions.csv', bytes), { ...options, format: 'folktexts' }, nodeCompanionReader);
     expect(parsed.set?.n).toBe(1_000_000);
-    expect(parsed.problems.filter((p) => p.code === 'duplicate-id').length).toBe(10_000);
-    expect(parsed.problems.at(-1)?.omitted).toBe(1_000_000 - 1 - 10_000);
+    expect(parsed.problems.filter((p) => p.code === 'duplicate-id').length).toBe(MAX_PROBLEMS);
+    expect(parsed.problems.at(-1)?.omitted).toBe(1_000_000 - 1 - MAX_PROBLEMS);
   });
   it('a field of exactly 1,000 characters is still read', () => {
     const value = `0.${'0'.repeat(997)}1`; // 1,000 characters

@@ -21,6 +21,7 @@ import { looksLikeResultsDocument, readSimpleEvaluate } from './lmEvalDump';
 import { normalisedArgmax } from '../metrics/lmEvalMetrics';
 import { showValue } from './numbers';
 import { detach } from './progress';
+import { baseName } from '../../shared/paths';
 
 type Obj = Record<string, unknown>;
 
@@ -42,11 +43,6 @@ function isObject(v: unknown): v is Obj {
 /** The text cut to MAX_TEXT, as a string of its own (a slice would keep the whole document alive). */
 function clip(s: string): string {
   return s.length > MAX_TEXT ? detach(`${s.slice(0, MAX_TEXT)}…`) : s;
-}
-
-function baseName(path: string): string {
-  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return i === -1 ? path : path.slice(i + 1);
 }
 
 /** Task and timestamp from `samples_<task>_<timestamp>.jsonl` (task names may hold underscores). */
