@@ -5,6 +5,7 @@ import type { MetricName, Report } from '../src/core/types';
 import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
 import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
+import { breakdownTable } from './breakdown';
 import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from './format';
 import { post } from './vscodeApi';
 import { baseName } from '../src/shared/paths';
@@ -76,6 +77,7 @@ export function metricCards(report: Report): HTMLElement {
   if (report.decision === 'acc_norm') {
     section.appendChild(el('p', { className: 'muted decision-note', text: 'The calibration views judge lm-eval\'s acc_norm choice (setting evalLens.lmEvalDecision).' }));
   }
+  if (report.breakdown?.length) section.appendChild(breakdownTable(report.breakdown));
   return section;
 }
 

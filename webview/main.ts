@@ -18,11 +18,12 @@ import { hmrPanel, metricCards } from './cards';
 import { groupReliabilityChart } from './charts/groupReliability';
 import { groupControls, groupSlice, groupsSection } from './groups';
 import { worstGroupIndex } from '../src/shared/groupRanking';
+import { copyMarkdownButton, exportMenu } from './exportControls';
 import { confusionMatrix } from './confusion';
 import { instanceCount, normalizeReport } from './data';
 import { clear, el } from './dom';
 import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO } from './format';
-import { Stepper } from './stepper';
+import { hasTextLines, Stepper } from './stepper';
 import { InstanceTable } from './table';
 import { NO_FILTER } from './tableModel';
 import { readPalette, watchTheme, type Palette } from './theme';
@@ -319,6 +320,15 @@ function header(report: Report): HTMLElement {
         : null,
     ]));
   }
+  children.push(el('div', { className: 'export-actions' }, [
+    exportMenu({
+      report, selected: state.selected ?? 0, binning,
+      rows: () => table?.visibleRows ?? null,
+      charts: () => slots.map((s) => ({ id: s.id, title: s.canvas.getAttribute('aria-label') ?? s.id, canvas: s.canvas })),
+      background: () => palette.background,
+    }),
+    copyMarkdownButton(state.selected ?? 0),
+  ]));
   return el('header', { className: 'report-header' }, children);
 }
 
@@ -571,7 +581,10 @@ function mountInstances(whole: Report): void {
         if (state.stepIndex !== index) saveState({ stepIndex: index });
         post({ type: 'stepped', index, total });
       },
-      onReveal: (path, line) => post({ type: 'reveal', path, line }),
+      onReveal: (path, line, instance) => {
+        if (path === report.path && !hasTextLines(path)) table?.showInstance(instance);
+        else post({ type: 'reveal', path, line });
+      },
     });
     stepperSlot.replaceWith(stepper.element);
     stepperSlot = null;
@@ -582,7 +595,7 @@ function mountInstances(whole: Report): void {
         binning: binning(),
         sort: state.sort ?? null,
         filter: filter(),
-        onReveal: (i) => post({ type: 'reveal', path: report.path, line: inst.lines[i] }),
+        onReveal: (i) => { if (hasTextLines(report.path)) post({ type: 'reveal', path: report.path, line: inst.lines[i] }); },
         onStateChange: (sort, tableFilter) => {
           const binChanged = tableFilter.bin !== filter().bin;
           saveState({ sort, filter: tableFilter });

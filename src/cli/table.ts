@@ -51,8 +51,8 @@ export function formatReport(r: Report): string {
     }
     out.push(line);
   }
-  out.push(...reportedExtras(r));
   if (r.groups) out.push(...formatGroups(r));
+  out.push(...reportedExtras(r));
   if (r.problems.length) {
     const errors = r.problems.filter((p) => p.severity === 'error').length;
     out.push(`  problems: ${r.problems.length} (${errors} error${errors === 1 ? '' : 's'})`);

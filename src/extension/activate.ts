@@ -10,8 +10,10 @@ import { Discovery } from './discovery';
 import { UnscoredFiles } from './unscoredFiles';
 import { OpenDocuments } from './documents';
 import { EvalFiles } from './evalFiles';
+import { exportCommand } from './exportCommand';
 import { InstanceHoverProvider } from './hover';
 import { ReportPanel } from './panel';
+import { registerReportEditor } from './reportEditor';
 import { QuickFixProvider } from './quickFixes';
 import { scoreBenchmark } from './scoreBenchmark';
 import { ReportScoring } from './scoring';
@@ -139,6 +141,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.languages.registerCodeActionsProvider(SELECTOR, new QuickFixProvider(problems.collection), { providedCodeActionKinds: QuickFixProvider.kinds }),
     scoring,
     ReportPanel.register(context, (path, token, onProgress) => scoring.scoreForReport(path, token, undefined, onProgress)),
+    registerReportEditor(context, files),
+    vscode.window.tabGroups.onDidChangeTabs(() => statusBar.update()),
     vscode.commands.registerCommand('evalLens.scoreBenchmark', async (a?: unknown, b?: unknown) => {
       const shown: number[] = [];
       api.lastProgress = shown;
@@ -162,6 +166,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.commands.registerCommand('evalLens.nextMisclassified', () => step(1)),
     vscode.commands.registerCommand('evalLens.previousMisclassified', () => step(-1)),
     vscode.commands.registerCommand('evalLens.revealInData', (arg?: unknown) => revealInData(files, arg)),
+    vscode.commands.registerCommand('evalLens.exportReport', (arg?: unknown) => exportCommand(arg)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SECTION)) return;
       const before = settings;

@@ -17,10 +17,10 @@ export interface EvalLensSettings {
   /** Absolute, or undefined when not set. */
   raftDataFolder: string | undefined;
   maxFileBytes: number;
-  /** lm-eval multiple choice: the choice the calibration views judge (acc or acc_norm). */
-  decision: 'acc' | 'acc_norm';
   /** evalLens.dataFiles: predictions glob -> data file (resolved to an absolute path). */
   dataFiles: { glob: string; dataPath: string }[];
+  /** lm-eval multiple choice: the choice the calibration views judge (acc or acc_norm). */
+  decision: 'acc' | 'acc_norm';
 }
 
 export const DEFAULT_INCLUDE = [
@@ -31,6 +31,8 @@ export const DEFAULT_INCLUDE = [
   '**/*.jsonl',
   '**/*.csv',
   '**/*.tsv',
+  '**/*.eval',
+  '**/*.parquet',
 ];
 export const DEFAULT_EXCLUDE = [
   '**/node_modules/**', '**/.git/**', '**/out/**', '**/dist/**', '**/.venv/**', '**/venv/**',
@@ -56,8 +58,8 @@ export function readSettings(): EvalLensSettings {
     bootstrap: Math.round(num('bootstrap', 200, (v) => v >= 0 && v <= 100_000)),
     raftDataFolder: resolveFolder(c.get<string>('raftDataFolder', '')),
     maxFileBytes: num('maxFileSizeMB', 2048, (v) => v > 0) * 1024 * 1024,
-    decision: c.get<string>('lmEvalDecision', 'acc') === 'acc_norm' ? 'acc_norm' : 'acc',
     dataFiles: dataFileSetting(c.get<unknown>('dataFiles', {})),
+    decision: c.get<string>('lmEvalDecision', 'acc') === 'acc_norm' ? 'acc_norm' : 'acc',
   };
 }
 

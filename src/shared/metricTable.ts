@@ -16,7 +16,7 @@ export const KIND_METRICS = {
   },
   confidence: {
     computed: ['accuracy', 'brier', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'],
-    cards: ['accuracy', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
+    cards: ['accuracy', 'perplexity', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'ece', 'hmr', 'brier'],
   },
   multiclass: {
@@ -24,6 +24,7 @@ export const KIND_METRICS = {
       'accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks',
       'hmr', 'r_o', 'r_u', 'hmr_beta',
     ],
+    // acc_norm and perplexity are lm-eval's (shown when the file has them).
     cards: ['accuracy', 'acc_norm', 'perplexity', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'macro_f1', 'ece', 'brier'],
   },
@@ -58,9 +59,14 @@ function headlineFirst(r: { format: FormatName; kind: Kind }, list: readonly Met
   return [head, ...list.filter((m) => m !== head)];
 }
 
+/** Formats whose cards are their own: Inspect leads with its accuracy and its standard error. */
+const FORMAT_CARDS: Partial<Record<FormatName, readonly MetricName[]>> = {
+  inspect: ['accuracy', 'stderr', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'log_loss', 'mce', 'ks'],
+};
+
 /** The metric cards of a report, headline first. */
 export function cardMetrics(r: { format: FormatName; kind: Kind }): MetricName[] {
-  return headlineFirst(r, KIND_METRICS[r.kind].cards);
+  return FORMAT_CARDS[r.format] ? [...FORMAT_CARDS[r.format]!] : headlineFirst(r, KIND_METRICS[r.kind].cards);
 }
 
 /** The one-line summary's metrics of a report, headline first. */
