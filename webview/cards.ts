@@ -70,6 +70,13 @@ export function metricCards(report: Report): HTMLElement {
       + extra.map(([k, v]) => `${k} ${formatMetric(v)}`).join(', ');
     section.appendChild(list);
   }
+  // Where a reported figure's name matches a recomputed one but its definition differs: one sentence each.
+  for (const [name, note] of Object.entries(report.reportedNotes ?? {})) {
+    section.appendChild(el('p', { className: 'muted reported-note', text: `${name}: ${note}`, data: { note: name } }));
+  }
+  if (report.decision === 'acc_norm') {
+    section.appendChild(el('p', { className: 'muted decision-note', text: 'The calibration views judge lm-eval\'s acc_norm choice (setting evalLens.lmEvalDecision).' }));
+  }
   if (report.breakdown?.length) section.appendChild(breakdownTable(report.breakdown));
   return section;
 }
