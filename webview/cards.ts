@@ -2,10 +2,13 @@
 // figure the benchmark reported itself beside it (folktexts results.bench-*.json), a flag when the
 // two disagree; and the R_O / R_U / HMR panel with the over/underconfidence sentence.
 import type { MetricName, Report } from '../src/core/types';
-import { correctnessCounts } from './data';
+import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
 import { breakdownTable } from './breakdown';
-import { CARD_ORDER, INSPECT_CARD_ORDER, disagrees, formatMetric, formatWithInterval, HMR_METRICS, leaningSentence, METRIC_INFO } from './format';
+import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
+import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from './format';
+import { post } from './vscodeApi';
+import { baseName } from '../src/shared/paths';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
   const info = METRIC_INFO[name];
@@ -15,7 +18,10 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   const reported = hasReported ? report.reported[name] : undefined;
   const mismatch = hasReported && disagrees(value, reported);
   const children: HTMLElement[] = [
-    el('div', { className: 'card-label', text: `${info.label} ${info.better === 'lower' ? '↓' : '↑'}` }),
+    el('div', { className: 'card-label' }, [
+      el('span', { className: 'card-label-text', text: `${info.label} ${info.better === 'lower' ? '↓' : '↑'}` }),
+      docButton(name, info.label),
+    ]),
     el('div', { className: 'card-value', text: formatMetric(value), data: { metric: name } }),
   ];
   if (interval) children.push(el('div', { className: 'card-interval', text: `95% CI [${formatMetric(interval[0])}, ${formatMetric(interval[1])}]` }));
@@ -33,13 +39,25 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   }
   return el('div', {
     className: `card${headline ? ' headline' : ''}${mismatch ? ' mismatch' : ''}`,
-    title: `${info.help}\n${formatWithInterval(value, interval)}`,
+    title: metricTooltip(name, formatWithInterval(value, interval)),
     attrs: { role: 'group', 'aria-label': info.label },
   }, children);
 }
 
+/** "?": asks the host to open the metric's entry in docs/metrics.md. */
+function docButton(name: MetricName, label: string): HTMLElement {
+  return el('button', {
+    className: 'metric-doc',
+    text: '?',
+    title: `What is ${label}? Opens its definition (docs/metrics.md#${name})`,
+    attrs: { type: 'button', 'aria-label': `Definition of ${label}` },
+    data: { metric: name },
+    onClick: () => post({ type: 'openMetricDoc', metric: name }),
+  });
+}
+
 export function metricCards(report: Report): HTMLElement {
-  const shown = (report.format === 'inspect' ? INSPECT_CARD_ORDER : CARD_ORDER[report.kind]).filter((m) => report.metrics[m] !== undefined);
+  const shown = cardMetrics(report).filter((m) => report.metrics[m] !== undefined);
   const cards = el('div', { className: 'cards', attrs: { id: 'metric-cards' } });
   shown.forEach((m, k) => cards.appendChild(card(report, m, k === 0)));
   // Reported figures that the core has no recomputed counterpart for: listed, not compared.
@@ -79,7 +97,4 @@ export function hmrPanel(report: Report, counts?: { right: number; wrong: number
   return el('section', { className: 'section hmr' }, [el('h2', { text: 'Over- and underconfidence (HMR)' }), cards, sentence]);
 }
 
-export function baseName(path: string): string {
-  const parts = path.split(/[\\/]/);
-  return parts[parts.length - 1] || path;
-}
+

@@ -68,18 +68,15 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
 };
 
-/** The order in which metric cards appear, headline first, per kind. R_O/R_U/HMR have their own panel. */
-export const CARD_ORDER: Record<Kind, MetricName[]> = {
-  binary: ['ece', 'ece_quantile', 'auc', 'brier', 'log_loss', 'accuracy', 'mce', 'mce_quantile', 'ks', 'macro_f1'],
-  multiclass: ['macro_f1', 'accuracy', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks', 'auc'],
-  confidence: ['accuracy', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks', 'auc'],
-  probability: ['mse', 'tvd', 'kl', 'spearman', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks'],
-};
+/** Where a metric is defined: its entry in the bundled docs/metrics.md (the heading is the JSON key). */
+export function metricDocAnchor(name: MetricName): string {
+  return `docs/metrics.md#${name}`;
+}
 
-/** Inspect logs: Inspect's own headline, accuracy, then its standard error. */
-export const INSPECT_CARD_ORDER: MetricName[] = ['accuracy', 'stderr', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'log_loss', 'mce', 'ks'];
-
-export const HMR_METRICS: MetricName[] = ['r_o', 'r_u', 'hmr', 'hmr_beta'];
+/** A card's tooltip: the one-line definition, the value with its interval, and where to read more. */
+export function metricTooltip(name: MetricName, valueText: string): string {
+  return `${METRIC_INFO[name].help}\n${valueText}\nDefinition: ${metricDocAnchor(name)} (the ? button opens it)`;
+}
 
 /** Axis titles of the reliability diagram and the table's value/target columns, per kind. */
 export function kindAxes(kind: Kind): { value: string; target: string; valueShort: string; targetShort: string } {

@@ -5,9 +5,10 @@ import { resolve } from 'node:path';
 import { summarize } from '../core/score';
 import { scorePathAsync } from '../core/scoreAsync';
 import { resolveOptions } from '../core/report';
-import { FORMAT_NAMES, METRIC_NAMES } from '../core/types';
+import { FORMAT_NAMES, METRIC_NAMES, RATE_NAMES } from '../core/types';
 import type { FormatName, Report, ScoreOptions } from '../core/types';
 import { formatTable } from './table';
+import { groupsJson, sliceOptions } from './sliceArgs';
 import { mapping, number, UsageError, type CliOutput } from './args';
 
 export const SCORE_USAGE = `Usage: eval-lens score PATH... [options]
@@ -18,7 +19,8 @@ Options:
   --format F        folktexts | raft | almanacs | lm-eval | generic (default: detected)
   --json            print one JSON document instead of tables
   --bins N          reliability bins for ece/mce and the diagrams (default 10)
-  --threshold T     binary decision threshold (default 0.5)
+  --threshold T     binary decision threshold (default 0.5), or 'best': folktexts' threshold
+                    minimising fpr + (1 - tpr) on the ROC curve of the whole file
   --hmr-beta B      beta of hmr_beta (default 1)
   --bootstrap N     95% percentile bootstrap intervals from N resamples (default 0: none)
   --seed S          bootstrap seed (default 0)
@@ -26,6 +28,11 @@ Options:
   --gold-key K      ALMANACS: the field that holds the true probability
   --map FIELD=COL   generic files: take FIELD (score, label, confidence, correct, pred, gold, id)
                     from column COL; repeatable
+  --group-by COL    metrics per group of column COL (of the file, or of --data), with
+                    folktexts' fairness figures for binary files
+  --data FILE       CSV/TSV joined to the predictions on their IDs, for --group-by
+  --join-key COL    the ID column of --data (default: its unnamed first column, else ID)
+  --group-bins K    quantile groups for a numeric column of > 20 values (default 4)
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)
   -h, --help        this help`;
 
@@ -35,43 +42,18 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
     allowPositionals: true,
     strict: true,
     options: {
-      format: { type: 'string' },
+      ...SCORING_ARGS,
+      'group-by': { type: 'string' },
+      data: { type: 'string' },
+      'join-key': { type: 'string' },
+      'group-bins': { type: 'string' },
       json: { type: 'boolean' },
-      bins: { type: 'string' },
-      threshold: { type: 'string' },
-      'hmr-beta': { type: 'string' },
-      bootstrap: { type: 'string' },
-      seed: { type: 'string' },
-      'raft-data': { type: 'string' },
-      'gold-key': { type: 'string' },
-      map: { type: 'string', multiple: true },
-      'max-file-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return { code: 0, stdout: SCORE_USAGE + '\n', stderr: '' };
   if (!positionals.length) throw new UsageError('score needs at least one PATH.');
-  if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
-    throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
-  }
-  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
-  if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
-  const raftData = values['raft-data'];
-  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
-  const options: ScoreOptions = validOptions({
-    format: values.format as FormatName | undefined,
-    bins: number('bins', values.bins, true),
-    threshold: number('threshold', values.threshold, false),
-    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
-    bootstrap: number('bootstrap', values.bootstrap, true),
-    seed: number('seed', values.seed, true),
-    raftData: raftData && resolve(raftData),
-    goldKey: values['gold-key'],
-    mapping: mapping(values.map),
-    // Per-instance columns serve the editor; the CLI prints aggregates only.
-    instances: false,
-    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
-  });
+  const options = scoringOptions(values, undefined, sliceOptions(values));
 
   const reports: Report[] = [];
   let stderr = '';
@@ -88,6 +70,51 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   const scoredSomething = reports.some((r) => r.n > 0);
   const stdout = values.json ? JSON.stringify(toJson(reports, summary), null, 1) + '\n' : formatTable(reports, summary);
   return { code: scoredSomething ? 0 : 2, stdout, stderr };
+}
+
+/** The options of every command that scores files (score, compare, board), for parseArgs. */
+export const SCORING_ARGS = {
+  format: { type: 'string' },
+  bins: { type: 'string' },
+  threshold: { type: 'string' },
+  'hmr-beta': { type: 'string' },
+  bootstrap: { type: 'string' },
+  seed: { type: 'string' },
+  'raft-data': { type: 'string' },
+  'gold-key': { type: 'string' },
+  map: { type: 'string', multiple: true },
+  'max-file-mb': { type: 'string' },
+} as const;
+
+type ScoringValues = { [K in keyof typeof SCORING_ARGS]?: (typeof SCORING_ARGS)[K] extends { multiple: true } ? string[] : string };
+
+/** ScoreOptions from the SCORING_ARGS values, checked; `bootstrap` is the default resamples. */
+export function scoringOptions(values: ScoringValues, bootstrap?: number, extra: Partial<ScoreOptions> = {}): ScoreOptions {
+  if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
+    throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
+  }
+  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
+  if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
+  const raftData = values['raft-data'];
+  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
+  const best = values.threshold?.trim().toLowerCase() === 'best';
+  return validOptions({
+    ...extra,
+    format: values.format as FormatName | undefined,
+    bins: number('bins', values.bins, true),
+    // 'best': folktexts' ROC threshold, found per file by the core.
+    threshold: best ? undefined : number('threshold', values.threshold, false),
+    bestThreshold: best || extra.bestThreshold,
+    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
+    bootstrap: number('bootstrap', values.bootstrap, true) ?? bootstrap,
+    seed: number('seed', values.seed, true),
+    raftData: raftData && resolve(raftData),
+    goldKey: values['gold-key'],
+    mapping: mapping(values.map),
+    // Per-instance columns serve the editor; the CLI prints aggregates only.
+    instances: false,
+    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
+  });
 }
 
 /** resolveOptions rejects out-of-range values with RangeError: those are the user's to fix. */
@@ -114,6 +141,8 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
       unlabeled: r.unlabeled,
       metrics: orderedMetrics(r.metrics),
       intervals: r.intervals,
+      ...(r.kind === 'binary' && r.n > 0 ? { threshold: r.options.threshold } : {}),
+      ...(r.groups ? { groups: groupsJson(r.groups) } : {}),
       reported: r.reported,
       ...(r.fatal ? { fatal: r.fatal } : {}),
       problems: r.problems,
@@ -128,7 +157,7 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
 
 function orderedMetrics(m: Report['metrics']): Report['metrics'] {
   const out: Report['metrics'] = {};
-  for (const name of METRIC_NAMES) {
+  for (const name of [...METRIC_NAMES, ...RATE_NAMES]) {
     const v = m[name];
     if (v !== undefined) out[name] = v === null || Number.isFinite(v) ? v : null;
   }

@@ -1,5 +1,8 @@
-// The readable output of `eval-lens score`: one block per file, metrics in METRICS.md order.
-import { METRIC_NAMES } from '../core/types';
+// The readable output of `eval-lens score`: one block per file, the kind's metrics in the order of
+// KIND_METRICS (then any other the report carries, then the rates at the threshold).
+import { METRIC_NAMES, RATE_NAMES } from '../core/types';
+import { KIND_METRICS } from '../shared/metricTable';
+import { formatGroups } from './groupTable';
 import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
 
@@ -31,7 +34,7 @@ export function formatReport(r: Report): string {
   if (r.fatal) out.push(`  not scored: ${r.fatal}`);
   const disagree = new Set(disagreeingReported(r));
   const hasReported = Object.keys(r.reported).length > 0;
-  for (const name of METRIC_NAMES) {
+  for (const name of new Set([...KIND_METRICS[r.kind].computed, ...METRIC_NAMES, ...RATE_NAMES])) {
     const v = r.metrics[name];
     if (v === undefined) continue;
     const ci = r.intervals[name];
@@ -42,6 +45,7 @@ export function formatReport(r: Report): string {
     }
     out.push(line);
   }
+  if (r.groups) out.push(...formatGroups(r));
   if (r.problems.length) {
     const errors = r.problems.filter((p) => p.severity === 'error').length;
     out.push(`  problems: ${r.problems.length} (${errors} error${errors === 1 ? '' : 's'})`);

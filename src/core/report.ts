@@ -5,7 +5,8 @@ import type {
   PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions,
 } from './types';
 import { DEFAULT_OPTIONS } from './types';
-import { BINARY_METRICS, binaryMetrics } from './metrics/binary';
+import { binaryMetrics } from './metrics/binary';
+import { KIND_METRICS } from '../shared/metricTable';
 import { gather, stableArgsort } from './metrics/sort';
 import { brierBinary, brierMulticlass, logLossBinary, logLossMulticlass } from './metrics/scoring';
 import {
@@ -16,11 +17,12 @@ import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
 import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
+import { baseName } from '../shared/paths';
+import { capProblems } from './problemCap';
+import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
 
-type Metrics = Partial<Record<MetricName, number | null>>;
+type Metrics = Report['metrics'];
 
-/** Problems kept per file: a file with a million bad rows must not drown the Problems panel. */
-export const MAX_PROBLEMS = 1000;
 
 export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
   const o = { ...DEFAULT_OPTIONS, ...stripUndefined(options ?? {}) };
@@ -60,7 +62,7 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   const set = parsed.set;
   if (!set || set.n === 0) {
     report.fatal ??= 'No row of this file could be scored.';
-    return capProblems(report);
+    return capReportProblems(report);
   }
   const scored = scoreSet(set, options);
   if (options.instances === false) scored.instances = null;
@@ -72,13 +74,14 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit).
   for (const name of Object.keys(parsed.metrics ?? {}) as MetricName[]) delete report.intervals[name];
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
-  return capProblems(report);
+  return capReportProblems(report);
 }
 
 type Scored = Pick<Report, 'metrics' | 'bins' | 'roc' | 'classStats' | 'instances'> &
   Partial<Pick<Report, 'classes' | 'texts' | 'dataPath' | 'dataLines'>>;
 
-function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
+/** The metrics (and charts) of a whole set; `instances: false` skips the per-instance columns. */
+export function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
   switch (set.kind) {
     case 'binary': return scoreBinary(set, o);
     case 'confidence': return scoreConfidence(set, o);
@@ -89,7 +92,8 @@ function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
 
 function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
   const r = binaryMetrics(set.score, set.label, { bins: o.bins, threshold: o.threshold, hmrBeta: o.hmrBeta });
-  if (o.instances === false) return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
+  const metrics = { ...r.metrics, ...wholeSetRates(set.score, set.label, o.threshold, o.bins) };
+  if (o.instances === false) return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
   const n = set.n;
   const confidence = new Float64Array(n);
   const correct = new Uint8Array(n);
@@ -119,7 +123,7 @@ function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
     pred,
     ids: set.ids,
   };
-  return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
+  return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
 }
 
 /** ece/mce/ks/hmr of a top-label confidence against correctness (one sort, shared). */
@@ -277,20 +281,22 @@ function mean(a: ArrayLike<number>): number {
 // drawn rows, metrics/bootstrap.ts) is one O(n) weighted pass (metrics/resample.ts). Every headline
 // metric of the kind gets an interval.
 
-/** Metrics the report of each kind shows, and so the ones that get an interval. */
+/** The calibration metrics a multiclass set adds when it has a confidence (KIND_METRICS has every kind's list). */
 const CALIBRATION_KEYS = ['ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'] as const;
 
 /** The metrics of one resample, given as multiplicities. */
-function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
+export function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
   switch (set.kind) {
     case 'binary': {
       if (hasNaN(set.score)) return naiveResample(set, o);
-      return calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const cal = calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const rates = rateResampler(set.score, set.label, o.threshold);
+      return (w) => ({ ...cal(w), ...rates(w) });
     }
     case 'confidence': {
       if (hasNaN(set.confidence)) return naiveResample(set, o);
       const cal = calibrationResampler(set.confidence, set.correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel' });
-      return (w) => pick(cal(w), ['accuracy', 'brier', 'log_loss', ...CALIBRATION_KEYS]);
+      return (w) => pick(cal(w), KIND_METRICS.confidence.computed);
     }
     case 'multiclass': {
       const conf = multiclassConfidence(set);
@@ -321,31 +327,27 @@ function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Reco
 }
 
 /** The metrics a resample of this set reports (those resampleMetrics returns). */
-function resampledKeys(set: PredictionSet): string[] {
-  switch (set.kind) {
-    case 'binary': return [...BINARY_METRICS];
-    case 'confidence': return ['accuracy', 'brier', 'log_loss', ...CALIBRATION_KEYS];
-    case 'multiclass': return ['accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', ...CALIBRATION_KEYS];
-    case 'probability': return ['mse', 'tvd', 'kl', 'spearman'];
-  }
+function resampledKeys(set: PredictionSet): readonly string[] {
+  // Binary sets also bootstrap folktexts' rates at the threshold (slices/rates.ts).
+  return set.kind === 'binary' ? [...KIND_METRICS.binary.computed, ...RESAMPLED_RATES] : KIND_METRICS[set.kind].computed;
 }
 
 /** The set's rows at idx, in that order. */
-function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
+export function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
   const n = idx.length;
   const lines = gather(set.lines, idx);
   switch (set.kind) {
-    case 'binary': return { ...set, n, lines, ids: undefined, score: gather(set.score, idx), label: gather(set.label, idx) };
-    case 'confidence': return { ...set, n, lines, ids: undefined, confidence: gather(set.confidence, idx), correct: gather(set.correct, idx) };
+    case 'binary': return { ...set, n, lines, ids: undefined, idNumbers: undefined, score: gather(set.score, idx), label: gather(set.label, idx) };
+    case 'confidence': return { ...set, n, lines, ids: undefined, idNumbers: undefined, confidence: gather(set.confidence, idx), correct: gather(set.correct, idx) };
     case 'multiclass': {
       const k = set.classes.length;
       const probs = set.probs && gatherRows(set.probs, k, idx);
       return {
-        ...set, n, lines, ids: undefined, gold: gather(set.gold, idx), pred: gather(set.pred, idx), probs,
+        ...set, n, lines, ids: undefined, idNumbers: undefined, gold: gather(set.gold, idx), pred: gather(set.pred, idx), probs,
         confidence: set.confidence && gather(set.confidence, idx), texts: undefined,
       };
     }
-    case 'probability': return { ...set, n, lines, ids: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
+    case 'probability': return { ...set, n, lines, ids: undefined, idNumbers: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
   }
 }
 
@@ -383,7 +385,7 @@ function undefinedMetricProblems(report: Report): RowProblem[] {
 }
 
 /** Agreement within rounding: a benchmark that printed 4 decimals should not be flagged. */
-function agrees(reported: number, recomputed: number): boolean {
+export function agrees(reported: number, recomputed: number): boolean {
   return Math.abs(reported - recomputed) <= Math.max(5e-4, 1e-3 * Math.abs(recomputed));
 }
 
@@ -395,7 +397,7 @@ function reportedMismatches(report: Report): RowProblem[] {
     if (!agrees(value, mine)) {
       out.push({
         line: 1, severity: 'warning', code: 'reported-mismatch',
-        message: `${name}: ${report.reportedPath ? baseNameOf(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
+        message: `${name}: ${report.reportedPath ? baseName(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
       });
     }
   }
@@ -409,24 +411,13 @@ export function disagreeingReported(report: Report): string[] {
     .map(([name]) => name);
 }
 
-function baseNameOf(p: string): string {
-  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
-}
 
 function fmt(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toPrecision(4);
 }
 
-/** Keep the first MAX_PROBLEMS problems and one summary that counts everything left out, including what a parser had already summarised. */
-function capProblems(report: Report): Report {
-  if (report.problems.length <= MAX_PROBLEMS) return report;
-  const listed = report.problems.filter((p) => p.code !== 'more-problems');
-  const summarised = report.problems.reduce((sum, p) => sum + (p.code === 'more-problems' ? p.omitted ?? 0 : 0), 0);
-  const kept = listed.slice(0, MAX_PROBLEMS);
-  const omitted = listed.length - kept.length + summarised;
-  report.problems = kept;
-  if (omitted > 0) {
-    report.problems.push({ line: kept[kept.length - 1].line, severity: 'info', code: 'more-problems', omitted, message: `${omitted} more problems are not listed (the first ${MAX_PROBLEMS} are).` });
-  }
+/** The report with its problems capped (problemCap.ts). */
+function capReportProblems(report: Report): Report {
+  report.problems = capProblems(report.problems);
   return report;
 }

@@ -3,7 +3,8 @@ import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { FormatName, ParseResult, Report, ScoreOptions } from './types';
 import type { CompanionReader, FileInput, FormatContext } from './formats/context';
 import { fileInput } from './formats/context';
-import { baseName, detectFormat, DETECT_HEAD_BYTES } from './formats/detect';
+import { detectFormat, DETECT_HEAD_BYTES } from './formats/detect';
+import { baseName } from '../shared/paths';
 import { parseFolktexts } from './formats/folktexts';
 import { parseGeneric } from './formats/generic';
 import { parseRaft } from './formats/raft';
@@ -13,6 +14,7 @@ import { parseInspect } from './formats/inspect';
 import { isParquetPath, parquetFatal, PARQUET_NEEDS_ASYNC } from './formats/parquet';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
+import { attachSlices, resolveBestThreshold } from './slices/slice';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
 
 /** Default ScoreOptions.maxFileBytes: 2 GiB, the default of the evalLens.maxFileSizeMB setting (2048). */
@@ -76,7 +78,11 @@ export function parseInput(input: FileInput, options: ScoreOptions, io: Companio
 export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
   const parsed = parseInput(input, o, io);
-  return scoreParsed(input.path, parsed, o);
+  // --threshold best and --group-by (src/core/slices/): the threshold is fitted before any split.
+  const used = resolveBestThreshold(parsed, o);
+  const report = scoreParsed(input.path, parsed, used);
+  if ((used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, input, parsed, used, io);
+  return report;
 }
 
 /** The 'score' phase: metrics and bins of a parsed file, between two progress reports. */
@@ -134,26 +140,32 @@ export function readHead(path: string): string | undefined {
 }
 
 /**
- * Score a file from disk: its size is checked against options.maxFileBytes before it is read. A
- * file too large even for one Node buffer gets a fatal report too.
+ * Parse a file from disk: its size is checked against options.maxFileBytes before it is read. A
+ * file too large even for one Node buffer gets a fatal result too.
  */
-export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
+export function parseFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ParseResult {
   const o = resolveOptions(options);
-  if (isParquetPath(path)) return scoreParsed(path, parquetFatal(PARQUET_NEEDS_ASYNC), o);
+  if (isParquetPath(path)) return parquetFatal(PARQUET_NEEDS_ASYNC);
   const size = statSync(path).size; // throws ENOENT with the path in the message
   const limit = maxFileBytes(o);
   const formatOf = () => o.format ?? detectFormat(path, readHead(path) ?? '') ?? 'generic';
   if (size > limit) {
     o.onProgress?.(1, 'parse');
-    return scoreParsed(path, tooLargeResult(path, formatOf(), size, limit), o);
+    return tooLargeResult(path, formatOf(), size, limit);
   }
   const read = readFileBytes(path);
   if ('tooLarge' in read) {
     o.onProgress?.(1, 'parse');
     const message = `${baseName(path)} is ${sizeText(size)}, ${read.tooLarge}.`;
-    return scoreParsed(path, { format: formatOf(), set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message }, o);
+    return { format: formatOf(), set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
   }
-  return scoreInput(fileInput(path, read.bytes), o, io);
+  return parseInput(fileInput(path, read.bytes), o, io);
+}
+
+/** Score a file from disk (see parseFile). */
+export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
+  const o = resolveOptions(options);
+  return scoreParsed(path, parseFile(path, o, io), o);
 }
 
 /** Score a file or, recursively, every prediction file in a folder. */

@@ -5,13 +5,20 @@ export type Kind = 'binary' | 'multiclass' | 'confidence' | 'probability';
 export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'inspect' | 'generic';
 export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'inspect', 'generic'];
 
-/** Every metric name of ../shared/METRICS.md, exactly. */
+/** Every metric name, as docs/metrics.md defines it and the JSON output spells it. */
 export const METRIC_NAMES = [
   'accuracy', 'auc', 'macro_f1', 'raft_score', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile',
   'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'mse', 'tvd', 'kl', 'spearman',
   'stderr', // Inspect's standard error of the mean score
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
+
+/**
+ * Whole-set figures of a binary set at the threshold (folktexts' evaluate_binary_predictions), and
+ * ece_scaled (ece after min-max scaling of the scores): keys of `metrics` beside METRIC_NAMES.
+ */
+export const RATE_NAMES = ['tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr', 'ece_scaled'] as const;
+export type RateName = (typeof RATE_NAMES)[number];
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -37,7 +44,10 @@ export type ProblemCode =
   | 'unscorable'          // nothing in the file could be scored
   | 'incomplete-log'      // an Inspect log that was cancelled or errored: scored on the samples it has; info
   | 'unknown-reducer'     // an Inspect epoch reducer that is not one of Inspect's built-in ones
-  | 'more-problems';      // the list was cut: a summary of how many more there are
+  | 'more-problems'       // the list was cut: a summary of how many more there are
+  | 'unmatched-id'        // --group-by with a data file: predictions whose ID has no data row
+  | 'group-column'        // --group-by: the column is missing, or the groups cannot be formed
+  | 'best-threshold';     // --threshold best: which threshold was chosen, or why none could be
 
 export interface RowProblem {
   /** 1-based line of the file the row came from (the first line of a multi-line CSV record). */
@@ -62,6 +72,8 @@ interface SetBase {
   lines: Uint32Array;
   /** Instance identifiers, when the file has them (RAFT `ID`, lm-eval `doc_id`, ...). */
   ids?: string[];
+  /** Instance identifiers when every one is a whole number (folktexts' index), instead of `ids`. */
+  idNumbers?: Float64Array;
 }
 
 /** score = P(y = 1), label in {0, 1}. */
@@ -95,8 +107,6 @@ export interface MulticlassSet extends SetBase {
   /** Where the instance texts and gold labels came from (RAFT train.csv), with each row's line there. */
   dataPath?: string;
   dataLines?: Uint32Array;
-  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
-  breakdown?: BreakdownRow[];
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */
@@ -122,7 +132,7 @@ export interface ParseResult {
   skipped: number;
   /** Rows without a gold label (RAFT hidden test split): counted, not scored, not "skipped". */
   unlabeled: number;
-  /** Figures the benchmark reported itself (folktexts results.bench-*.json), by METRICS.md name. */
+  /** Figures the benchmark reported itself (folktexts results.bench-*.json), by our metric name. */
   reported?: Record<string, number | null>;
   /** Where `reported` came from. */
   reportedPath?: string;
@@ -178,6 +188,12 @@ export interface ScoreOptions {
    * running out of memory. Default 2 GiB (the evalLens.maxFileSizeMB setting, --max-file-mb).
    */
   maxFileBytes?: number;
+  /** Binary sets: use folktexts' best threshold (min fpr + 1 - tpr on the ROC points) instead of `threshold`. */
+  bestThreshold?: boolean;
+  /** Metrics per group of a column (src/core/slices/). */
+  groupBy?: GroupByOptions;
+  /** List the columns a report could be grouped by (Report.groupColumns): the file's, and this data file's. */
+  listColumns?: { dataPath?: string };
   /**
    * Called while a file is parsed (phase 'parse', fraction of its bytes, every 64 KB to 1 MB of
    * input) and around scoring (phase 'score': 0, then 1). Fractions grow within a phase and each
@@ -186,6 +202,50 @@ export interface ScoreOptions {
   onProgress?: (fraction: number, phase: 'parse' | 'score') => void;
   /** Checked as often as onProgress is called: returning true throws a ScoreCancelledError. */
   shouldCancel?: () => boolean;
+}
+
+export interface GroupByOptions {
+  /** Column of the predictions file (a dotted path such as doc.subject in JSON) or of the data file. */
+  column: string;
+  /** A CSV/TSV file joined to the predictions on their IDs (folktexts' task data, RAFT train.csv). */
+  dataPath?: string;
+  /** The data file's ID column; default its first column when unnamed (pandas' index), else ID/id. */
+  joinKey?: string;
+  /** Quantile groups of a numeric column with more than 20 distinct values. Default 4. */
+  bins?: number;
+}
+
+/** One group of a --group-by split. */
+export interface GroupSlice {
+  /** The column's value as written in the file, or a quantile range such as "[25, 37)". */
+  value: string;
+  n: number;
+  metrics: Partial<Record<MetricName | RateName, number | null>>;
+  intervals: Partial<Record<MetricName | RateName, [number, number]>>;
+  /** Fewer than 30 rows: its figures are noisy. */
+  small?: boolean;
+  /** Fewer than 4% of the rows: left out of the fairness figures, as folktexts does (min_group_size). */
+  excludedFromFairness?: boolean;
+  /** The group's equal-width reliability diagram (for the overlaid per-group diagrams). */
+  bins?: ReliabilityBin[];
+}
+
+export interface GroupsResult {
+  column: string;
+  /** Where the column came from: the predictions file itself, or the data file joined on ID. */
+  source: 'predictions' | 'data';
+  dataPath?: string;
+  /** Predictions left out: no data row for their ID (or no value for the column). */
+  unmatched: number;
+  /** Predictions left out because their ID is on more than one row of the data file. */
+  ambiguous?: number;
+  /** Quantile groups: the edges used. */
+  edges?: number[];
+  groups: GroupSlice[];
+  /** folktexts' fairness keys (binary sets, at least two groups); ece_diff = largest ECE gap. */
+  fairness: Record<string, number>;
+  /** Per scored row, its index into `groups` (-1: left out). Only with per-instance columns (not in --json). */
+  rowGroup?: Int32Array;
 }
 
 export const DEFAULT_OPTIONS: ScoreOptions = { bins: 10, threshold: 0.5, hmrBeta: 1, bootstrap: 0, seed: 0 };
@@ -249,8 +309,8 @@ export interface Report {
   n: number;
   skipped: number;
   unlabeled: number;
-  metrics: Partial<Record<MetricName, number | null>>;
-  intervals: Partial<Record<MetricName, [number, number]>>;
+  metrics: Partial<Record<MetricName | RateName, number | null>>;
+  intervals: Partial<Record<MetricName | RateName, [number, number]>>;
   reported: Record<string, number | null>;
   reportedPath?: string;
   problems: RowProblem[];
@@ -269,6 +329,10 @@ export interface Report {
   texts?: { fields: string[]; values: string[][] };
   dataPath?: string;
   dataLines?: Uint32Array;
+  /** --group-by: metrics per group and fairness figures. */
+  groups?: GroupsResult;
+  /** With options.listColumns: the columns the report can be grouped by (of the file, of the data file). */
+  groupColumns?: { predictions: string[]; data?: string[]; dataPath?: string };
   /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
   breakdown?: BreakdownRow[];
 }

@@ -19,6 +19,7 @@ import { readSettings, SECTION, type EvalLensSettings } from './settings';
 import { HeadlineStatusBar } from './statusBar';
 import { PredictionTree, type TreeNode } from './tree';
 import { WorkerPool } from './workerPool';
+import { handleSliceRequest } from './slicing';
 import type { ScoreResult } from './workerProtocol';
 
 /** When the bundle's modules finished evaluating (this line runs after every import). */
@@ -81,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const lenses = new HeadlineCodeLensProvider(files);
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
+  ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
   ReportPanel.log = (line) => log.debug(line);
   const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true });
 

@@ -17,6 +17,8 @@ export interface EvalLensSettings {
   /** Absolute, or undefined when not set. */
   raftDataFolder: string | undefined;
   maxFileBytes: number;
+  /** evalLens.dataFiles: predictions glob -> data file (resolved to an absolute path). */
+  dataFiles: { glob: string; dataPath: string }[];
 }
 
 export const DEFAULT_INCLUDE = [
@@ -54,7 +56,18 @@ export function readSettings(): EvalLensSettings {
     bootstrap: Math.round(num('bootstrap', 200, (v) => v >= 0 && v <= 100_000)),
     raftDataFolder: resolveFolder(c.get<string>('raftDataFolder', '')),
     maxFileBytes: num('maxFileSizeMB', 2048, (v) => v > 0) * 1024 * 1024,
+    dataFiles: dataFileSetting(c.get<unknown>('dataFiles', {})),
   };
+}
+
+function dataFileSetting(value: unknown): EvalLensSettings['dataFiles'] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const out: EvalLensSettings['dataFiles'] = [];
+  for (const [glob, file] of Object.entries(value)) {
+    const dataPath = typeof file === 'string' ? resolveFolder(file) : undefined;
+    if (glob.trim() && dataPath) out.push({ glob, dataPath });
+  }
+  return out;
 }
 
 /** A relative folder setting is relative to the first workspace folder; `~` is the home folder. */
@@ -79,5 +92,5 @@ export function panelOptions(s: EvalLensSettings): Partial<ScoreOptions> {
 
 /** A stable string of the options that change numbers: part of every cache key. */
 export function optionsKey(o: Partial<ScoreOptions>): string {
-  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '']);
+  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '', o.groupBy ?? null, o.listColumns ?? null]);
 }

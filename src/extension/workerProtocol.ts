@@ -81,5 +81,6 @@ export function summaryOnly(result: ScoreResult): ScoreResult {
 }
 
 export function withoutInstances(r: Report): Report {
-  return { ...r, instances: null, roc: null, texts: undefined, dataLines: undefined };
+  // Each row's group is per-instance data too.
+  return { ...r, instances: null, roc: null, texts: undefined, dataLines: undefined, ...(r.groups ? { groups: { ...r.groups, rowGroup: undefined } } : {}) };
 }

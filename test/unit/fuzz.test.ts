@@ -12,9 +12,10 @@ import { buildReport, resolveOptions } from '../../src/core/report';
 import { nodeCompanionReader } from '../../src/core/io';
 import type { FormatName, ParseResult } from '../../src/core/types';
 import { mulberry32 as rng } from '../../src/core/metrics/bootstrap';
+import { REAL } from './realData';
 
 const root = join(__dirname, '..', '..');
-const shared = join(root, '..', 'shared', 'data');
+const shared = REAL;
 
 /** Seeded PRNG so a failure can be replayed. */
 
@@ -53,12 +54,12 @@ export const MUTATIONS: Record<string, Mutation> = {
 /** Seed files: real public data where it exists, the project's own examples otherwise. */
 function seeds(dir: string): { format: FormatName; path: string }[] {
   // RAFT needs its companions beside the predictions: build a small run folder from the real data.
-  const raftTask = join(dir, 'raft', 'twitter_complaints');
+  const raftTask = join(dir, 'raft', 'systematic_review_inclusion');
   mkdirSync(raftTask, { recursive: true });
-  for (const f of ['train.csv', 'task.json']) copyFileSync(join(shared, 'raft', 'twitter_complaints', f), join(raftTask, f));
+  for (const f of ['train.csv', 'task.json']) copyFileSync(join(shared, 'raft', 'systematic_review_inclusion', f), join(raftTask, f));
   const train = readFileSync(join(raftTask, 'train.csv'), 'utf8');
   const ids = [...train.matchAll(/,(\d+)\r?\n/g)].map((m) => m[1]);
-  writeFileSync(join(raftTask, 'predictions.csv'), ['ID,Label', ...ids.map((id, i) => `${id},${i % 3 ? 'complaint' : 'no complaint'}`)].join('\n') + '\n');
+  writeFileSync(join(raftTask, 'predictions.csv'), ['ID,Label', ...ids.map((id, i) => `${id},${i % 3 ? 'included' : 'not included'}`)].join('\n') + '\n');
   // A folktexts-style file from the real Adult test set: a hand-made score, the real income label.
   const adult = readFileSync(join(shared, 'adult', 'adult-test.csv'), 'utf8').split('\n').filter((l) => l.includes(',')).slice(0, 3000);
   const folk = [',risk_score,label', ...adult.map((l, i) => {
@@ -75,7 +76,7 @@ function seeds(dir: string): { format: FormatName; path: string }[] {
     { format: 'lm-eval', path: join(shared, 'lm-eval', 'Qwen__Qwen3-8B', 'samples_negotiationtom_intention_2026-07-08T18-15-33.115417.jsonl') },
     { format: 'almanacs', path: join(root, 'examples', 'almanacs', 'moral_dilemmas.predictions.jsonl') },
     { format: 'generic', path: join(root, 'examples', 'generic', 'qa_confidence.csv') },
-    { format: 'generic', path: join(shared, 'raft', 'overruling', 'train.csv') },
+    { format: 'generic', path: join(shared, 'raft', 'neurips_impact_statement_risks', 'train.csv') },
   ];
 }
 

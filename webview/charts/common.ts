@@ -3,7 +3,7 @@
 import {
   BarController, BarElement, CategoryScale, Chart, Filler, Legend, LinearScale, LineController, LineElement,
   LogarithmicScale, PointElement, ScatterController, Tooltip,
-  type ChartOptions, type ScaleOptions,
+  type ScaleOptions,
 } from 'chart.js';
 import type { Palette } from '../theme';
 
@@ -60,13 +60,3 @@ export function diagonalDataset(palette: Palette, label = 'Perfect calibration')
   };
 }
 
-export function baseOptions(palette: Palette): ChartOptions {
-  return {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
-    plugins: {
-      legend: { position: 'bottom', labels: { color: palette.foreground } },
-    },
-  };
-}

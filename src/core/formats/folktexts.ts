@@ -1,7 +1,7 @@
 // folktexts `*.test_predictions.csv`: written by pandas with index=True, so the header is
 // `,risk_score,label` and the first, unnamed column is the original row index (the instance ID).
 // Beside it, folktexts writes `results.bench-<hash>.json` with the figures it computed itself; those
-// come back as `reported` (under METRICS.md names) so the report can compare them.
+// come back as `reported` (under our metric names, docs/metrics.md) so the report can compare them.
 //
 // Rows go through the byte-level scanner (numericCsv.ts) and fall back to parseCsv for the whole
 // file only when a quote shows up; both paths share `folktextsRowHandler`, so they agree exactly.
@@ -11,16 +11,24 @@ import { forEachCsvRecordIn } from './csv';
 import { NO_PROGRESS, type ParseProgress } from './progress';
 import { parseBinaryLabel, parseProbability } from './numbers';
 import {
-  MAX_KEPT_PROBLEMS, bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
+  bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
   type NumericLayout, type RowHandler, type RowSink,
 } from './numericCsv';
+import { baseName, dirName, joinPath } from '../../shared/paths';
+import { MAX_PROBLEMS } from '../problemCap';
 
 const SCORE_FIELD = 'risk_score';
 const LABEL_FIELD = 'label';
 /** What a duplicate ID does to its row (the message says so). */
 const DUPLICATE_NOTE = 'the row is still scored, as folktexts and sklearn would score it';
 
-/** folktexts' own metric keys (folktexts/evaluation.py) -> METRICS.md names. */
+/** folktexts' rates at the threshold, each with a _ratio and _diff across groups when it had a sensitive attribute. */
+const FOLKTEXTS_RATES = ['accuracy', 'tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr'];
+
+/**
+ * folktexts' own metric keys (folktexts/evaluation.py) -> our metric names (docs/metrics.md). The rates and
+ * ece_scaled are compared with the whole-set figures; the fairness keys with --group-by's (slices/slice.ts).
+ */
 export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
   accuracy: 'accuracy',
   roc_auc: 'auc',
@@ -28,6 +36,10 @@ export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
   log_loss: 'log_loss',
   ece: 'ece',
   ece_quantile: 'ece_quantile',
+  ...Object.fromEntries(['tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr', 'ece_scaled'].map((k) => [k, k])),
+  ...Object.fromEntries(FOLKTEXTS_RATES.flatMap((m) => [`${m}_ratio`, `${m}_diff`]).map((k) => [k, k])),
+  equalized_odds_ratio: 'equalized_odds_ratio',
+  equalized_odds_diff: 'equalized_odds_diff',
 };
 
 export interface FolktextsParseOptions {
@@ -35,11 +47,13 @@ export interface FolktextsParseOptions {
   path?: 'auto' | 'general';
   /** Progress and cancellation (parseInput's). */
   progress?: ParseProgress;
+  /** Keep each row's index as set.ids (for a join on ID); off by default, to spare the memory. */
+  keepIds?: boolean;
 }
 
 /** Parse a folktexts predictions file and read its results.bench-*.json when there is one. */
 export function parseFolktexts(input: FileInput, ctx: FormatContext): ParseResult {
-  const result = parseFolktextsRows(input, { progress: ctx.progress });
+  const result = parseFolktextsRows(input, { progress: ctx.progress, keepIds: ctx.options.groupBy?.dataPath !== undefined });
   const reported = readReportedResults(input.path, ctx);
   if (reported) {
     result.reported = reported.reported;
@@ -74,7 +88,7 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
       if (typeof layout === 'string') return fatalResult(layout, 'unscorable');
       // Rows are ~20 bytes; a close first guess avoids regrowing the columns.
       const sink = newRowSink((bytes.length - header.next) / 18 + 16, layout.idCol >= 0);
-      if (scanNumericCsv(bytes, header.next, 2, layout, sink, folktextsRowHandler(layout), progress)) return finish(sink);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, folktextsRowHandler(layout), progress)) return finish(sink, options.keepIds);
     }
   }
 
@@ -92,7 +106,7 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
     }
     sink.rows++;
     handle(rec, sink);
-    if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
+    if (sink.problems.length > MAX_PROBLEMS) capSinkProblems(sink);
     return true;
   }, progress);
   if (fatal) return fatalResult(fatal, 'unscorable');
@@ -101,7 +115,7 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
   // Unterminated quotes come first in line order anyway; finish() sorts by line.
   sink!.problems.unshift(...csvProblems);
   capSinkProblems(sink!);
-  return finish(sink!);
+  return finish(sink!, options.keepIds);
 }
 
 /** Find the risk_score, label and index columns, or say in one sentence why the header will not do. */
@@ -152,7 +166,7 @@ function folktextsRowHandler(layout: NumericLayout): RowHandler {
   };
 }
 
-function finish(sink: RowSink): ParseResult {
+function finish(sink: RowSink, keepIds = false): ParseResult {
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
   const problems = sink.problems;
@@ -166,7 +180,9 @@ function finish(sink: RowSink): ParseResult {
   if (n === 0) {
     return { ...base, fatal: nothingScoredMessage(sink.rows, sorted) };
   }
-  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines } };
+  // IDs as compare aligns them (numbers when they all are); the strings too when a data file is joined on them.
+  const strings = keepIds && sink.ids ? { ids: sink.ids.strings() } : {};
+  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines, ...sink.ids?.idColumn(), ...strings } };
 }
 
 function fatalResult(message: string, code: 'empty-file' | 'unscorable'): ParseResult {
@@ -196,23 +212,16 @@ export interface ReportedResults {
   problems: RowProblem[];
 }
 
-/** Folder and separator of a path ('/' or '\'); undefined when the path has no folder. */
-function splitPath(path: string): { dir: string; sep: string; name: string } | undefined {
-  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  if (i === -1) return undefined;
-  return { dir: i === 0 ? path[0] : path.slice(0, i), sep: path[i], name: path.slice(i + 1) };
-}
-
 /**
  * Find and read the results.bench-*.json beside a predictions file. With several, the one whose
  * `predictions_path` names this file wins, else the first by name (with an info problem).
  */
 export function readReportedResults(predictionsPath: string, ctx: FormatContext): ReportedResults | undefined {
-  const where = splitPath(predictionsPath);
-  if (!where) return undefined;
-  const names = (ctx.io.list(where.dir) ?? []).filter((n) => /^results\.bench-.*\.json$/i.test(n)).sort();
+  const dir = dirName(predictionsPath);
+  if (!dir) return undefined;
+  const names = (ctx.io.list(dir) ?? []).filter((n) => /^results\.bench-.*\.json$/i.test(n)).sort();
   if (!names.length) return undefined;
-  const join = (name: string) => (where.dir.endsWith(where.sep) ? where.dir + name : where.dir + where.sep + name);
+  const join = (name: string) => joinPath(dir, name);
 
   const candidates: { path: string; text: string; value: unknown; error?: string }[] = [];
   for (const name of names) {
@@ -230,7 +239,7 @@ export function readReportedResults(predictionsPath: string, ctx: FormatContext)
   const predictionsOf = (v: unknown) => (isObject(v) && typeof v.predictions_path === 'string' ? v.predictions_path : undefined);
   let chosen = candidates.find((c) => {
     const p = predictionsOf(c.value);
-    return p !== undefined && (splitPath(p)?.name ?? p) === where.name;
+    return p !== undefined && baseName(p) === baseName(predictionsPath);
   });
   if (!chosen) {
     chosen = candidates[0];
@@ -286,15 +295,7 @@ export function parseLenientJson(text: string): unknown {
 
 /** folktexts names predictions after the dataset: "ACSIncome_subsampled-0.01_seed-42_hash-....test_predictions.csv". */
 function taskFromFileName(path: string): string | undefined {
-  const name = splitPath(path)?.name ?? path;
+  const name = baseName(path);
   return /^(ACS[A-Za-z]+)(?:[_.]|$)/.exec(name)?.[1];
 }
 
-/** A folktexts predictions file by name or by its pandas header. */
-export function looksLikeFolktexts(path: string, head: string): boolean {
-  if (/\.test_predictions\.csv$/i.test(path)) return true;
-  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
-  const nl = text.indexOf('\n');
-  const first = (nl === -1 ? text : text.slice(0, nl)).replace(/\r$/, '');
-  return /^\s*,\s*risk_score\s*,\s*label\s*$/i.test(first);
-}

@@ -166,29 +166,6 @@ export function parseBinaryLabel(
   return undefined;
 }
 
-/** Any finite number (no range): for counts, raw scores, indices. */
-export function parseFiniteNumber(
-  raw: unknown, line: number, column: number | undefined, field: string, problems: RowProblem[], note = DEFAULT_NOTE,
-): number | undefined {
-  if (isMissing(raw)) return missing(problems, line, column, raw, field, note);
-  if (typeof raw === 'number') {
-    if (Number.isFinite(raw)) return raw;
-    fieldProblem(problems, line, column, raw, 'not-finite', `${field} is ${raw}, not a finite number; ${note}.`);
-    return undefined;
-  }
-  if (typeof raw === 'string') {
-    const t = readNumberText(raw);
-    if (t.kind === 'number') return t.value;
-    if (t.kind === 'missing') return missing(problems, line, column, raw, field, note);
-    if (t.kind === 'non-finite') {
-      fieldProblem(problems, line, column, raw, 'not-finite', `${field} ${showValue(raw)} is not a finite number; ${note}.`);
-      return undefined;
-    }
-  }
-  fieldProblem(problems, line, column, raw, 'not-a-number', `${field} ${showValue(raw)} is not a number; ${note}.`);
-  return undefined;
-}
-
 /**
  * A class name: strings as they are (trimmed), JSON numbers and booleans as their text. Empty is a
  * 'missing-field' problem.

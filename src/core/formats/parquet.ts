@@ -11,7 +11,8 @@ import { compressors } from 'hyparquet-compressors';
 import type { FileMetaData } from 'hyparquet';
 import type { ParseResult, RowProblem, ScoreOptions } from '../types';
 import { ScoreCancelledError, sizeText } from './progress';
-import { baseName, detectFormat } from './detect';
+import { detectFormat } from './detect';
+import { baseName } from '../../shared/paths';
 
 /** What the synchronous front door says of a Parquet file (hyparquet only reads asynchronously). */
 export const PARQUET_NEEDS_ASYNC = 'Parquet files are read asynchronously: score them with scorePathAsync / scoreFileAsync (the CLI and the extension do).';

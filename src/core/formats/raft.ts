@@ -8,6 +8,7 @@ import { sourceOf, type CompanionReader, type FileInput, type FormatContext, typ
 import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, textStart, type CsvRecord, type CsvTable } from './csv';
 import { bomLength } from './numericCsv';
 import { NO_PROGRESS, type ParseProgress } from './progress';
+import { baseName, dirName, joinPath } from '../../shared/paths';
 
 /** The 11 RAFT datasets (the folder names of a submission and of the data). */
 export const RAFT_TASK_NAMES: readonly string[] = [
@@ -51,29 +52,6 @@ export interface RaftTask {
   problems: RowProblem[];
   /** One sentence when the task cannot supply gold labels (task.json unusable). */
   error?: string;
-}
-
-// --- paths (no Node `path`: the core also runs on editor buffers and in workers) ---------------
-
-function sepOf(p: string): string {
-  return p.includes('\\') && !p.includes('/') ? '\\' : '/';
-}
-
-export function joinPath(dir: string, name: string): string {
-  if (!dir) return name;
-  return /[\\/]$/.test(dir) ? dir + name : dir + sepOf(dir) + name;
-}
-
-function dirName(p: string): string {
-  const i = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
-  if (i < 0) return '';
-  return i === 0 ? p.slice(0, 1) : p.slice(0, i);
-}
-
-function baseName(p: string): string {
-  const trimmed = p.replace(/[\\/]+$/, '');
-  const i = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
-  return trimmed.slice(i + 1);
 }
 
 // --- small helpers ------------------------------------------------------------------------------
@@ -464,28 +442,6 @@ export function isRaftPredictions(path: string, head: string, ctx?: FormatContex
   if (ctx.io.list(dir)?.includes('task.json')) return true;
   const raftData = ctx.options.raftData;
   return !!raftData && !!task && !!ctx.io.list(joinPath(raftData, task))?.includes('task.json');
-}
-
-/**
- * The predictions.csv files of a run folder: `<run>/<task>/predictions.csv`, also in the layout of
- * the RAFT submission template (`<run>/data/<task>/predictions.csv`), or the run folder's own
- * predictions.csv when it is itself a task folder. Sorted by path.
- */
-export function findRaftTaskFiles(runDir: string, io: CompanionReader): string[] {
-  const out: string[] = [];
-  const scan = (dir: string) => {
-    for (const entry of io.list(dir) ?? []) {
-      const sub = joinPath(dir, entry);
-      const inner = io.list(sub);
-      if (inner?.includes('predictions.csv')) out.push(joinPath(sub, 'predictions.csv'));
-    }
-  };
-  const top = io.list(runDir);
-  if (!top) return out;
-  if (top.includes('predictions.csv')) out.push(joinPath(runDir, 'predictions.csv'));
-  scan(runDir);
-  if (top.includes('data')) scan(joinPath(runDir, 'data'));
-  return [...new Set(out)].sort();
 }
 
 // --- the parser ---------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FormatContext } from '../../../src/core/formats/context';
 import { fileInput, textInput } from '../../../src/core/formats/context';
@@ -7,8 +7,9 @@ import { looksLikeGenericTable, parseGeneric, resolveColumns } from '../../../sr
 import {
   DEFAULT_OPTIONS, type BinarySet, type ColumnMapping, type ConfidenceSet, type MulticlassSet,
 } from '../../../src/core/types';
+import { REAL } from '../realData';
 
-const DATA = resolve(__dirname, '../../../../shared/data');
+const DATA = REAL;
 const ctx = (mapping?: ColumnMapping): FormatContext => ({
   options: { ...DEFAULT_OPTIONS, mapping },
   io: { readText: () => undefined, list: () => undefined },

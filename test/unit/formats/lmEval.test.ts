@@ -1,15 +1,16 @@
-// lm-evaluation-harness sample logs: the two real NegotiationToM files from ../shared/data (a
+// lm-evaluation-harness sample logs: the two real NegotiationToM files from test/fixtures/real (a
 // multiple_choice task and a generate_until task, Qwen3-8B, --limit 20), plus hand-made lines for
 // every kind of bad row. The harness's own per-sample verdicts (acc, exact_match) and its
 // results_*.json are the references.
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, type MulticlassSet, type ParseResult } from '../../../src/core/types';
 import { fileInput, textInput, type FormatContext } from '../../../src/core/formats/context';
 import { isLmEvalSamples, lmEvalFileParts, parseLmEval, softmax } from '../../../src/core/formats/lmEval';
+import { REAL } from '../realData';
 
-const DATA = resolve(__dirname, '../../../../shared/data/lm-eval/Qwen__Qwen3-8B');
+const DATA = join(REAL, 'lm-eval', 'Qwen__Qwen3-8B');
 const fileNamed = (part: string) => join(DATA, readdirSync(DATA).find((f) => f.startsWith(part))!);
 const BELIEF = fileNamed('samples_negotiationtom_belief_');
 const INTENTION = fileNamed('samples_negotiationtom_intention_');
