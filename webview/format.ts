@@ -66,6 +66,8 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   tvd: { label: 'TVD', better: 'lower', help: 'Mean absolute difference (total variation distance of two Bernoullis).' },
   kl: { label: 'KL', better: 'lower', help: 'Mean KL(true || predicted) of two Bernoullis.' },
   spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
+  acc_norm: { label: 'Accuracy (length-normalised)', better: 'higher', help: 'lm-eval acc_norm: the choice with the highest loglikelihood per character is the prediction.' },
+  perplexity: { label: 'Perplexity', better: 'lower', help: 'exp(-mean loglikelihood of the target continuation), as lm-eval reports it.' },
 };
 
 /** Where a metric is defined: its entry in the bundled docs/metrics.md (the heading is the JSON key). */

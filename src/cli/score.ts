@@ -34,6 +34,11 @@ Options:
   --join-key COL    the ID column of --data (default: its unnamed first column, else ID)
   --group-bins K    quantile groups for a numeric column of > 20 values (default 4)
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)
+  --task NAME       a file holding several tasks (lm-eval simple_evaluate dump): score only NAME
+  --model NAME      a table with several models' columns (Prob_LogReg, Prob_SVM, ...): score
+                    NAME (default: the first)
+  --decision D      lm-eval multiple choice: acc | acc_norm, the prediction the calibration
+                    metrics judge (default acc; both accuracies are always shown)
   -h, --help        this help`;
 
 export async function scoreCommand(rest: string[]): Promise<CliOutput> {
@@ -48,12 +53,23 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
       'join-key': { type: 'string' },
       'group-bins': { type: 'string' },
       json: { type: 'boolean' },
+      task: { type: 'string' },
+      model: { type: 'string' },
+      decision: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return { code: 0, stdout: SCORE_USAGE + '\n', stderr: '' };
   if (!positionals.length) throw new UsageError('score needs at least one PATH.');
-  const options = scoringOptions(values, undefined, sliceOptions(values));
+  if (values.decision !== undefined && values.decision !== 'acc' && values.decision !== 'acc_norm') {
+    throw new UsageError(`--decision must be acc or acc_norm, got '${values.decision}'.`);
+  }
+  const options = scoringOptions(values, undefined, {
+    ...sliceOptions(values),
+    task: values.task,
+    model: values.model,
+    decision: values.decision as ScoreOptions['decision'],
+  });
 
   const reports: Report[] = [];
   let stderr = '';
@@ -134,7 +150,8 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
     results: reports.map((r) => ({
       path: r.path,
       format: r.format,
-      kind: r.kind,
+      kind: r.kindUnknown || r.notScored ? null : r.kind,
+      ...(r.notScored ? { notScored: true } : {}),
       ...(r.task ? { task: r.task } : {}),
       n: r.n,
       skipped: r.skipped,
@@ -144,6 +161,10 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
       ...(r.kind === 'binary' && r.n > 0 ? { threshold: r.options.threshold } : {}),
       ...(r.groups ? { groups: groupsJson(r.groups) } : {}),
       reported: r.reported,
+      ...(r.reportedNotes ? { reportedNotes: r.reportedNotes } : {}),
+      ...(r.tasks ? { tasks: r.tasks } : {}),
+      ...(r.models ? { models: r.models, model: r.model } : {}),
+      ...(r.decision ? { decision: r.decision } : {}),
       ...(r.fatal ? { fatal: r.fatal } : {}),
       problems: r.problems,
       bins: r.bins,

@@ -20,9 +20,14 @@ import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../shared/paths';
 import { capProblems } from './problemCap';
 import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
+import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
 
 type Metrics = Report['metrics'];
 
+/** The kind a benchmark's files always have, for a file with nothing scored (generic: it depends). */
+const FORMAT_KIND: Partial<Record<ParseResult['format'], Report['kind']>> = {
+  folktexts: 'binary', raft: 'multiclass', 'lm-eval': 'multiclass', almanacs: 'probability',
+};
 
 export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
   const o = { ...DEFAULT_OPTIONS, ...stripUndefined(options ?? {}) };
@@ -42,7 +47,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   const report: Report = {
     path,
     format: parsed.format,
-    kind: parsed.set?.kind ?? 'binary',
+    kind: parsed.set?.kind ?? parsed.kind ?? FORMAT_KIND[parsed.format] ?? 'binary',
+    ...(parsed.set || parsed.kind || FORMAT_KIND[parsed.format] ? {} : { kindUnknown: true }),
     task: parsed.task,
     n: parsed.set?.n ?? 0,
     skipped: parsed.skipped,
@@ -51,6 +57,9 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     intervals: {},
     reported: parsed.reported ?? {},
     reportedPath: parsed.reportedPath,
+    ...(parsed.reportedNotes ? { reportedNotes: parsed.reportedNotes } : {}),
+    ...(parsed.tasks ? { tasks: parsed.tasks } : {}),
+    ...(parsed.models ? { models: parsed.models, model: parsed.model } : {}),
     problems: parsed.problems.slice(),
     bins: null,
     roc: null,
@@ -59,18 +68,26 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     fatal: parsed.fatal,
     instances: null,
   };
-  const set = parsed.set;
-  if (!set || set.n === 0) {
+  const parsedSet = parsed.set;
+  if (!parsedSet || parsedSet.n === 0) {
     report.fatal ??= 'No row of this file could be scored.';
     return capReportProblems(report);
   }
+  const set = withDecision(parsedSet, options.decision);
+  if (parsedSet.kind === 'multiclass' && parsedSet.predNorm) report.decision = set === parsedSet ? 'acc' : 'acc_norm';
   const scored = scoreSet(set, options);
+  const extra = lmEvalMetrics(parsedSet);
+  // acc stays lm-eval's acc under either decision; acc_norm is shown beside it.
+  if (set !== parsedSet && parsedSet.kind === 'multiclass') scored.metrics.accuracy = accuracy(parsedSet.pred, parsedSet.gold);
+  Object.assign(scored.metrics, extra.add);
+  for (const m of extra.drop) delete scored.metrics[m];
   if (options.instances === false) scored.instances = null;
   Object.assign(report, scored);
   // A format's own definitions (Inspect's accuracy over partial credit) win over the set's.
   if (parsed.metrics) Object.assign(report.metrics, parsed.metrics);
   if (parsed.breakdown) report.breakdown = parsed.breakdown;
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
+  if (set !== parsedSet) delete report.intervals.accuracy; // resampled under acc_norm, but accuracy stays acc
   // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit).
   for (const name of Object.keys(parsed.metrics ?? {}) as MetricName[]) delete report.intervals[name];
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
@@ -395,9 +412,11 @@ function reportedMismatches(report: Report): RowProblem[] {
     const mine = report.metrics[name as MetricName];
     if (value === null || mine === null || mine === undefined) continue;
     if (!agrees(value, mine)) {
+      // A difference the definitions explain is information, not a warning.
+      const note = report.reportedNotes?.[name];
       out.push({
-        line: 1, severity: 'warning', code: 'reported-mismatch',
-        message: `${name}: ${report.reportedPath ? baseName(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
+        line: 1, severity: note ? 'info' : 'warning', code: 'reported-mismatch',
+        message: `${name}: ${report.reportedPath ? baseName(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.${note ? ` ${note}` : ''}`,
       });
     }
   }

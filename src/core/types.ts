@@ -9,6 +9,8 @@ export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almana
 export const METRIC_NAMES = [
   'accuracy', 'auc', 'macro_f1', 'raft_score', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile',
   'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'mse', 'tvd', 'kl', 'spearman',
+  // lm-eval: acc_norm (METRICS.md, lm-eval conventions) and the perplexity of single-continuation tasks.
+  'acc_norm', 'perplexity',
   'stderr', // Inspect's standard error of the mean score
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
@@ -26,6 +28,7 @@ export type Severity = 'error' | 'warning' | 'info';
 export type ProblemCode =
   | 'not-a-number'        // a numeric field holds text
   | 'not-finite'          // NaN, inf, -inf
+  | 'field-too-long'      // a numeric field longer than MAX_NUMERIC_CHARS: not parsed
   | 'out-of-range'        // a probability outside [0, 1]
   | 'percent-probability' // "73%" where a probability in [0, 1] is expected (quick-fixable)
   | 'bad-label'           // a binary label that is not 0/1
@@ -107,6 +110,10 @@ export interface MulticlassSet extends SetBase {
   /** Where the instance texts and gold labels came from (RAFT train.csv), with each row's line there. */
   dataPath?: string;
   dataLines?: Uint32Array;
+  /** lm-eval multiple choice: the acc_norm choice of each row (argmax of loglikelihood / choice length). */
+  predNorm?: Int32Array;
+  /** lm-eval single-continuation tasks: the loglikelihood of each row's target continuation. */
+  continuationLoglik?: Float64Array;
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */
@@ -136,6 +143,15 @@ export interface ParseResult {
   reported?: Record<string, number | null>;
   /** Where `reported` came from. */
   reportedPath?: string;
+  /** One sentence per reported figure whose name matches a recomputed one but whose definition differs. */
+  reportedNotes?: Record<string, string>;
+  /** Every task the file holds (an lm-eval simple_evaluate dump); `task` is the one parsed (ScoreOptions.task). */
+  tasks?: string[];
+  /** Every model of a table holding several side by side (Prob_LogReg, Prob_SVM, ...); `model` is the one scored. */
+  models?: string[];
+  model?: string;
+  /** The kind the file would have had, when nothing was scored (a RAFT file of test-split IDs is multiclass). */
+  kind?: Kind;
   fatal?: string;
   /** Figures the format defines itself (Inspect's accuracy and stderr over score values): they replace the set's. */
   metrics?: Partial<Record<MetricName, number | null>>;
@@ -202,6 +218,12 @@ export interface ScoreOptions {
   onProgress?: (fraction: number, phase: 'parse' | 'score') => void;
   /** Checked as often as onProgress is called: returning true throws a ScoreCancelledError. */
   shouldCancel?: () => boolean;
+  /** lm-eval multiple choice: which choice is the prediction for the calibration views (default 'acc'). */
+  decision?: 'acc' | 'acc_norm';
+  /** Which task of a file holding several (an lm-eval simple_evaluate dump); default the first. */
+  task?: string;
+  /** Which model of a table holding several models' columns; default the first. */
+  model?: string;
 }
 
 export interface GroupByOptions {
@@ -313,6 +335,19 @@ export interface Report {
   intervals: Partial<Record<MetricName | RateName, [number, number]>>;
   reported: Record<string, number | null>;
   reportedPath?: string;
+  /** See ParseResult.reportedNotes. */
+  reportedNotes?: Record<string, string>;
+  /** See ParseResult.tasks. */
+  tasks?: string[];
+  /** See ParseResult.models: the models of the file, and the one this report scores. */
+  models?: string[];
+  model?: string;
+  /** True when the kind is not known (nothing scored, and the file does not say): show no kind. */
+  kindUnknown?: boolean;
+  /** A data file a folder scan looked at and did not take as predictions (its reason is `fatal`). */
+  notScored?: boolean;
+  /** The decision rule the calibration views use, when the file offers a choice (lm-eval acc / acc_norm). */
+  decision?: 'acc' | 'acc_norm';
   problems: RowProblem[];
   /** Reliability diagrams: equal-width and equal-count binnings of `instances.value` against `instances.target`. */
   bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;

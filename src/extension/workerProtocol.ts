@@ -66,7 +66,7 @@ export type WorkerReply =
       /** ms the worker spent, by step (for logs and benchmarks). */
       timings?: { scoreMs: number; encodeMs: number };
     }
-  | { type: 'detected'; id: number; formats: (FormatName | null)[] }
+  | { type: 'detected'; id: number; formats: (FormatName | null)[]; reasons?: (string | null)[] }
   /** The request failed; `tooLarge` when the size guard refused it. */
   | { type: 'failed'; id: number; message: string; tooLarge?: boolean }
   /** Fraction of the job done (parse 0-0.9, metrics 0.9-1), sent at each whole percent. */

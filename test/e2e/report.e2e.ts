@@ -273,7 +273,7 @@ describe('the report panel in the workbench', () => {
       return false;
     };
     await expect.poll(headingShown, { timeout: 30_000 }).toBe(true);
-    await wb.screenshot('metric-doc-preview');
+    await docsShot(wb, 'metric-definition-dark');
   });
 });
 

@@ -65,7 +65,7 @@ export interface Comparison {
   aligned_by: 'id' | 'row-order';
   /** Per run: scored rows left out of the comparison. */
   unmatched: number[];
-  /** By METRICS.md name, in METRICS.md order. */
+  /** By metric name (docs/metrics.md), in METRIC_NAMES order. */
   metrics: Partial<Record<MetricName, MetricComparison>>;
   /** Per run (baseline null): the 2x2 table, or for probabilities who is closer to the truth. */
   agreement: (AgreementCounts | CloserCounts | null)[];

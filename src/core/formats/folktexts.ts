@@ -170,7 +170,13 @@ function finish(sink: RowSink, keepIds = false): ParseResult {
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
   const problems = sink.problems;
-  if (sink.ids) problems.push(...sink.ids.duplicates(lines, 'Index', DUPLICATE_NOTE));
+  if (sink.ids) {
+    // A loop, not push(...): a million repeated IDs would overflow the argument stack.
+    for (const p of sink.ids.duplicates(lines, 'Index', DUPLICATE_NOTE)) {
+      if (problems.length < MAX_PROBLEMS) problems.push(p);
+      else sink.droppedProblems++;
+    }
+  }
   const sorted = finishProblems(problems, sink.droppedProblems);
   const base: ParseResult = { format: 'folktexts', set: null, problems: sorted, skipped: sink.skipped, unlabeled: 0 };
   if (sink.rows === 0) {

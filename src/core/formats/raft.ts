@@ -604,10 +604,10 @@ export function parseRaft(input: FileInput, ctx: FormatContext): ParseResult {
   const n = lines.length;
   if (n === 0) {
     const fatal = unlabeled.length && !skipped
-      ? `All ${unlabeled.length} predictions are for IDs without a gold label (${describeIds(unlabeled.map((x) => canonicalId(x.id)))}, RAFT's hidden test split; train.csv labels only ${trainIds}), so nothing can be scored here: the RAFT leaderboard scores these, and predictions for the training IDs can be scored locally.`
+      ? `${unlabeled.length === 1 ? 'The only prediction is for an ID' : `All ${unlabeled.length} predictions are for IDs`} without a gold label (${describeIds(unlabeled.map((x) => canonicalId(x.id)))}, RAFT's hidden test split; train.csv labels only ${trainIds}), so nothing can be scored here: the RAFT leaderboard scores these, and predictions for the training IDs can be scored locally.`
       : unlabeled.length
-        ? `Nothing can be scored: ${unlabeled.length} predictions have no gold label (hidden test split) and the other ${skipped} rows have problems.`
-        : `None of the ${skipped} prediction rows could be scored: each has a problem listed in Problems.`;
+        ? `Nothing can be scored: ${unlabeled.length === 1 ? '1 prediction has' : `${unlabeled.length} predictions have`} no gold label (hidden test split) and the other ${skipped === 1 ? 'row has' : `${skipped} rows have`} problems.`
+        : `${skipped === 1 ? 'The only prediction row' : `None of the ${skipped} prediction rows`} could be scored: ${skipped === 1 ? 'it has' : 'each has'} a problem listed in Problems.`;
     return { ...base, problems, skipped, unlabeled: unlabeled.length, fatal };
   }
 
