@@ -1,6 +1,6 @@
 // The only messages that cross between the extension host and the report webview: one
 // discriminated union each way, imported by both sides. Nothing crosses untyped.
-import type { Report } from './core/types';
+import type { MetricName, Report } from './core/types';
 import type { ReportCharts } from './shared/chartData';
 import type { InstancePage, InstanceScheme } from './shared/instanceCodec';
 
@@ -19,6 +19,8 @@ export interface PanelState {
   /** Instance table: sort column and direction, and the filters in force. */
   sort?: { column: TableColumn; descending: boolean } | null;
   filter?: TableFilter;
+  /** Index into Report.groups.groups: the instance table and the stepper show that group only. */
+  group?: number | null;
 }
 
 /** Columns of the instance table (which ones appear depends on the report's kind). */
@@ -74,6 +76,8 @@ export type WebviewToHost =
   | { type: 'reveal'; path: string; line: number }
   /** "Export…" and "Copy as Markdown": the host asks where to save (or copies) and writes; the webview writes nothing. */
   | { type: 'export'; request: ExportRequest }
+  /** A metric card's "?": open the metric's entry in the extension's own docs/metrics.md. */
+  | { type: 'openMetricDoc'; metric: MetricName }
   /** The stepper moved: the host mirrors "7 of 23" for the commands' enablement. */
   | { type: 'stepped'; index: number; total: number }
   /**
@@ -85,7 +89,11 @@ export type WebviewToHost =
    * Every page of the selected report's per-instance data has arrived and the table (and stepper)
    * are built: `ms` since the 'reports' message arrived.
    */
-  | { type: 'instancesReady'; path: string; selected: number; ms: number; rows: number };
+  | { type: 'instancesReady'; path: string; selected: number; ms: number; rows: number }
+  /** "Group by": a column of the predictions file (fromData false) or of the joined data file; null for none. */
+  | { type: 'groupBy'; column: string | null; fromData?: boolean }
+  /** "Join data file…": the host asks for a CSV to join on ID. */
+  | { type: 'pickDataFile' };
 
 export const WEBVIEW_VIEW_TYPE = 'evalLens.report';
 
@@ -93,6 +101,8 @@ export interface ReportIntervals {
   intervals: Report['intervals'];
   /** Resamples they came from (Report.options.bootstrap). */
   bootstrap: number;
+  /** --group-by: each group's intervals, in the order of Report.groups.groups. */
+  groupIntervals?: Report['intervals'][];
 }
 
 /**

@@ -5,7 +5,8 @@ import type { MetricName, Report } from '../src/core/types';
 import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
 import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
-import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO } from './format';
+import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from './format';
+import { post } from './vscodeApi';
 import { baseName } from '../src/shared/paths';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
@@ -16,7 +17,10 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   const reported = hasReported ? report.reported[name] : undefined;
   const mismatch = hasReported && disagrees(value, reported);
   const children: HTMLElement[] = [
-    el('div', { className: 'card-label', text: `${info.label} ${info.better === 'lower' ? '↓' : '↑'}` }),
+    el('div', { className: 'card-label' }, [
+      el('span', { className: 'card-label-text', text: `${info.label} ${info.better === 'lower' ? '↓' : '↑'}` }),
+      docButton(name, info.label),
+    ]),
     el('div', { className: 'card-value', text: formatMetric(value), data: { metric: name } }),
   ];
   if (interval) children.push(el('div', { className: 'card-interval', text: `95% CI [${formatMetric(interval[0])}, ${formatMetric(interval[1])}]` }));
@@ -34,9 +38,21 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   }
   return el('div', {
     className: `card${headline ? ' headline' : ''}${mismatch ? ' mismatch' : ''}`,
-    title: `${info.help}\n${formatWithInterval(value, interval)}`,
+    title: metricTooltip(name, formatWithInterval(value, interval)),
     attrs: { role: 'group', 'aria-label': info.label },
   }, children);
+}
+
+/** "?": asks the host to open the metric's entry in docs/metrics.md. */
+function docButton(name: MetricName, label: string): HTMLElement {
+  return el('button', {
+    className: 'metric-doc',
+    text: '?',
+    title: `What is ${label}? Opens its definition (docs/metrics.md#${name})`,
+    attrs: { type: 'button', 'aria-label': `Definition of ${label}` },
+    data: { metric: name },
+    onClick: () => post({ type: 'openMetricDoc', metric: name }),
+  });
 }
 
 export function metricCards(report: Report): HTMLElement {

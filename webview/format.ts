@@ -47,7 +47,19 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   tvd: { label: 'TVD', better: 'lower', help: 'Mean absolute difference (total variation distance of two Bernoullis).' },
   kl: { label: 'KL', better: 'lower', help: 'Mean KL(true || predicted) of two Bernoullis.' },
   spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
+  acc_norm: { label: 'Accuracy (length-normalised)', better: 'higher', help: 'lm-eval acc_norm: the choice with the highest loglikelihood per character is the prediction.' },
+  perplexity: { label: 'Perplexity', better: 'lower', help: 'exp(-mean loglikelihood of the target continuation), as lm-eval reports it.' },
 };
+
+/** Where a metric is defined: its entry in the bundled docs/metrics.md (the heading is the JSON key). */
+export function metricDocAnchor(name: MetricName): string {
+  return `docs/metrics.md#${name}`;
+}
+
+/** A card's tooltip: the one-line definition, the value with its interval, and where to read more. */
+export function metricTooltip(name: MetricName, valueText: string): string {
+  return `${METRIC_INFO[name].help}\n${valueText}\nDefinition: ${metricDocAnchor(name)} (the ? button opens it)`;
+}
 
 /**
  * Whether a reported figure disagrees with the recomputed one: the core's tolerance (report.ts

@@ -16,6 +16,9 @@ import { rocChart } from './charts/roc';
 import { probabilityScatterChart } from './charts/scatter';
 import { hmrPanel, metricCards } from './cards';
 import { copyMarkdownButton, exportMenu } from './exportControls';
+import { groupReliabilityChart } from './charts/groupReliability';
+import { groupControls, groupSlice, groupsSection } from './groups';
+import { worstGroupIndex } from '../src/shared/groupRanking';
 import { confusionMatrix } from './confusion';
 import { instanceCount, normalizeReport } from './data';
 import { clear, el } from './dom';
@@ -451,6 +454,8 @@ function renderReport(): void {
     return;
   }
   root.appendChild(header(report));
+  const controls = groupControls(report);
+  if (controls) root.appendChild(controls);
   if (report.fatal) {
     root.appendChild(el('div', { className: 'status error', attrs: { role: 'alert', id: 'fatal' } }, [el('p', { text: report.fatal })]));
   }
@@ -460,6 +465,7 @@ function renderReport(): void {
   root.appendChild(cardsSection);
   hmrSection = hmrPanel(report, charts.counts);
   if (hmrSection) root.appendChild(hmrSection);
+  renderGroups(report);
 
   const grid = el('div', { className: 'chart-grid' });
   if (report.bins) {
@@ -540,8 +546,32 @@ function pendingSection(id: string, title: string, rows: number): HTMLElement {
   ]);
 }
 
+/** --group-by: the group table, the fairness card and the overlaid per-group reliability diagrams. */
+function renderGroups(report: Report): void {
+  const groups = report.groups;
+  if (!groups) return;
+  if (state.group != null && !(state.group < groups.groups.length)) state = { ...state, group: null };
+  const section = groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup });
+  if (section) root.appendChild(section);
+  if (groups.groups.some((g) => g.bins?.length)) {
+    const worst = worstGroupIndex(report.kind, groups.groups);
+    root.appendChild(chartBox('group-reliability', `Reliability diagram by ${groups.column}`, (canvas, p) => groupReliabilityChart(canvas, report.kind, groups.groups, worst, p), {
+      height: 340, caption: 'Each group\'s equal-width bins: mean score against the share of positives (mean correctness for top-label confidence). The worst group is drawn thicker.',
+    }));
+  }
+}
+
+/** A click on a group's row: the instance table and the stepper show that group only (null: all rows). */
+function selectGroup(group: number | null): void {
+  saveState({ group, stepIndex: 0, filter: NO_FILTER, sort: null });
+  renderReport();
+  document.getElementById('section-groups')?.scrollIntoView();
+}
+
 /** The stepper and the instance table, in place of their placeholders, once the columns are here. */
-function mountInstances(report: Report): void {
+function mountInstances(whole: Report): void {
+  // A group filter: the table and the stepper get that group's rows only.
+  const report = state.group != null && whole.groups?.rowGroup ? groupSlice(whole, state.group) : whole;
   const inst = report.instances;
   if (!inst) return;
   if (stepperSlot && report.kind === 'multiclass') {

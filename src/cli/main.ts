@@ -3,6 +3,8 @@
 // --fail-on gate fails.
 import { UsageError, type CliOutput } from './args';
 import { SCORE_USAGE, scoreCommand } from './score';
+import { COMPARE_USAGE, compareCommand } from './compare';
+import { BOARD_USAGE, boardCommand } from './board';
 import { PLOT_USAGE, plotCommand } from './plot';
 
 export type { CliOutput } from './args';
@@ -16,6 +18,8 @@ interface Command {
 /** Every command; a new command is one entry here and one module beside this one. */
 const COMMANDS: Record<string, Command> = {
   score: { usage: SCORE_USAGE, run: scoreCommand },
+  compare: { usage: COMPARE_USAGE, run: compareCommand },
+  board: { usage: BOARD_USAGE, run: boardCommand },
   plot: { usage: PLOT_USAGE, run: plotCommand },
 };
 

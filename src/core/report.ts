@@ -19,9 +19,15 @@ import { calibrationResampler, expandCounts, multiclassResampler, probabilityRes
 import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../shared/paths';
 import { capProblems } from './problemCap';
+import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
+import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
 
-type Metrics = Partial<Record<MetricName, number | null>>;
+type Metrics = Report['metrics'];
 
+/** The kind a benchmark's files always have, for a file with nothing scored (generic: it depends). */
+const FORMAT_KIND: Partial<Record<ParseResult['format'], Report['kind']>> = {
+  folktexts: 'binary', raft: 'multiclass', 'lm-eval': 'multiclass', almanacs: 'probability',
+};
 
 export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
   const o = { ...DEFAULT_OPTIONS, ...stripUndefined(options ?? {}) };
@@ -41,7 +47,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   const report: Report = {
     path,
     format: parsed.format,
-    kind: parsed.set?.kind ?? 'binary',
+    kind: parsed.set?.kind ?? parsed.kind ?? FORMAT_KIND[parsed.format] ?? 'binary',
+    ...(parsed.set || parsed.kind || FORMAT_KIND[parsed.format] ? {} : { kindUnknown: true }),
     task: parsed.task,
     n: parsed.set?.n ?? 0,
     skipped: parsed.skipped,
@@ -50,6 +57,9 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     intervals: {},
     reported: parsed.reported ?? {},
     reportedPath: parsed.reportedPath,
+    ...(parsed.reportedNotes ? { reportedNotes: parsed.reportedNotes } : {}),
+    ...(parsed.tasks ? { tasks: parsed.tasks } : {}),
+    ...(parsed.models ? { models: parsed.models, model: parsed.model } : {}),
     problems: parsed.problems.slice(),
     bins: null,
     roc: null,
@@ -58,15 +68,23 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     fatal: parsed.fatal,
     instances: null,
   };
-  const set = parsed.set;
-  if (!set || set.n === 0) {
+  const parsedSet = parsed.set;
+  if (!parsedSet || parsedSet.n === 0) {
     report.fatal ??= 'No row of this file could be scored.';
     return capReportProblems(report);
   }
+  const set = withDecision(parsedSet, options.decision);
+  if (parsedSet.kind === 'multiclass' && parsedSet.predNorm) report.decision = set === parsedSet ? 'acc' : 'acc_norm';
   const scored = scoreSet(set, options);
+  const extra = lmEvalMetrics(parsedSet);
+  // acc stays lm-eval's acc under either decision; acc_norm is shown beside it.
+  if (set !== parsedSet && parsedSet.kind === 'multiclass') scored.metrics.accuracy = accuracy(parsedSet.pred, parsedSet.gold);
+  Object.assign(scored.metrics, extra.add);
+  for (const m of extra.drop) delete scored.metrics[m];
   if (options.instances === false) scored.instances = null;
   Object.assign(report, scored);
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
+  if (set !== parsedSet) delete report.intervals.accuracy; // resampled under acc_norm, but accuracy stays acc
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capReportProblems(report);
 }
@@ -74,7 +92,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
 type Scored = Pick<Report, 'metrics' | 'bins' | 'roc' | 'classStats' | 'instances'> &
   Partial<Pick<Report, 'classes' | 'texts' | 'dataPath' | 'dataLines'>>;
 
-function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
+/** The metrics (and charts) of a whole set; `instances: false` skips the per-instance columns. */
+export function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
   switch (set.kind) {
     case 'binary': return scoreBinary(set, o);
     case 'confidence': return scoreConfidence(set, o);
@@ -85,7 +104,8 @@ function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
 
 function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
   const r = binaryMetrics(set.score, set.label, { bins: o.bins, threshold: o.threshold, hmrBeta: o.hmrBeta });
-  if (o.instances === false) return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
+  const metrics = { ...r.metrics, ...wholeSetRates(set.score, set.label, o.threshold, o.bins) };
+  if (o.instances === false) return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
   const n = set.n;
   const confidence = new Float64Array(n);
   const correct = new Uint8Array(n);
@@ -115,7 +135,7 @@ function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
     pred,
     ids: set.ids,
   };
-  return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
+  return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
 }
 
 /** ece/mce/ks/hmr of a top-label confidence against correctness (one sort, shared). */
@@ -277,11 +297,13 @@ function mean(a: ArrayLike<number>): number {
 const CALIBRATION_KEYS = ['ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'] as const;
 
 /** The metrics of one resample, given as multiplicities. */
-function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
+export function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
   switch (set.kind) {
     case 'binary': {
       if (hasNaN(set.score)) return naiveResample(set, o);
-      return calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const cal = calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const rates = rateResampler(set.score, set.label, o.threshold);
+      return (w) => ({ ...cal(w), ...rates(w) });
     }
     case 'confidence': {
       if (hasNaN(set.confidence)) return naiveResample(set, o);
@@ -318,25 +340,26 @@ function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Reco
 
 /** The metrics a resample of this set reports (those resampleMetrics returns). */
 function resampledKeys(set: PredictionSet): readonly string[] {
-  return KIND_METRICS[set.kind].computed;
+  // Binary sets also bootstrap folktexts' rates at the threshold (slices/rates.ts).
+  return set.kind === 'binary' ? [...KIND_METRICS.binary.computed, ...RESAMPLED_RATES] : KIND_METRICS[set.kind].computed;
 }
 
 /** The set's rows at idx, in that order. */
-function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
+export function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
   const n = idx.length;
   const lines = gather(set.lines, idx);
   switch (set.kind) {
-    case 'binary': return { ...set, n, lines, ids: undefined, score: gather(set.score, idx), label: gather(set.label, idx) };
-    case 'confidence': return { ...set, n, lines, ids: undefined, confidence: gather(set.confidence, idx), correct: gather(set.correct, idx) };
+    case 'binary': return { ...set, n, lines, ids: undefined, idNumbers: undefined, score: gather(set.score, idx), label: gather(set.label, idx) };
+    case 'confidence': return { ...set, n, lines, ids: undefined, idNumbers: undefined, confidence: gather(set.confidence, idx), correct: gather(set.correct, idx) };
     case 'multiclass': {
       const k = set.classes.length;
       const probs = set.probs && gatherRows(set.probs, k, idx);
       return {
-        ...set, n, lines, ids: undefined, gold: gather(set.gold, idx), pred: gather(set.pred, idx), probs,
+        ...set, n, lines, ids: undefined, idNumbers: undefined, gold: gather(set.gold, idx), pred: gather(set.pred, idx), probs,
         confidence: set.confidence && gather(set.confidence, idx), texts: undefined,
       };
     }
-    case 'probability': return { ...set, n, lines, ids: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
+    case 'probability': return { ...set, n, lines, ids: undefined, idNumbers: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
   }
 }
 
@@ -374,7 +397,7 @@ function undefinedMetricProblems(report: Report): RowProblem[] {
 }
 
 /** Agreement within rounding: a benchmark that printed 4 decimals should not be flagged. */
-function agrees(reported: number, recomputed: number): boolean {
+export function agrees(reported: number, recomputed: number): boolean {
   return Math.abs(reported - recomputed) <= Math.max(5e-4, 1e-3 * Math.abs(recomputed));
 }
 
@@ -384,9 +407,11 @@ function reportedMismatches(report: Report): RowProblem[] {
     const mine = report.metrics[name as MetricName];
     if (value === null || mine === null || mine === undefined) continue;
     if (!agrees(value, mine)) {
+      // A difference the definitions explain is information, not a warning.
+      const note = report.reportedNotes?.[name];
       out.push({
-        line: 1, severity: 'warning', code: 'reported-mismatch',
-        message: `${name}: ${report.reportedPath ? baseName(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
+        line: 1, severity: note ? 'info' : 'warning', code: 'reported-mismatch',
+        message: `${name}: ${report.reportedPath ? baseName(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.${note ? ` ${note}` : ''}`,
       });
     }
   }

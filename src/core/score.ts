@@ -12,7 +12,9 @@ import { parseAlmanacs } from './formats/almanacs';
 import { parseLmEval } from './formats/lmEval';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
+import { attachSlices, resolveBestThreshold } from './slices/slice';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
+import { isDataFile, notScoredReport, unscoredReason } from './unscored';
 
 /** Default ScoreOptions.maxFileBytes: 2 GiB, the default of the evalLens.maxFileSizeMB setting (2048). */
 export const DEFAULT_MAX_FILE_BYTES = 2048 * 1024 * 1024;
@@ -74,7 +76,11 @@ export function parseInput(input: FileInput, options: ScoreOptions, io: Companio
 export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
   const parsed = parseInput(input, o, io);
-  return scoreParsed(input.path, parsed, o);
+  // --threshold best and --group-by (src/core/slices/): the threshold is fitted before any split.
+  const used = resolveBestThreshold(parsed, o);
+  const report = scoreParsed(input.path, parsed, used);
+  if ((used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, input, parsed, used, io);
+  return report;
 }
 
 /** The 'score' phase: metrics and bins of a parsed file, between two progress reports. */
@@ -96,18 +102,34 @@ export function summarize(reports: Report[]): ScoreResult['summary'] {
 
 /** Files in a folder that look like predictions, each with its format. */
 export function discoverPredictionFiles(dir: string, options?: Partial<ScoreOptions>): { path: string; format: FormatName }[] {
+  return discoverFolder(dir, options).scored;
+}
+
+/**
+ * A folder walk: the files that look like predictions, each with its format, and every other data
+ * file (.csv, .tsv, .jsonl, .json, .parquet, .eval) with the reason it is not scored.
+ */
+export function discoverFolder(dir: string, options?: Partial<ScoreOptions>): {
+  scored: { path: string; format: FormatName }[]; unscored: { path: string; reason: string }[];
+} {
   const forced = options?.format;
-  const out: { path: string; format: FormatName }[] = [];
+  const scored: { path: string; format: FormatName }[] = [];
+  const unscored: { path: string; reason: string }[] = [];
   for (const path of walkFiles(dir)) {
     const head = readHead(path);
-    if (head === undefined) continue;
-    const detected = detectFormat(path, head);
-    if (!detected) continue;
+    const detected = head === undefined ? null : detectFormat(path, head);
+    if (!detected) {
+      if (isDataFile(path)) unscored.push({ path, reason: unscoredReason(path, head) });
+      continue;
+    }
     // With --format, a folder walk keeps the files of that format only (generic takes any table).
-    if (forced && forced !== detected && forced !== 'generic') continue;
-    out.push({ path, format: forced ?? detected });
+    if (forced && forced !== detected && forced !== 'generic') {
+      unscored.push({ path, reason: `It looks like ${detected} predictions, and this scan scores ${forced} files only.` });
+      continue;
+    }
+    scored.push({ path, format: forced ?? detected });
   }
-  return out;
+  return { scored, unscored };
 }
 
 /**
@@ -132,25 +154,37 @@ export function readHead(path: string): string | undefined {
 }
 
 /**
- * Score a file from disk: its size is checked against options.maxFileBytes before it is read. A
- * file too large even for one Node buffer gets a fatal report too.
+ * Parse a file from disk: its size is checked against options.maxFileBytes before it is read. A
+ * file too large even for one Node buffer gets a fatal result too.
  */
-export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
+export function parseFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ParseResult {
   const o = resolveOptions(options);
   const size = statSync(path).size; // throws ENOENT with the path in the message
   const limit = maxFileBytes(o);
   const formatOf = () => o.format ?? detectFormat(path, readHead(path) ?? '') ?? 'generic';
   if (size > limit) {
     o.onProgress?.(1, 'parse');
-    return scoreParsed(path, tooLargeResult(path, formatOf(), size, limit), o);
+    return tooLargeResult(path, formatOf(), size, limit);
   }
   const read = readFileBytes(path);
   if ('tooLarge' in read) {
     o.onProgress?.(1, 'parse');
     const message = `${baseName(path)} is ${sizeText(size)}, ${read.tooLarge}.`;
-    return scoreParsed(path, { format: formatOf(), set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message }, o);
+    return { format: formatOf(), set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
   }
-  return scoreInput(fileInput(path, read.bytes), o, io);
+  return parseInput(fileInput(path, read.bytes), o, io);
+}
+
+/** Score a file from disk (see parseFile). */
+export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
+  const o = resolveOptions(options);
+  return scoreParsed(path, parseFile(path, o, io), o);
+}
+
+/** A file holding several tasks (an lm-eval simple_evaluate dump) gives one report per task, unless options.task picks one. */
+function eachTask(first: Report, scoreTask: (task: string) => Report, o: ScoreOptions): Report[] {
+  if (o.task !== undefined || !first.tasks || first.tasks.length < 2) return [first];
+  return [first, ...first.tasks.filter((t) => t !== first.task).map(scoreTask)];
 }
 
 /** Score a file or, recursively, every prediction file in a folder. */
@@ -159,11 +193,15 @@ export function scorePath(path: string, options?: Partial<ScoreOptions>, io: Com
   maxFileBytes(o);
   const reports: Report[] = [];
   if (isDirectory(path)) {
-    for (const file of discoverPredictionFiles(path, o)) {
-      reports.push(scoreFile(file.path, { ...o, format: file.format }, io));
+    const found = discoverFolder(path, o);
+    for (const file of found.scored) {
+      reports.push(...eachTask(scoreFile(file.path, { ...o, format: file.format }, io), (task) => scoreFile(file.path, { ...o, format: file.format, task }, io), o));
     }
+    // Listed, never dropped silently.
+    for (const file of found.unscored) reports.push(notScoredReport(file.path, file.reason, o));
+    reports.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   } else {
-    reports.push(scoreFile(path, o, io));
+    reports.push(...eachTask(scoreFile(path, o, io), (task) => scoreFile(path, { ...o, task }, io), o));
   }
   return { reports, summary: summarize(reports) };
 }

@@ -7,6 +7,7 @@ import { HeadlineCodeLensProvider, lensTitle } from './codeLens';
 import { revealInData, targetPath } from './commands';
 import { ProblemsPublisher } from './diagnostics';
 import { Discovery } from './discovery';
+import { UnscoredFiles } from './unscoredFiles';
 import { OpenDocuments } from './documents';
 import { EvalFiles } from './evalFiles';
 import { exportCommand } from './exportCommand';
@@ -19,6 +20,7 @@ import { readSettings, SECTION, type EvalLensSettings } from './settings';
 import { HeadlineStatusBar } from './statusBar';
 import { PredictionTree, type TreeNode } from './tree';
 import { WorkerPool } from './workerPool';
+import { handleSliceRequest } from './slicing';
 import type { ScoreResult } from './workerProtocol';
 
 /** When the bundle's modules finished evaluating (this line runs after every import). */
@@ -30,6 +32,8 @@ const SELECTOR: vscode.DocumentSelector = [{ scheme: 'file', pattern: '**/*.{csv
 export interface TreeSnapshot {
   label: string;
   description?: string;
+  /** The tooltip's text (a MarkdownString's source). */
+  tooltip?: string;
   children: TreeSnapshot[];
 }
 
@@ -74,13 +78,15 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   const pool = new WorkerPool(context.asAbsolutePath('dist/scoreWorker.js'), cores > 1 ? 2 : 1, 1, (l) => log.warn(l));
   const files = new EvalFiles(pool, getSettings, log);
-  const discovery = new Discovery(files, pool, getSettings, log);
+  const unscored = new UnscoredFiles();
+  const discovery = new Discovery(files, pool, getSettings, log, unscored);
   const documents = new OpenDocuments(files, discovery, log);
   const problems = new ProblemsPublisher();
-  const tree = new PredictionTree(files);
+  const tree = new PredictionTree(files, unscored);
   const lenses = new HeadlineCodeLensProvider(files);
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
+  ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
   ReportPanel.log = (line) => log.debug(line);
   const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true });
 
@@ -121,6 +127,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
 
   context.subscriptions.push(
     log, { dispose: () => pool.dispose() }, files, discovery, documents, problems, tree, lenses, statusBar, treeView,
+    unscored, unscored.onDidChange(() => tree.refresh()),
     files.onDidChange((ev) => {
       problems.update(ev);
       tree.refresh();
@@ -247,6 +254,7 @@ function snapshot(tree: PredictionTree, node?: TreeNode): TreeSnapshot[] {
   return tree.getChildren(node).map((child) => {
     const item = tree.getTreeItem(child);
     const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
-    return { label, description: typeof item.description === 'string' ? item.description : undefined, children: snapshot(tree, child) };
+    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value;
+    return { label, description: typeof item.description === 'string' ? item.description : undefined, tooltip, children: snapshot(tree, child) };
   });
 }

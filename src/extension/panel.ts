@@ -13,6 +13,7 @@ import type { Report } from '../core/types';
 import { WEBVIEW_VIEW_TYPE, type ExportRequest, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
 import { exportReport } from './exportReport';
 import { makeNonce, panelHtml } from './panelHtml';
+import { openMetricDoc } from './metricDoc';
 import type { PanelData } from './workerProtocol';
 import { baseName } from '../shared/paths';
 
@@ -51,6 +52,8 @@ export interface PanelInfo {
   pagesPosted: { token: number; pages: number; bytes: number; ms: number; at: number } | undefined;
   /** The last line revealed on the webview's request. */
   lastRevealed: { path: string; line: number } | undefined;
+  /** The last metric definition opened from a card's "?" (the docs/metrics.md URI with its fragment). */
+  lastMetricDoc?: string;
   /** The webview's UI state as it last reported it. */
   state: PanelState | undefined;
 }
@@ -68,6 +71,8 @@ export class ReportPanel {
   /** Where the panel logs its timeline (the extension's output channel; tests read it with EVAL_LENS_DEBUG). */
   static log: ((line: string) => void) | undefined;
   private static scoreFunction: PanelScoreFunction | undefined;
+  /** Remembers a "Group by" or data file choice; true when the report should be scored again. */
+  static sliceHandler: ((path: string, message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' }>) => Promise<boolean>) | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
   private readonly renderedEmitter = new vscode.EventEmitter<NonNullable<PanelInfo['rendered']>>();
@@ -332,8 +337,12 @@ export class ReportPanel {
     const view = this.view;
     const current = this.result;
     if (view?.type === 'reports' && current && this.info.path === path && sameReports(current.reports, result.reports)) {
-      const intervals: ReportIntervals[] = result.reports.map((r) => ({ intervals: r.intervals, bootstrap: r.options.bootstrap }));
-      const merge = (r: Report, k: number): Report => ({ ...r, intervals: intervals[k].intervals, options: { ...r.options, bootstrap: intervals[k].bootstrap } });
+      const intervals: ReportIntervals[] = result.reports.map((r) => ({
+        intervals: r.intervals, bootstrap: r.options.bootstrap, ...(r.groups ? { groupIntervals: r.groups.groups.map((g) => g.intervals) } : {}),
+      }));
+      const merge = (r: Report, k: number): Report => ({
+        ...r, intervals: intervals[k].intervals, options: { ...r.options, bootstrap: intervals[k].bootstrap }, groups: withGroupIntervals(r.groups, intervals[k].groupIntervals),
+      });
       this.result = { ...current, reports: current.reports.map(merge) };
       this.view = { ...view, reports: view.reports.map(merge) };
       if (this.info.ready) this.postNow({ type: 'intervals', token: this.token, reports: intervals });
@@ -543,6 +552,13 @@ export class ReportPanel {
       case 'export':
         if (message.request && typeof message.request === 'object') void this.export(message.request);
         break;
+      case 'openMetricDoc':
+        void openMetricDoc(this.context.extensionUri, message.metric).then((uri) => { if (uri) this.info.lastMetricDoc = uri.toString(); });
+        break;
+      case 'groupBy':
+      case 'pickDataFile':
+        void this.slice(message);
+        break;
     }
   }
 
@@ -553,6 +569,12 @@ export class ReportPanel {
     if (done === 'clipboard') void vscode.window.setStatusBarMessage('Eval Lens: Markdown copied to the clipboard', 3000);
     else if (done && !target) void vscode.window.setStatusBarMessage(`Eval Lens: exported ${baseName(done.fsPath)}`, 3000);
     return done;
+  }
+
+  /** "Group by" / "Join data file…": remembered by the handler (extension/slicing.ts), then re-scored. */
+  private async slice(message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' }>): Promise<void> {
+    const path = this.info.path;
+    if (path && (await ReportPanel.sliceHandler?.(path, message))) await this.load(path);
   }
 
   /** Files the webview may ask to open: the reports' own files only, never an arbitrary path. */
@@ -625,6 +647,12 @@ function sameReports(a: readonly Report[], b: readonly Report[]): boolean {
     }
     return true;
   });
+}
+
+/** The groups with the intervals of the bootstrap pass (same groups: the same file and options). */
+export function withGroupIntervals(groups: Report['groups'], intervals: Report['intervals'][] | undefined): Report['groups'] {
+  if (!groups || !intervals || intervals.length !== groups.groups.length) return groups;
+  return { ...groups, groups: groups.groups.map((g, k) => ({ ...g, intervals: intervals[k] })) };
 }
 
 function isPanelState(value: unknown): value is PanelState {

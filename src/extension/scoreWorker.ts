@@ -4,7 +4,7 @@
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { detectFormat, nodeCompanionReader, readHead, scoreInput, scorePath, sizeText, summarize, textInput } from '../core/index';
+import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead, scoreInput, scorePath, sizeText, summarize, textInput } from '../core/index';
 import type { Report, ScoreOptions } from '../core/types';
 import { reportCharts } from '../shared/chartData';
 import { encodeInstances, payloadBuffers } from '../shared/instanceCodec';
@@ -116,12 +116,17 @@ function panelData(r: Report): PanelData {
 }
 
 function detect(req: Extract<WorkerRequest, { type: 'detect' }>): WorkerReply {
-  const formats = req.paths.map((p) => {
+  // A data file that is not predictions gets the reason, so the tree lists it as not scored.
+  const reasons: (string | null)[] = [];
+  const formats = req.paths.map((p, i) => {
+    reasons[i] = null;
     if (refuse(p, req.maxBytes)) return null;
     const head = readHead(p);
-    return head === undefined ? null : detectFormat(p, head);
+    const format = head === undefined ? null : detectFormat(p, head);
+    if (!format && isDataFile(p)) reasons[i] = unscoredReason(p, head);
+    return format;
   });
-  return { type: 'detected', id: req.id, formats };
+  return { type: 'detected', id: req.id, formats, reasons };
 }
 
 /** Typed arrays of every report that own their whole buffer, moved rather than copied to the host. */

@@ -66,7 +66,7 @@ export type WorkerReply =
       /** ms the worker spent, by step (for logs and benchmarks). */
       timings?: { scoreMs: number; encodeMs: number };
     }
-  | { type: 'detected'; id: number; formats: (FormatName | null)[] }
+  | { type: 'detected'; id: number; formats: (FormatName | null)[]; reasons?: (string | null)[] }
   /** The request failed; `tooLarge` when the size guard refused it. */
   | { type: 'failed'; id: number; message: string; tooLarge?: boolean }
   /** Fraction of the job done (parse 0-0.9, metrics 0.9-1), sent at each whole percent. */
@@ -81,5 +81,6 @@ export function summaryOnly(result: ScoreResult): ScoreResult {
 }
 
 export function withoutInstances(r: Report): Report {
-  return { ...r, instances: null, roc: null, texts: undefined, dataLines: undefined };
+  // Each row's group is per-instance data too.
+  return { ...r, instances: null, roc: null, texts: undefined, dataLines: undefined, ...(r.groups ? { groups: { ...r.groups, rowGroup: undefined } } : {}) };
 }

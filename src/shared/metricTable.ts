@@ -16,7 +16,7 @@ export const KIND_METRICS = {
   },
   confidence: {
     computed: ['accuracy', 'brier', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'],
-    cards: ['accuracy', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
+    cards: ['accuracy', 'perplexity', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'ece', 'hmr', 'brier'],
   },
   multiclass: {
@@ -24,7 +24,8 @@ export const KIND_METRICS = {
       'accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks',
       'hmr', 'r_o', 'r_u', 'hmr_beta',
     ],
-    cards: ['accuracy', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],
+    // acc_norm and perplexity are lm-eval's (shown when the file has them).
+    cards: ['accuracy', 'acc_norm', 'perplexity', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'macro_f1', 'ece', 'brier'],
   },
   probability: {

@@ -20,8 +20,9 @@ export const DEFAULT_TESTS_PATH = join(PROJECT_ROOT, 'out', 'test', 'integration
 export const RESULTS_DIR = join(PROJECT_ROOT, 'test-results');
 export const RESULT_PREFIX = 'INTEGRATION-RESULT ';
 
-/** Chromium switches from /work/shared/VSCODE-TESTING.md, plus a resolver rule that makes every host
- *  name except the loopback ones unresolvable: the browser side never reaches the network. */
+/** Chromium switches for a headless container (no sandbox, no GPU, no background traffic), plus a
+ *  resolver rule that makes every host name except the loopback ones unresolvable: the browser
+ *  side never reaches the network. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -10,6 +10,7 @@
 // spanning several lines, which a line-by-line scan cannot follow: the scan gives up (returns false)
 // and the caller parses the whole file with parseCsv.
 import type { RowProblem } from '../types';
+import { MAX_NUMERIC_CHARS } from './numbers';
 import { detach, NO_PROGRESS, type ParseProgress } from './progress';
 import { MAX_PROBLEMS, moreProblems, trimProblems } from '../problemCap';
 
@@ -110,6 +111,16 @@ export class IdLog {
     if (column !== 1 || this.col) this.setColumn(i, column);
   }
 
+  /** Every entry's ID as text ('' for none), for joining on ID (built only on request). */
+  strings(): string[] {
+    const out = new Array<string>(this.count);
+    for (let i = 0; i < this.count; i++) {
+      const v = this.num[i];
+      out[i] = v === v ? String(v) : this.text.get(i) ?? '';
+    }
+    return out;
+  }
+
   /** Record that the next scored row has no ID. */
   pushNone(): void {
     this.pushText('', 1);
@@ -135,6 +146,18 @@ export class IdLog {
       c.set(this.col);
       this.col = c;
     }
+  }
+
+  /**
+   * The IDs as a set column, for aligning runs: one Float64Array when every ID is a canonical
+   * integer (a million strings would cost more than the metrics), else strings ('' for none).
+   */
+  idColumn(): { idNumbers: Float64Array } | { ids: string[] } {
+    const n = this.count;
+    if (this.text.size === 0) return { idNumbers: this.num.slice(0, n) };
+    const ids: string[] = new Array(n);
+    for (let i = 0; i < n; i++) ids[i] = this.num[i] === this.num[i] ? String(this.num[i]) : this.text.get(i) ?? '';
+    return { ids };
   }
 
   /**
@@ -263,9 +286,9 @@ export function bomLength(bytes: Uint8Array): number {
 
 const utf8 = new TextDecoder('utf-8');
 
-/** ASCII/Latin-1 text of a short byte range (only ever called on digits and dots). */
+/** Text of a byte range of digits and dots (decoded, never spread into call arguments). */
 function asciiSlice(bytes: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  return utf8.decode(bytes.subarray(start, end));
 }
 
 // Bits of a double, for its exponent (ulp) and neighbours.
@@ -445,7 +468,8 @@ function scanValueTarget(
         } else break;
         p++;
       }
-      if (p >= len || c !== D || p - valueStart - (f >= 0 ? 1 : 0) === 0) break odd;
+      // Empty, or too long to be read as a number (the row handler says so): not the scanner's.
+      if (p >= len || c !== D || p - valueStart - (f >= 0 ? 1 : 0) === 0 || p - valueStart > MAX_NUMERIC_CHARS) break odd;
       if (f < 0) f = 0;
       const value = m < EXACT_INT && f <= 22 ? m / POW10[f] : decimalFromBytes(bytes, valueStart, p);
       if (value > 1) break odd;
@@ -569,7 +593,7 @@ export function scanNumericCsv(
           p++;
         }
         const digits = p - fieldStart - (f >= 0 ? 1 : 0);
-        if (digits === 0) { ok = false; break; }
+        if (digits === 0 || p - fieldStart > MAX_NUMERIC_CHARS) { ok = false; break; }
         if (f < 0) f = 0;
         value = m < EXACT_INT && f <= 22 ? m / POW10[f] : decimalFromBytes(bytes, fieldStart, p);
         if (value > 1) { ok = false; break; } // out of range: the general path words the problem

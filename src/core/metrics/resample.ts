@@ -12,7 +12,7 @@
 // - Brier, log loss, accuracy, the HMR sums: weighted sums.
 //
 // A resample taken this way is the multiset of drawn rows in file order (ties keep file order, as
-// METRICS.md asks of every binned metric), which is what the naive path (gather the drawn rows in
+// docs/metrics.md#binning asks of every binned metric), which is what the naive path (gather the drawn rows in
 // ascending row order, sort, compute) computes; the results agree to rounding (~1e-15).
 import { lowerBound, sortWithOrder } from './sort';
 import { fMeasure, widthEdges } from './calibration';

@@ -15,7 +15,7 @@ const FILE_OF_KIND: Record<Kind, string> = {
 };
 
 describe('per-kind metric table', () => {
-  it.each(Object.entries(FILE_OF_KIND))('lists exactly the metrics the core computes for a %s file, in METRICS.md order', (kind, rel) => {
+  it.each(Object.entries(FILE_OF_KIND))('lists exactly the metrics the core computes for a %s file, in METRIC_NAMES order', (kind, rel) => {
     const [report] = scorePath(join(examples, rel), { bootstrap: 20 }, nodeCompanionReader).reports;
     expect(report.kind).toBe(kind);
     expect(Object.keys(report.metrics)).toEqual([...KIND_METRICS[kind as Kind].computed]);
