@@ -69,7 +69,7 @@ export function regressionReport(results: RegressionResult[], alpha: number): st
   const lines = results.filter((r) => r.failed).map((r) => {
     const who = r.run ? `${r.run}: ` : '';
     if (r.reason) return `eval-lens: regression gate failed: ${who}${r.metric}: ${r.reason}.`;
-    return `eval-lens: regression gate failed: ${who}${r.metric} is significantly worse (${r.direction} is better): delta ${gateNumber(r.delta!)}, p = ${gateNumber(r.p_value!)} < alpha ${alpha}.`;
+    return `eval-lens: regression gate failed: ${who}${r.metric} is significantly worse (${r.direction} is better): delta ${gateNumber(r.delta!)}, p ${r.p_value! < 1e-4 ? '< 0.0001' : `= ${gateNumber(r.p_value!)}`} < alpha ${alpha}.`;
   });
   const failed = lines.length;
   lines.push(failed
