@@ -22,6 +22,8 @@ const builds = [
   { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/extension/scoreWorker.ts'], outfile: 'dist/scoreWorker.js' },
   { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
+  // The compare and leaderboard panels (their own page: the report's bundle stays as it was).
+  { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/compare/main.ts'], outfile: 'dist/compare.js' },
 ];
 const integration = testFiles('test/integration');
 if (integration.length) {

@@ -247,7 +247,7 @@ function secondRuns() {
   folktextsResults(dir, 'Llama-3-8B-sim', rows);
   for (const [t, task] of RAFT_TASKS.entries()) {
     const gold = raftGold.get(task.name);
-    const skill = [0.7, 0.8, 0.6][t];
+    const skill = [0.7, 0.75, 0.6][t];
     const preds = ['ID,Label'];
     for (let id = 0; id < 50; id++) {
       const right = rand2() < skill;

@@ -5,6 +5,8 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { HeadlineCodeLensProvider, lensTitle } from './codeLens';
 import { revealInData, targetPath } from './commands';
+import { registerCompareCommands } from './compareCommands';
+import { ComparePanel } from './comparePanel';
 import { ProblemsPublisher } from './diagnostics';
 import { Discovery } from './discovery';
 import { OpenDocuments } from './documents';
@@ -62,6 +64,9 @@ export interface EvalLensApi {
   panel(): ReportPanel | undefined;
   /** Report panels created in this window so far. */
   panelsCreated(): number;
+  /** The compare and leaderboard panels, when open. */
+  comparePanel(): ComparePanel | undefined;
+  boardPanel(): ComparePanel | undefined;
 }
 
 export function activate(context: vscode.ExtensionContext): EvalLensApi {
@@ -81,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
   ReportPanel.log = (line) => log.debug(line);
-  const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true });
+  const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
 
   const api: EvalLensApi = {
     activationMs: 0,
@@ -101,6 +106,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     workerThreads: () => pool.workers,
     panel: () => ReportPanel.current,
     panelsCreated: () => ReportPanel.created,
+    comparePanel: () => ComparePanel.compare,
+    boardPanel: () => ComparePanel.board,
   };
 
   // A closed panel needs no intervals: stop their pass (it can run for a while on a large file).
@@ -151,6 +158,9 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
       settings = readSettings();
       for (const e of files.all()) e.resultKey = undefined;
       await discovery.start();
+    }),
+    registerCompareCommands(files, {
+      context, pool, options: (p) => scoring.optionsFor(p), maxBytes: () => getSettings().maxFileBytes, log: (l) => log.info(l),
     }),
     vscode.commands.registerCommand('evalLens.nextMisclassified', () => step(1)),
     vscode.commands.registerCommand('evalLens.previousMisclassified', () => step(-1)),
