@@ -66,6 +66,8 @@ export type WebviewToHost =
   | { type: 'state'; state: PanelState }
   /** Jump to a row: in the predictions file or in the data file (RAFT train.csv). */
   | { type: 'reveal'; path: string; line: number }
+  /** "Compare with…" in the report's header: pick a run to compare this report's file with. */
+  | { type: 'compareWith'; path: string }
   /** The stepper moved: the host mirrors "7 of 23" for the commands' enablement. */
   | { type: 'stepped'; index: number; total: number }
   /**

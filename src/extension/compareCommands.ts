@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { targetPath } from './commands';
 import { ComparePanel, type CompareDeps } from './comparePanel';
 import type { EvalFiles } from './evalFiles';
+import { ReportPanel } from './panel';
 import { FORMAT_LABELS, raftRunOf, type TreeNode } from './tree';
 
 /** Paths of a command's arguments: (clicked, selected[]) from a tree or the explorer, or one target. */
@@ -65,6 +66,31 @@ async function pickOther(files: EvalFiles, baseline: string): Promise<string | u
   return uris?.[0]?.fsPath;
 }
 
+/** Asks for a folder: those holding prediction files (and their parents), or any folder. */
+async function pickFolder(files: EvalFiles): Promise<string | undefined> {
+  const below = new Map<string, number>();
+  for (const e of files.all()) {
+    const parent = path.dirname(e.path);
+    for (const dir of [parent, path.dirname(parent)]) {
+      if (vscode.workspace.getWorkspaceFolder(vscode.Uri.file(dir))) below.set(dir, (below.get(dir) ?? 0) + 1);
+    }
+  }
+  const items: (vscode.QuickPickItem & { path?: string })[] = [...below].sort((x, y) => x[0].localeCompare(y[0])).map(([dir, n]) => ({
+    label: vscode.workspace.asRelativePath(dir, false) || path.basename(dir),
+    description: `${n} prediction file${n === 1 ? '' : 's'}`,
+    path: dir,
+  }));
+  items.push({ label: '$(folder-opened) Choose a folder…' });
+  const chosen = await vscode.window.showQuickPick(items, { title: 'Show the leaderboard of the runs below…', matchOnDescription: true });
+  if (!chosen) return undefined;
+  if (chosen.path) return chosen.path;
+  const uris = await vscode.window.showOpenDialog({
+    canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Show Leaderboard',
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+  });
+  return uris?.[0]?.fsPath;
+}
+
 export function registerCompareCommands(files: EvalFiles, deps: CompareDeps): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('evalLens.compare', async (a?: unknown, b?: unknown) => {
@@ -82,7 +108,8 @@ export function registerCompareCommands(files: EvalFiles, deps: CompareDeps): vs
     }),
     vscode.commands.registerCommand('evalLens.compareWith', async (a?: unknown, b?: unknown) => {
       const paths = selectedPaths(a, b);
-      const baseline = paths[0];
+      // From the command palette with a report in front: that report's file.
+      const baseline = paths[0] ?? ReportPanel.current?.path;
       if (!baseline) {
         void vscode.window.showInformationMessage('Eval Lens: open a predictions file or its report first.');
         return undefined;
@@ -91,14 +118,7 @@ export function registerCompareCommands(files: EvalFiles, deps: CompareDeps): vs
       return other ? ComparePanel.showComparison(deps, [baseline, other]) : undefined;
     }),
     vscode.commands.registerCommand('evalLens.showLeaderboard', async (arg?: unknown) => {
-      let folder = folderOf(files, arg);
-      if (!folder) {
-        const uris = await vscode.window.showOpenDialog({
-          canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Show Leaderboard',
-          defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-        });
-        folder = uris?.[0]?.fsPath;
-      }
+      const folder = folderOf(files, arg) ?? (await pickFolder(files));
       return folder ? ComparePanel.showBoard(deps, folder) : undefined;
     }),
   );

@@ -538,6 +538,9 @@ export class ReportPanel {
       case 'reveal':
         void this.reveal(message.path, message.line);
         break;
+      case 'compareWith':
+        if (this.revealable(message.path)) void vscode.commands.executeCommand('evalLens.compareWith', message.path);
+        break;
     }
   }
 
