@@ -14,7 +14,7 @@ export function selectedPaths(a?: unknown, b?: unknown): string[] {
   const list = Array.isArray(b) && b.length ? b : [a];
   const out: string[] = [];
   for (const item of list) {
-    const p = item === undefined ? undefined : targetPath(item);
+    const p = targetPath(item); // undefined: the active editor's file
     if (p && !out.includes(p)) out.push(p);
   }
   return out;
@@ -71,7 +71,9 @@ async function pickFolder(files: EvalFiles): Promise<string | undefined> {
   const below = new Map<string, number>();
   for (const e of files.all()) {
     const parent = path.dirname(e.path);
-    for (const dir of [parent, path.dirname(parent)]) {
+    // A RAFT file sits at <runs>/<run>/<task>/predictions.csv: offer <runs> (a row per run).
+    const dirs = e.format === 'raft' ? [raftRunOf(e), path.dirname(raftRunOf(e))] : [parent, path.dirname(parent)];
+    for (const dir of dirs) {
       if (vscode.workspace.getWorkspaceFolder(vscode.Uri.file(dir))) below.set(dir, (below.get(dir) ?? 0) + 1);
     }
   }

@@ -93,7 +93,7 @@ function runsHeader(view: CompareView, openReport: (path: string) => void): HTML
       ['left out', comparison.unmatched.map(formatCount).join(' / ')],
     ].map(([k, v]) => el('span', { className: 'chip', data: { chip: k } }, [el('span', { className: 'chip-key', text: k }), el('span', { className: 'chip-value', text: v })]))),
     el('ol', { className: 'run-list', attrs: { id: 'runs' } }, runs.map((r, k) => el('li', { data: { run: k } }, [
-      el('span', { className: `run-swatch run-${k}`, attrs: { 'aria-hidden': 'true' } }),
+      el('span', { className: 'run-swatch', attrs: { 'aria-hidden': 'true' }, data: { run: k } }),
       el('strong', { text: r.label }),
       el('span', { className: 'muted', text: k === 0 ? ' baseline · ' : ' candidate · ' }),
       el('span', { className: 'muted', text: `n = ${formatCount(comparison.runs[k]?.n ?? 0)} · ` }),

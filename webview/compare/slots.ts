@@ -2,6 +2,7 @@
 import { applyDefaults, type Chart } from '../charts/common';
 import { el } from '../dom';
 import { readPalette, type Palette } from '../theme';
+import { runColor } from './charts';
 
 interface Slot {
   canvas: HTMLCanvasElement;
@@ -31,6 +32,10 @@ export function drawAll(): void {
     s.chart?.destroy();
     s.chart = s.make(s.canvas, palette);
   }
+  // The run swatches beside the names: the charts' opaque colours (some themes give CSS ones alpha).
+  document.querySelectorAll<HTMLElement>('.run-swatch[data-run]').forEach((node) => {
+    node.style.background = runColor(palette, Number(node.dataset.run));
+  });
 }
 
 export function destroyAll(): void {
