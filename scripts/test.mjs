@@ -43,7 +43,7 @@ function add(stage, counts, status) {
 }
 
 const npx = 'npx';
-if (run('type-check', npx, ['tsc', '--noEmit', '-p', '.']).status !== 0) failures.push('type-check failed');
+if (run('type-check (whole repository, then each layer)', 'node', ['scripts/typecheck.mjs']).status !== 0) failures.push('type-check failed');
 if (run('build', 'node', ['scripts/build.mjs']).status !== 0) failures.push('build failed');
 
 if (want('unit')) {

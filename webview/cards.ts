@@ -2,9 +2,11 @@
 // figure the benchmark reported itself beside it (folktexts results.bench-*.json), a flag when the
 // two disagree; and the R_O / R_U / HMR panel with the over/underconfidence sentence.
 import type { MetricName, Report } from '../src/core/types';
-import { correctnessCounts } from './data';
+import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
-import { CARD_ORDER, disagrees, formatMetric, formatWithInterval, HMR_METRICS, leaningSentence, METRIC_INFO } from './format';
+import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
+import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO } from './format';
+import { baseName } from '../src/shared/paths';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
   const info = METRIC_INFO[name];
@@ -38,7 +40,7 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
 }
 
 export function metricCards(report: Report): HTMLElement {
-  const shown = CARD_ORDER[report.kind].filter((m) => report.metrics[m] !== undefined);
+  const shown = cardMetrics(report).filter((m) => report.metrics[m] !== undefined);
   const cards = el('div', { className: 'cards', attrs: { id: 'metric-cards' } });
   shown.forEach((m, k) => cards.appendChild(card(report, m, k === 0)));
   // Reported figures that the core has no recomputed counterpart for: listed, not compared.
@@ -77,7 +79,4 @@ export function hmrPanel(report: Report, counts?: { right: number; wrong: number
   return el('section', { className: 'section hmr' }, [el('h2', { text: 'Over- and underconfidence (HMR)' }), cards, sentence]);
 }
 
-export function baseName(path: string): string {
-  const parts = path.split(/[\\/]/);
-  return parts[parts.length - 1] || path;
-}
+

@@ -67,16 +67,6 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
 };
 
-/** The order in which metric cards appear, headline first, per kind. R_O/R_U/HMR have their own panel. */
-export const CARD_ORDER: Record<Kind, MetricName[]> = {
-  binary: ['ece', 'ece_quantile', 'auc', 'brier', 'log_loss', 'accuracy', 'mce', 'mce_quantile', 'ks', 'macro_f1'],
-  multiclass: ['macro_f1', 'accuracy', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks', 'auc'],
-  confidence: ['accuracy', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks', 'auc'],
-  probability: ['mse', 'tvd', 'kl', 'spearman', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks'],
-};
-
-export const HMR_METRICS: MetricName[] = ['r_o', 'r_u', 'hmr', 'hmr_beta'];
-
 /** Axis titles of the reliability diagram and the table's value/target columns, per kind. */
 export function kindAxes(kind: Kind): { value: string; target: string; valueShort: string; targetShort: string } {
   switch (kind) {

@@ -3,18 +3,22 @@
 // table is virtualized; every text from a file goes in through textContent.
 import './styles.css';
 import type { ReliabilityBin, Report } from '../src/core/types';
-import { InstanceAssembler, type HostToWebview, type PanelState, type ReportCharts, type TableFilter } from '../src/protocol';
+import type { HostToWebview, PanelState, ReportCharts, TableFilter } from '../src/protocol';
+import { reportCharts } from '../src/shared/chartData';
+import { cardMetrics } from '../src/shared/metricTable';
+import { baseName } from '../src/shared/paths';
+import { InstanceAssembler } from '../src/shared/instanceCodec';
 import { confidenceHistogramChart } from './charts/histogram';
 import { classF1Chart, HORIZONTAL_FROM } from './charts/classes';
 import { applyDefaults, type Chart } from './charts/common';
 import { reliabilityChart } from './charts/reliability';
 import { rocChart } from './charts/roc';
 import { probabilityScatterChart } from './charts/scatter';
-import { baseName, hmrPanel, metricCards } from './cards';
+import { hmrPanel, metricCards } from './cards';
 import { confusionMatrix } from './confusion';
-import { instanceCount, normalizeReport, reportCharts } from './data';
+import { instanceCount, normalizeReport } from './data';
 import { clear, el } from './dom';
-import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO, CARD_ORDER } from './format';
+import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO } from './format';
 import { Stepper } from './stepper';
 import { InstanceTable } from './table';
 import { NO_FILTER } from './tableModel';
@@ -295,7 +299,7 @@ function header(report: Report): HTMLElement {
   if (reports.length > 1) {
     const select = el('select', { attrs: { id: 'report-select', 'aria-label': 'Report' } });
     reports.forEach((r, k) => {
-      const headline = CARD_ORDER[r.kind].find((m) => r.metrics[m] !== undefined);
+      const headline = cardMetrics(r).find((m) => r.metrics[m] !== undefined);
       const label = `${r.task ?? baseName(r.path)}${headline ? ` — ${METRIC_INFO[headline].label} ${formatMetric(r.metrics[headline])}` : ''}${r.fatal ? ' (not scored)' : ''}`;
       select.appendChild(el('option', { text: label, attrs: { value: String(k) } }));
     });

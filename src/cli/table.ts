@@ -1,5 +1,7 @@
-// The readable output of `eval-lens score`: one block per file, metrics in METRICS.md order.
+// The readable output of `eval-lens score`: one block per file, the kind's metrics in the order of
+// KIND_METRICS (then any other the report carries).
 import { METRIC_NAMES } from '../core/types';
+import { KIND_METRICS } from '../shared/metricTable';
 import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
 
@@ -31,7 +33,7 @@ export function formatReport(r: Report): string {
   if (r.fatal) out.push(`  not scored: ${r.fatal}`);
   const disagree = new Set(disagreeingReported(r));
   const hasReported = Object.keys(r.reported).length > 0;
-  for (const name of METRIC_NAMES) {
+  for (const name of new Set([...KIND_METRICS[r.kind].computed, ...METRIC_NAMES])) {
     const v = r.metrics[name];
     if (v === undefined) continue;
     const ci = r.intervals[name];

@@ -3,7 +3,7 @@ export * from './types';
 export { scorePath, scoreFile, scoreInput, parseInput, summarize, discoverPredictionFiles, readHead, DEFAULT_MAX_FILE_BYTES } from './score';
 export { ScoreCancelledError, sizeText } from './formats/progress';
 export type { ScoreResult } from './score';
-export { buildReport, resolveOptions, disagreeingReported, MAX_PROBLEMS } from './report';
+export { buildReport, resolveOptions, disagreeingReported } from './report';
 export { detectFormat } from './formats/detect';
 export { fileInput, textInput } from './formats/context';
 export type { CompanionReader, FileInput, FormatContext } from './formats/context';

@@ -5,7 +5,8 @@ import type {
   PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions,
 } from './types';
 import { DEFAULT_OPTIONS } from './types';
-import { BINARY_METRICS, binaryMetrics } from './metrics/binary';
+import { binaryMetrics } from './metrics/binary';
+import { KIND_METRICS } from '../shared/metricTable';
 import { gather, stableArgsort } from './metrics/sort';
 import { brierBinary, brierMulticlass, logLossBinary, logLossMulticlass } from './metrics/scoring';
 import {
@@ -16,11 +17,11 @@ import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
 import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
+import { baseName } from '../shared/paths';
+import { capProblems } from './problemCap';
 
 type Metrics = Partial<Record<MetricName, number | null>>;
 
-/** Problems kept per file: a file with a million bad rows must not drown the Problems panel. */
-export const MAX_PROBLEMS = 1000;
 
 export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
   const o = { ...DEFAULT_OPTIONS, ...stripUndefined(options ?? {}) };
@@ -60,14 +61,14 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   const set = parsed.set;
   if (!set || set.n === 0) {
     report.fatal ??= 'No row of this file could be scored.';
-    return capProblems(report);
+    return capReportProblems(report);
   }
   const scored = scoreSet(set, options);
   if (options.instances === false) scored.instances = null;
   Object.assign(report, scored);
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
-  return capProblems(report);
+  return capReportProblems(report);
 }
 
 type Scored = Pick<Report, 'metrics' | 'bins' | 'roc' | 'classStats' | 'instances'> &
@@ -272,7 +273,7 @@ function mean(a: ArrayLike<number>): number {
 // drawn rows, metrics/bootstrap.ts) is one O(n) weighted pass (metrics/resample.ts). Every headline
 // metric of the kind gets an interval.
 
-/** Metrics the report of each kind shows, and so the ones that get an interval. */
+/** The calibration metrics a multiclass set adds when it has a confidence (KIND_METRICS has every kind's list). */
 const CALIBRATION_KEYS = ['ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'] as const;
 
 /** The metrics of one resample, given as multiplicities. */
@@ -285,7 +286,7 @@ function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Re
     case 'confidence': {
       if (hasNaN(set.confidence)) return naiveResample(set, o);
       const cal = calibrationResampler(set.confidence, set.correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel' });
-      return (w) => pick(cal(w), ['accuracy', 'brier', 'log_loss', ...CALIBRATION_KEYS]);
+      return (w) => pick(cal(w), KIND_METRICS.confidence.computed);
     }
     case 'multiclass': {
       const conf = multiclassConfidence(set);
@@ -316,13 +317,8 @@ function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Reco
 }
 
 /** The metrics a resample of this set reports (those resampleMetrics returns). */
-function resampledKeys(set: PredictionSet): string[] {
-  switch (set.kind) {
-    case 'binary': return [...BINARY_METRICS];
-    case 'confidence': return ['accuracy', 'brier', 'log_loss', ...CALIBRATION_KEYS];
-    case 'multiclass': return ['accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', ...CALIBRATION_KEYS];
-    case 'probability': return ['mse', 'tvd', 'kl', 'spearman'];
-  }
+function resampledKeys(set: PredictionSet): readonly string[] {
+  return KIND_METRICS[set.kind].computed;
 }
 
 /** The set's rows at idx, in that order. */
@@ -390,7 +386,7 @@ function reportedMismatches(report: Report): RowProblem[] {
     if (!agrees(value, mine)) {
       out.push({
         line: 1, severity: 'warning', code: 'reported-mismatch',
-        message: `${name}: ${report.reportedPath ? baseNameOf(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
+        message: `${name}: ${report.reportedPath ? baseName(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
       });
     }
   }
@@ -404,24 +400,13 @@ export function disagreeingReported(report: Report): string[] {
     .map(([name]) => name);
 }
 
-function baseNameOf(p: string): string {
-  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
-}
 
 function fmt(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toPrecision(4);
 }
 
-/** Keep the first MAX_PROBLEMS problems and one summary that counts everything left out, including what a parser had already summarised. */
-function capProblems(report: Report): Report {
-  if (report.problems.length <= MAX_PROBLEMS) return report;
-  const listed = report.problems.filter((p) => p.code !== 'more-problems');
-  const summarised = report.problems.reduce((sum, p) => sum + (p.code === 'more-problems' ? p.omitted ?? 0 : 0), 0);
-  const kept = listed.slice(0, MAX_PROBLEMS);
-  const omitted = listed.length - kept.length + summarised;
-  report.problems = kept;
-  if (omitted > 0) {
-    report.problems.push({ line: kept[kept.length - 1].line, severity: 'info', code: 'more-problems', omitted, message: `${omitted} more problems are not listed (the first ${MAX_PROBLEMS} are).` });
-  }
+/** The report with its problems capped (problemCap.ts). */
+function capReportProblems(report: Report): Report {
+  report.problems = capProblems(report.problems);
   return report;
 }

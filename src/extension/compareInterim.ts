@@ -5,7 +5,7 @@
 // compare() and board() as soon as they exist.
 import { basename, dirname } from 'node:path';
 import { METRIC_NAMES, type MetricName, type Report, type ScoreOptions } from '../core/types';
-import type { BoardView, ComparisonResult, MetricComparison } from '../compareProtocol';
+import type { BoardView, ComparisonResult, MetricComparison } from '../shared/compareProtocol';
 import { alignPairs } from './compareAlign';
 
 const TESTS: Partial<Record<MetricName, string>> = { auc: 'delong', accuracy: 'mcnemar' };

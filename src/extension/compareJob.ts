@@ -8,8 +8,8 @@ import type { Report, ScoreOptions } from '../core/types';
 import {
   type Agreement, type AgreementCell, type BoardView, type CompareRunView, type CompareView,
   type PairRow, type PairTable,
-} from '../compareProtocol';
-import { decimateCurve, reportCharts } from '../../webview/data';
+} from '../shared/compareProtocol';
+import { decimateCurve, reportCharts } from '../shared/chartData';
 import { alignPairs } from './compareAlign';
 import { interimBoard, interimComparison } from './compareInterim';
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import {
   BOARD_VIEW_TYPE, COMPARE_VIEW_TYPE, type AgreementCell, type BoardView, type CompareHostToWebview, type CompareView,
   type CompareWebviewToHost,
-} from '../compareProtocol';
+} from '../shared/compareProtocol';
 import type { ScoreOptions } from '../core/types';
 import { makeNonce, panelHtml } from './panelHtml';
 import { isCancelled, type WorkerPool } from './workerPool';

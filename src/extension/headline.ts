@@ -1,6 +1,7 @@
 // Which numbers summarise a report in one line (tree, CodeLens, status bar), and how they read.
 // Plain functions of a Report: no vscode import, so they are easy to test and reuse.
 import type { MetricName, Report } from '../core/types';
+import { headlineMetric, summaryMetrics } from '../shared/metricTable';
 
 export const METRIC_LABELS: Record<MetricName, string> = {
   accuracy: 'acc', auc: 'AUC', macro_f1: 'macro-F1', raft_score: 'RAFT score', brier: 'Brier', nbr: 'NBR',
@@ -8,22 +9,9 @@ export const METRIC_LABELS: Record<MetricName, string> = {
   ks: 'KS', hmr: 'HMR', r_o: 'R_O', r_u: 'R_U', hmr_beta: 'HMR_β', mse: 'MSE', tvd: 'TVD', kl: 'KL', spearman: 'Spearman',
 };
 
-/** The one number the tree shows: ECE for risk scores, macro-F1 for RAFT, MSE for ALMANACS, accuracy otherwise. */
-export function headlineMetric(r: Pick<Report, 'format' | 'kind'>): MetricName {
-  if (r.format === 'raft') return 'macro_f1';
-  if (r.kind === 'probability') return 'mse';
-  if (r.kind === 'binary') return 'ece';
-  return 'accuracy';
-}
-
-/** The few numbers the CodeLens and status bar show, headline first. */
+/** The few numbers the CodeLens and status bar show, headline first (the table is in src/shared/metricTable.ts). */
 export function lensMetrics(r: Pick<Report, 'format' | 'kind' | 'metrics'>): MetricName[] {
-  let names: MetricName[];
-  if (r.format === 'raft') names = ['macro_f1', 'accuracy', 'ece'];
-  else if (r.kind === 'binary') names = ['ece', 'auc', 'brier', 'accuracy'];
-  else if (r.kind === 'probability') names = ['mse', 'tvd', 'kl', 'spearman'];
-  else if (r.kind === 'confidence') names = ['accuracy', 'ece', 'hmr', 'brier'];
-  else names = ['accuracy', 'macro_f1', 'ece', 'brier'];
+  const names = summaryMetrics(r);
   // Leave out what the file cannot have (no confidence: no ECE), keep a null the file should have had.
   return names.filter((m) => m === names[0] || m in r.metrics);
 }

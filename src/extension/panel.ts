@@ -13,6 +13,7 @@ import type { Report } from '../core/types';
 import { WEBVIEW_VIEW_TYPE, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
 import { makeNonce, panelHtml } from './panelHtml';
 import type { PanelData } from './workerProtocol';
+import { baseName } from '../shared/paths';
 
 export interface PanelScoreResult {
   reports: Report[];
@@ -618,11 +619,6 @@ function sameReports(a: readonly Report[], b: readonly Report[]): boolean {
 
 function isPanelState(value: unknown): value is PanelState {
   return !!value && typeof value === 'object' && typeof (value as PanelState).path === 'string';
-}
-
-function baseName(path: string): string {
-  const trimmed = path.replace(/[\\/]+$/, '');
-  return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1) || path;
 }
 
 function titleFor(path: string): string {

@@ -6,8 +6,8 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { detectFormat, nodeCompanionReader, readHead, scoreInput, scorePath, sizeText, summarize, textInput } from '../core/index';
 import type { Report, ScoreOptions } from '../core/types';
-import { encodeInstances, payloadBuffers } from '../protocol';
-import { reportCharts } from '../../webview/data';
+import { reportCharts } from '../shared/chartData';
+import { encodeInstances, payloadBuffers } from '../shared/instanceCodec';
 import { boardJob, compareJob } from './compareJob';
 import { summaryOnly, type PanelData, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
 

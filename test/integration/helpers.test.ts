@@ -3,7 +3,8 @@
 // Markdown escaping of file text, and the headline metric per kind.
 import * as assert from 'node:assert/strict';
 import { globsMatcher, globToRegExp } from '../../src/extension/glob';
-import { headlineMetric, lensMetrics, summaryLine } from '../../src/extension/headline';
+import { lensMetrics, summaryLine } from '../../src/extension/headline';
+import { headlineMetric } from '../../src/shared/metricTable';
 import { escapeMarkdown, instanceAtLine } from '../../src/extension/hover';
 import { percentToDecimal } from '../../src/extension/quickFixes';
 import type { Report } from '../../src/core/types';

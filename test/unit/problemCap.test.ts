@@ -2,7 +2,7 @@
 // and one summary counts every other bad row, including those a parser had already summarised.
 import { describe, expect, it } from 'vitest';
 import { textInput } from '../../src/core/formats/context';
-import { MAX_PROBLEMS } from '../../src/core/report';
+import { MAX_PROBLEMS } from '../../src/core/problemCap';
 import { scoreInput } from '../../src/core/score';
 
 describe('problem cap', () => {
@@ -20,5 +20,19 @@ describe('problem cap', () => {
     expect(summaries.length).toBe(bad > MAX_PROBLEMS ? 1 : 0);
     // Every bad row is either listed or counted.
     expect(listed.length + summaries.reduce((s, p) => s + (p.omitted ?? 0), 0)).toBe(bad);
+  });
+
+  it('caps JSON Lines that do not parse the same way, through the JSON reader and the report', () => {
+    const bad = MAX_PROBLEMS + 700;
+    const lines: string[] = [];
+    for (let i = 0; i < bad; i++) lines.push(`{"score": 0.${(i % 9) + 1}, "label": `);
+    for (let i = 0; i < 100; i++) lines.push(JSON.stringify({ score: ((i % 9) + 1) / 10, label: i % 2 }));
+    const report = scoreInput(textInput('/tmp/many.predictions.jsonl', lines.join('\n') + '\n'), { format: 'generic' });
+    expect(report.n).toBe(100);
+    const listed = report.problems.filter((p) => p.code === 'json-parse');
+    const summaries = report.problems.filter((p) => p.code === 'more-problems');
+    expect(listed.length).toBe(MAX_PROBLEMS);
+    expect(summaries.length).toBe(1);
+    expect(listed.length + summaries[0].omitted!).toBe(bad);
   });
 });

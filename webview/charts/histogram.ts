@@ -1,6 +1,6 @@
 // Confidence histogram: top-label confidence in equal-width bins, stacked into correct and incorrect
 // instances, so a glance shows where the errors sit on the confidence scale.
-import type { ConfidenceHistogram } from '../data';
+import type { ConfidenceHistogram } from '../../src/shared/chartData';
 import { formatCount } from '../format';
 import { withAlpha, type Palette } from '../theme';
 import { Chart } from './common';

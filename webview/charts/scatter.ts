@@ -1,7 +1,7 @@
 // Predicted versus true probability (ALMANACS), with the diagonal. Large reports are merged into one
 // point per occupied cell of a 64 x 64 grid (see decimateScatter): outliers stay visible, and each
 // point's size and opacity grow with the instances it stands for.
-import type { ScatterPoints } from '../data';
+import type { ScatterPoints } from '../../src/shared/chartData';
 import { formatCount, formatMetric } from '../format';
 import { withAlpha, type Palette } from '../theme';
 import { Chart, diagonalDataset, unitAxis } from './common';

@@ -2,7 +2,7 @@
 // per-class F1 side by side. Runs differ by colour AND by line dash and point shape, so they stay
 // apart without colour (colour-blind readers, greyscale prints).
 import type { ClassStats, Kind, ReliabilityBin } from '../../src/core/types';
-import type { CompareRunView } from '../../src/compareProtocol';
+import type { CompareRunView } from '../../src/shared/compareProtocol';
 import { Chart, diagonalDataset, unitAxis } from '../charts/common';
 import { shortLabel } from '../charts/classes';
 import { formatBinRange, formatCount, formatMetric, kindAxes } from '../format';

@@ -1,11 +1,12 @@
 // The comparison page: the runs, the metric table (values, deltas, intervals, p-values, the test,
 // significance in words), the overlaid charts, and baseline vs candidate instance by instance.
 import type { MetricName } from '../../src/core/types';
-import { significanceText, type CompareView, type MetricComparison } from '../../src/compareProtocol';
+import { significanceText, type CompareView, type MetricComparison } from '../../src/shared/compareProtocol';
 import { confidenceHistogramChart } from '../charts/histogram';
-import { baseName } from '../cards';
 import { el } from '../dom';
-import { CARD_ORDER, formatCount, formatMetric, METRIC_INFO } from '../format';
+import { baseName } from '../../src/shared/paths';
+import { KIND_METRICS } from '../../src/shared/metricTable';
+import { formatCount, formatMetric, METRIC_INFO } from '../format';
 import { classF1Overlay, reliabilityOverlay, rocOverlay } from './charts';
 import { PairsView, type PairHandlers } from './pairs';
 import { chartSection } from './slots';
@@ -27,9 +28,9 @@ function signed(v: number | null): string {
 
 /** The metrics in the report's order for the kind, then any others the comparison has. */
 function metricOrder(view: CompareView): string[] {
-  const known = CARD_ORDER[view.comparison.kind] as string[];
+  const known: readonly string[] = [...KIND_METRICS[view.comparison.kind].cards, ...KIND_METRICS[view.comparison.kind].computed];
   const present = Object.keys(view.comparison.metrics);
-  return [...known.filter((m) => present.includes(m)), ...present.filter((m) => !known.includes(m))];
+  return [...new Set([...known.filter((m) => present.includes(m)), ...present.filter((m) => !known.includes(m))])];
 }
 
 function metricTable(view: CompareView): HTMLElement {

@@ -6,6 +6,7 @@ import { isRaftPredictions } from './raft';
 import { isLmEvalSamples } from './lmEval';
 import { looksLikeAlmanacs } from './almanacs';
 import { looksLikeGenericTable } from './generic';
+import { baseName } from '../../shared/paths';
 
 /** How much of a file detection reads. */
 export const DETECT_HEAD_BYTES = 16 * 1024;
@@ -15,11 +16,6 @@ const FOLKTEXTS_HEADER = /^\s*,\s*risk_score\s*,\s*label\s*$/i;
 
 /** RAFT companions, benchmark summaries and similar files that hold no predictions to score. */
 const NEVER_PREDICTIONS = /(^|[\\/])(task\.json|train\.csv|test\.csv|package(-lock)?\.json|tsconfig\.json|results\.bench-[^\\/]*\.json|results_[^\\/]*\.json)$/i;
-
-export function baseName(path: string): string {
-  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return i === -1 ? path : path.slice(i + 1);
-}
 
 export function firstLine(head: string): string {
   const text = stripBom(head);

@@ -11,9 +11,11 @@ import { forEachCsvRecordIn } from './csv';
 import { NO_PROGRESS, type ParseProgress } from './progress';
 import { parseBinaryLabel, parseProbability } from './numbers';
 import {
-  MAX_KEPT_PROBLEMS, bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
+  bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
   type NumericLayout, type RowHandler, type RowSink,
 } from './numericCsv';
+import { baseName, dirName, joinPath } from '../../shared/paths';
+import { MAX_PROBLEMS } from '../problemCap';
 
 const SCORE_FIELD = 'risk_score';
 const LABEL_FIELD = 'label';
@@ -92,7 +94,7 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
     }
     sink.rows++;
     handle(rec, sink);
-    if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
+    if (sink.problems.length > MAX_PROBLEMS) capSinkProblems(sink);
     return true;
   }, progress);
   if (fatal) return fatalResult(fatal, 'unscorable');
@@ -196,23 +198,16 @@ export interface ReportedResults {
   problems: RowProblem[];
 }
 
-/** Folder and separator of a path ('/' or '\'); undefined when the path has no folder. */
-function splitPath(path: string): { dir: string; sep: string; name: string } | undefined {
-  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  if (i === -1) return undefined;
-  return { dir: i === 0 ? path[0] : path.slice(0, i), sep: path[i], name: path.slice(i + 1) };
-}
-
 /**
  * Find and read the results.bench-*.json beside a predictions file. With several, the one whose
  * `predictions_path` names this file wins, else the first by name (with an info problem).
  */
 export function readReportedResults(predictionsPath: string, ctx: FormatContext): ReportedResults | undefined {
-  const where = splitPath(predictionsPath);
-  if (!where) return undefined;
-  const names = (ctx.io.list(where.dir) ?? []).filter((n) => /^results\.bench-.*\.json$/i.test(n)).sort();
+  const dir = dirName(predictionsPath);
+  if (!dir) return undefined;
+  const names = (ctx.io.list(dir) ?? []).filter((n) => /^results\.bench-.*\.json$/i.test(n)).sort();
   if (!names.length) return undefined;
-  const join = (name: string) => (where.dir.endsWith(where.sep) ? where.dir + name : where.dir + where.sep + name);
+  const join = (name: string) => joinPath(dir, name);
 
   const candidates: { path: string; text: string; value: unknown; error?: string }[] = [];
   for (const name of names) {
@@ -230,7 +225,7 @@ export function readReportedResults(predictionsPath: string, ctx: FormatContext)
   const predictionsOf = (v: unknown) => (isObject(v) && typeof v.predictions_path === 'string' ? v.predictions_path : undefined);
   let chosen = candidates.find((c) => {
     const p = predictionsOf(c.value);
-    return p !== undefined && (splitPath(p)?.name ?? p) === where.name;
+    return p !== undefined && baseName(p) === baseName(predictionsPath);
   });
   if (!chosen) {
     chosen = candidates[0];
@@ -286,7 +281,7 @@ export function parseLenientJson(text: string): unknown {
 
 /** folktexts names predictions after the dataset: "ACSIncome_subsampled-0.01_seed-42_hash-....test_predictions.csv". */
 function taskFromFileName(path: string): string | undefined {
-  const name = splitPath(path)?.name ?? path;
+  const name = baseName(path);
   return /^(ACS[A-Za-z]+)(?:[_.]|$)/.exec(name)?.[1];
 }
 

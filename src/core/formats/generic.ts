@@ -13,9 +13,10 @@ import { firstNonSpaceByte, forEachJsonRecord, pickFields, readJsonRecords } fro
 import { detach, NO_PROGRESS } from './progress';
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
-  MAX_KEPT_PROBLEMS, bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
+  bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
   scanNumericCsv, type NumericLayout, type RowHandler, type RowSink,
 } from './numericCsv';
+import { MAX_PROBLEMS, trimProblems } from '../problemCap';
 
 export type Role = keyof ColumnMapping; // score | label | confidence | correct | pred | gold | id
 
@@ -222,7 +223,7 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
     if (first) { first = false; return; }
     sink.rows++;
     handle(rec, sink);
-    if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
+    if (sink.problems.length > MAX_PROBLEMS) capSinkProblems(sink);
   }, progress);
   if (tooLarge) return fatal(tooLarge, 'unscorable');
   sink.problems.unshift(...csvProblems);
@@ -406,10 +407,7 @@ class RowsBuilder {
   }
 
   private cap(): void {
-    if (this.problems.length > MAX_KEPT_PROBLEMS) {
-      this.dropped += this.problems.length - MAX_KEPT_PROBLEMS;
-      this.problems.length = MAX_KEPT_PROBLEMS;
-    }
+    this.dropped += trimProblems(this.problems);
   }
 
   finish(initialProblems: RowProblem[]): ParseResult {

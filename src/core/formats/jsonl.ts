@@ -13,6 +13,7 @@ import type { RowProblem } from '../types';
 import type { TextSource } from './context';
 import { stripBom, textStart } from './csv';
 import { MAX_STRING_LENGTH, NO_PROGRESS, type ParseProgress, isStringTooLong, sizeText } from './progress';
+import { MAX_PROBLEMS, moreProblems } from '../problemCap';
 
 export interface JsonRecord {
   value: unknown;
@@ -43,7 +44,7 @@ export interface JsonScan {
   shape: 'lines' | 'array' | 'object';
   /**
    * 'json-parse' problems in line order: lines (or array elements) that do not parse. At most
-   * MAX_KEPT_JSON_PROBLEMS are listed, then one 'more-problems' summary.
+   * MAX_PROBLEMS (problemCap.ts) are listed, then one 'more-problems' summary.
    */
   problems: RowProblem[];
   /** Lines (elements) that did not parse, all of them: the records left out. */
@@ -59,8 +60,6 @@ export interface JsonScan {
 /** Gets each record in file order; returning false stops the pass. */
 export type JsonRecordHandler = (value: unknown, span: JsonSpan) => void | boolean;
 
-/** json-parse problems listed per file; a file of a million broken lines must not hold a million. */
-export const MAX_KEPT_JSON_PROBLEMS = 10_000;
 
 /** Read JSON Lines, or a single JSON document (an array of records, or one object holding one). */
 export function readJsonRecords(input: TextSource): JsonRecords {
@@ -88,7 +87,7 @@ class ParseProblems {
 
   add(p: RowProblem): void {
     this.bad++;
-    if (this.list.length < MAX_KEPT_JSON_PROBLEMS) this.list.push(p);
+    if (this.list.length < MAX_PROBLEMS) this.list.push(p);
     else this.dropped++;
   }
 
@@ -99,8 +98,7 @@ class ParseProblems {
 
   finish(): RowProblem[] {
     if (this.dropped) {
-      const last = this.list[this.list.length - 1].line;
-      this.list.push({ line: last, severity: 'info', code: 'more-problems', omitted: this.dropped, message: `${this.dropped} more lines that are not valid JSON are not listed.` });
+      this.list.push(moreProblems(this.list, this.dropped));
       this.dropped = 0;
     }
     return this.list;

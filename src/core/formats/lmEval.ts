@@ -15,6 +15,7 @@ import { stripBom } from './csv';
 import { forEachJsonRecord, type JsonScan, type JsonSpan } from './jsonl';
 import { showValue } from './numbers';
 import { detach } from './progress';
+import { baseName, dirName, joinPath } from '../../shared/paths';
 
 type Obj = Record<string, unknown>;
 
@@ -36,11 +37,6 @@ function isObject(v: unknown): v is Obj {
 /** The text cut to MAX_TEXT, as a string of its own (a slice would keep the whole document alive). */
 function clip(s: string): string {
   return s.length > MAX_TEXT ? detach(`${s.slice(0, MAX_TEXT)}…`) : s;
-}
-
-function baseName(path: string): string {
-  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return i === -1 ? path : path.slice(i + 1);
 }
 
 /** Task and timestamp from `samples_<task>_<timestamp>.jsonl` (task names may hold underscores). */
@@ -237,8 +233,7 @@ function goldChoice(target: unknown, choices: string[] | undefined, k: number, p
 
 function reportedAccuracy(path: string, task: string | undefined, timestamp: string | undefined, metric: string | undefined, filter: string, ctx: FormatContext): { value: number; path: string } | undefined {
   if (!task || !timestamp || !metric) return undefined;
-  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  const resultsPath = `${cut === -1 ? '' : path.slice(0, cut + 1)}results_${timestamp}.json`;
+  const resultsPath = joinPath(dirName(path), `results_${timestamp}.json`);
   const text = ctx.io.readText(resultsPath);
   if (text === undefined) return undefined;
   try {

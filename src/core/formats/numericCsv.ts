@@ -11,6 +11,7 @@
 // and the caller parses the whole file with parseCsv.
 import type { RowProblem } from '../types';
 import { detach, NO_PROGRESS, type ParseProgress } from './progress';
+import { MAX_PROBLEMS, moreProblems, trimProblems } from '../problemCap';
 
 const LF = 10;
 const CR = 13;
@@ -24,8 +25,6 @@ const EXACT_INT = 9007199254740992;
 /** Powers of ten that are exact doubles (10^0 .. 10^22). */
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 
-/** Problems kept per file; beyond this they are counted, not stored (a file of a million "73%" rows). */
-export const MAX_KEPT_PROBLEMS = 10_000;
 
 /** Scored rows as growing typed columns: the value (score or confidence), the 0/1 target, the line. */
 export class BinaryColumns {
@@ -214,7 +213,7 @@ export interface RowSink {
   /** null when the file has no ID column. */
   ids: IdLog | null;
   problems: RowProblem[];
-  /** Problems not kept because of MAX_KEPT_PROBLEMS. */
+  /** Problems not kept because of MAX_PROBLEMS (counted, not stored: a file of a million "73%" rows). */
   droppedProblems: number;
   /** Data records seen (blank lines excluded). */
   rows: number;
@@ -240,10 +239,7 @@ export type RowHandler = (record: RowRecord, sink: RowSink) => void;
 
 /** Drop problems beyond the cap, counting them. */
 export function capSinkProblems(sink: RowSink): void {
-  if (sink.problems.length > MAX_KEPT_PROBLEMS) {
-    sink.droppedProblems += sink.problems.length - MAX_KEPT_PROBLEMS;
-    sink.problems.length = MAX_KEPT_PROBLEMS;
-  }
+  sink.droppedProblems += trimProblems(sink.problems);
 }
 
 /** Which column holds what; every other column is skipped unread. */
@@ -384,7 +380,7 @@ function oddRow(bytes: Uint8Array, rowStart: number, line: number, delimText: st
     column += fields[k].length + 1;
   }
   handle({ fields, line, columns }, sink);
-  if (sink.problems.length > MAX_KEPT_PROBLEMS) capSinkProblems(sink);
+  if (sink.problems.length > MAX_PROBLEMS) capSinkProblems(sink);
   return end < len ? end + 1 : len;
 }
 
@@ -670,10 +666,7 @@ export function finishProblems(problems: RowProblem[], dropped: number): RowProb
     .map((p, i) => ({ p, i }))
     .sort((a, b) => a.p.line - b.p.line || (a.p.column ?? 0) - (b.p.column ?? 0) || a.i - b.i)
     .map((x) => x.p);
-  if (dropped > 0) {
-    const last = sorted.length ? sorted[sorted.length - 1].line : 1;
-    sorted.push({ line: last, severity: 'info', code: 'more-problems', omitted: dropped, message: `${dropped} more problems in this file are not listed.` });
-  }
+  if (dropped > 0) sorted.push(moreProblems(sorted, dropped));
   return sorted;
 }
 

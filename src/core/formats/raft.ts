@@ -8,6 +8,7 @@ import { sourceOf, type CompanionReader, type FileInput, type FormatContext, typ
 import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, textStart, type CsvRecord, type CsvTable } from './csv';
 import { bomLength } from './numericCsv';
 import { NO_PROGRESS, type ParseProgress } from './progress';
+import { baseName, dirName, joinPath } from '../../shared/paths';
 
 /** The 11 RAFT datasets (the folder names of a submission and of the data). */
 export const RAFT_TASK_NAMES: readonly string[] = [
@@ -51,29 +52,6 @@ export interface RaftTask {
   problems: RowProblem[];
   /** One sentence when the task cannot supply gold labels (task.json unusable). */
   error?: string;
-}
-
-// --- paths (no Node `path`: the core also runs on editor buffers and in workers) ---------------
-
-function sepOf(p: string): string {
-  return p.includes('\\') && !p.includes('/') ? '\\' : '/';
-}
-
-export function joinPath(dir: string, name: string): string {
-  if (!dir) return name;
-  return /[\\/]$/.test(dir) ? dir + name : dir + sepOf(dir) + name;
-}
-
-function dirName(p: string): string {
-  const i = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
-  if (i < 0) return '';
-  return i === 0 ? p.slice(0, 1) : p.slice(0, i);
-}
-
-function baseName(p: string): string {
-  const trimmed = p.replace(/[\\/]+$/, '');
-  const i = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
-  return trimmed.slice(i + 1);
 }
 
 // --- small helpers ------------------------------------------------------------------------------

@@ -4,15 +4,13 @@
 // runs of the sorted scores), Brier, log loss, accuracy and the HMR sums. Only the labels are read
 // through the order (one byte per row, a cache-friendly random read). The ROC curve's points are
 // reached from checkpoints that pass records, without a second walk over every row.
-import type { MetricName, ReliabilityBin, RocCurve } from '../types';
+import { KIND_METRICS } from '../../shared/metricTable';
+import type { ReliabilityBin, RocCurve } from '../types';
 import { checkBins, fMeasure, makeBin, maxGap, meanGap, weightedGap, widthEdges } from './calibration';
 import { decimatedIndices, rocCurveCounted } from './ranking';
 import { gather, lowerBound, sortWithOrder } from './sort';
 
-export const BINARY_METRICS = [
-  'accuracy', 'auc', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks',
-  'hmr', 'r_o', 'r_u', 'hmr_beta',
-] as const satisfies readonly MetricName[];
+export const BINARY_METRICS = KIND_METRICS.binary.computed;
 export type BinaryMetricName = (typeof BINARY_METRICS)[number];
 
 export interface BinaryMetricsOptions {

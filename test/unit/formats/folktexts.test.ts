@@ -8,6 +8,7 @@ import {
   looksLikeFolktexts, parseFolktexts, parseFolktextsRows, parseLenientJson, readReportedResults,
 } from '../../../src/core/formats/folktexts';
 import { DEFAULT_OPTIONS, type BinarySet } from '../../../src/core/types';
+import { MAX_PROBLEMS } from '../../../src/core/problemCap';
 
 const DATA = resolve(__dirname, '../../../../shared/data');
 const RESULTS_JSON = join(DATA, 'folktexts/results.minimal-example.Mistral-7B-Instruct-v0.2.ACSIncome.json');
@@ -136,11 +137,11 @@ describe('parseFolktexts: rows', () => {
   });
 
   it('keeps problems of later rows beyond the cap out of memory, with a summary', () => {
-    const rows = Array.from({ length: 10_050 }, (_, i) => `${i},${i % 100}%,1`).join('\n');
+    const rows = Array.from({ length: MAX_PROBLEMS + 50 }, (_, i) => `${i},${i % 100}%,1`).join('\n');
     const r = parseText(`,risk_score,label\n${rows}\n9999999,0.5,1\n`);
-    expect(r.skipped).toBe(10_050);
-    expect(r.problems.length).toBe(10_001);
-    expect(r.problems[10_000]).toMatchObject({ code: 'more-problems', message: '50 more problems in this file are not listed.' });
+    expect(r.skipped).toBe(MAX_PROBLEMS + 50);
+    expect(r.problems.length).toBe(MAX_PROBLEMS + 1);
+    expect(r.problems[MAX_PROBLEMS]).toMatchObject({ code: 'more-problems', omitted: 50, message: `50 more problems are not listed (the first ${MAX_PROBLEMS} are).` });
     expect(binary(r).n).toBe(1);
   });
 

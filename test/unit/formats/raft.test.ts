@@ -7,7 +7,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findRaftTaskFiles, isRaftPredictions, joinPath, loadRaftTask, parseRaft, RAFT_TASK_NAMES } from '../../../src/core/formats/raft';
+import { findRaftTaskFiles, isRaftPredictions, loadRaftTask, parseRaft, RAFT_TASK_NAMES } from '../../../src/core/formats/raft';
+import { joinPath } from '../../../src/shared/paths';
 import { fileInput, textInput, type CompanionReader, type FormatContext } from '../../../src/core/formats/context';
 import { DEFAULT_OPTIONS, type MulticlassSet, type ParseResult } from '../../../src/core/types';
 import { macroF1 } from '../../../src/core/metrics/classification';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  binAt, confidenceHistogram, decimateCurve, decimateScatter, hasFinite, instanceText, misclassifiedIndices, normalizeReport, toTyped,
-} from '../../../webview/data';
+import { confidenceHistogram, decimateScatter, hasFinite } from '../../../src/shared/chartData';
+import { binAt, decimateCurve, instanceText, misclassifiedIndices, normalizeReport, toTyped } from '../../../webview/data';
 import { columns, multiclassReport, report } from './fixtures';
 
 describe('typed columns however they travelled', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeCompanionReader, scorePath } from '../../../src/core/index';
 import type { InstanceColumns, Report } from '../../../src/core/types';
-import { encodeInstances, InstanceAssembler, INSTANCE_COLUMNS, STORED_BYTES, type InstancePayload } from '../../../src/protocol';
+import { encodeInstances, InstanceAssembler, INSTANCE_COLUMNS, STORED_BYTES, type InstancePayload } from '../../../src/shared/instanceCodec';
 
 const WORKSPACE = join(__dirname, '..', '..', 'fixtures', 'workspace');
 

@@ -1,8 +1,8 @@
 // Messages between the extension host and the compare / leaderboard webview (dist/compare.js), and
 // the comparison and board documents as the CLI's --json prints them (issue 7's contract). Both
 // sides import this file; nothing crosses untyped.
-import type { ClassStats, FormatName, Kind, ReliabilityBin, RowProblem } from './core/types';
-import type { ConfidenceHistogramData } from './protocol';
+import type { ClassStats, FormatName, Kind, ReliabilityBin, RowProblem } from '../core/types';
+import type { ConfidenceHistogram } from './chartData';
 
 // ---------------------------------------------------------------------------------------------
 // The comparison (`eval-lens compare --json` → .comparison)
@@ -86,7 +86,7 @@ export interface CompareRunView {
   bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;
   /** The ROC curve thinned to at most a couple of thousand points. */
   roc: { fpr: number[]; tpr: number[] } | null;
-  histogram: ConfidenceHistogramData | null;
+  histogram: ConfidenceHistogram | null;
   classStats: ClassStats | null;
 }
 

@@ -1,0 +1,69 @@
+// Which metrics each kind of report has, in which order, and which one is the headline: the one
+// table the core (what to compute and bootstrap), the CLI table, the webview's cards and the
+// extension's one-line summaries all read. It lives in src/shared because the webview, which must
+// not run core code, needs it as much as the core does.
+import type { FormatName, Kind, MetricName } from '../core/types';
+
+export const KIND_METRICS = {
+  binary: {
+    computed: [
+      'accuracy', 'auc', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks',
+      'hmr', 'r_o', 'r_u', 'hmr_beta',
+    ],
+    // NBR of a binary score equals its Brier score, so it gets no card of its own.
+    cards: ['ece', 'ece_quantile', 'auc', 'brier', 'log_loss', 'accuracy', 'mce', 'mce_quantile', 'ks'],
+    summary: ['ece', 'auc', 'brier', 'accuracy'],
+  },
+  confidence: {
+    computed: ['accuracy', 'brier', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'],
+    cards: ['accuracy', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
+    summary: ['accuracy', 'ece', 'hmr', 'brier'],
+  },
+  multiclass: {
+    computed: [
+      'accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks',
+      'hmr', 'r_o', 'r_u', 'hmr_beta',
+    ],
+    cards: ['accuracy', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],
+    summary: ['accuracy', 'macro_f1', 'ece', 'brier'],
+  },
+  probability: {
+    computed: ['mse', 'tvd', 'kl', 'spearman'],
+    cards: ['mse', 'tvd', 'kl', 'spearman'],
+    summary: ['mse', 'tvd', 'kl', 'spearman'],
+  },
+} as const satisfies Record<Kind, {
+  /** Every metric a report of this kind may carry (and bootstraps), in the order of METRIC_NAMES. */
+  computed: readonly MetricName[];
+  /** The report panel's metric cards, in order (R_O, R_U, HMR and HMR_β have a panel of their own). */
+  cards: readonly MetricName[];
+  /** The one-line summary (tree, CodeLens, status bar, quick pick), headline first. */
+  summary: readonly MetricName[];
+}>;
+
+/** The metrics of the HMR panel (shown beside the cards, not as cards). */
+export const HMR_METRICS: readonly MetricName[] = ['r_o', 'r_u', 'hmr', 'hmr_beta'];
+
+/** RAFT's leaderboard ranks by macro-F1, so a RAFT report leads with it whatever its kind. */
+const FORMAT_HEADLINE: Partial<Record<FormatName, MetricName>> = { raft: 'macro_f1' };
+
+/** The one number that stands for a report: ECE for risk scores, MSE for probabilities, macro-F1 for RAFT, else accuracy. */
+export function headlineMetric(r: { format: FormatName; kind: Kind }): MetricName {
+  return FORMAT_HEADLINE[r.format] ?? KIND_METRICS[r.kind].summary[0];
+}
+
+/** `list` with the report's headline moved to the front. */
+function headlineFirst(r: { format: FormatName; kind: Kind }, list: readonly MetricName[]): MetricName[] {
+  const head = headlineMetric(r);
+  return [head, ...list.filter((m) => m !== head)];
+}
+
+/** The metric cards of a report, headline first. */
+export function cardMetrics(r: { format: FormatName; kind: Kind }): MetricName[] {
+  return headlineFirst(r, KIND_METRICS[r.kind].cards);
+}
+
+/** The one-line summary's metrics of a report, headline first. */
+export function summaryMetrics(r: { format: FormatName; kind: Kind }): MetricName[] {
+  return headlineFirst(r, KIND_METRICS[r.kind].summary);
+}

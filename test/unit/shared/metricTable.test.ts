@@ -1,0 +1,50 @@
+// The per-kind metric table against what the core really computes for a file of each kind, and the
+// rules the cards, the CLI table and the one-line summaries rely on.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nodeCompanionReader, scorePath } from '../../../src/core/index';
+import { METRIC_NAMES, type Kind } from '../../../src/core/types';
+import { cardMetrics, headlineMetric, HMR_METRICS, KIND_METRICS, summaryMetrics } from '../../../src/shared/metricTable';
+
+const examples = join(__dirname, '..', '..', '..', 'examples');
+const FILE_OF_KIND: Record<Kind, string> = {
+  binary: 'folktexts/Mistral-7B-sim__ACSIncome__-1/Mistral-7B-sim__ACSIncome__-1.test_predictions.csv',
+  confidence: 'generic/qa_confidence.csv',
+  multiclass: 'lm-eval/sim-model/samples_prime_mc_2026-11-30T09-00-00.000000.jsonl',
+  probability: 'almanacs/moral_dilemmas.predictions.jsonl',
+};
+
+describe('per-kind metric table', () => {
+  it.each(Object.entries(FILE_OF_KIND))('lists exactly the metrics the core computes for a %s file, in METRICS.md order', (kind, rel) => {
+    const [report] = scorePath(join(examples, rel), { bootstrap: 20 }, nodeCompanionReader).reports;
+    expect(report.kind).toBe(kind);
+    expect(Object.keys(report.metrics)).toEqual([...KIND_METRICS[kind as Kind].computed]);
+    // Every computed metric gets an interval, and only those.
+    expect(Object.keys(report.intervals).every((m) => (KIND_METRICS[kind as Kind].computed as readonly string[]).includes(m))).toBe(true);
+    const order = KIND_METRICS[kind as Kind].computed.map((m) => METRIC_NAMES.indexOf(m));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('shows as cards and summaries only metrics the kind computes, and no HMR metric as a card', () => {
+    for (const { computed, cards, summary } of Object.values(KIND_METRICS)) {
+      for (const m of [...cards, ...summary]) expect(computed as readonly string[]).toContain(m);
+      for (const m of cards) expect(HMR_METRICS).not.toContain(m);
+    }
+  });
+
+  it('leads with ECE for risk scores, MSE for probabilities, macro-F1 for RAFT and accuracy otherwise, everywhere', () => {
+    const cases = [
+      [{ format: 'folktexts', kind: 'binary' }, 'ece'],
+      [{ format: 'almanacs', kind: 'probability' }, 'mse'],
+      [{ format: 'raft', kind: 'multiclass' }, 'macro_f1'],
+      [{ format: 'lm-eval', kind: 'multiclass' }, 'accuracy'],
+      [{ format: 'generic', kind: 'confidence' }, 'accuracy'],
+    ] as const;
+    for (const [r, want] of cases) {
+      expect(headlineMetric(r)).toBe(want);
+      expect(cardMetrics(r)[0]).toBe(want);
+      expect(summaryMetrics(r)[0]).toBe(want);
+      expect(new Set(cardMetrics(r)).size).toBe(cardMetrics(r).length);
+    }
+  });
+});
