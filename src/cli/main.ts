@@ -2,6 +2,8 @@
 // Exit status: 0 when something was scored, 2 when nothing could be, 1 on a usage error.
 import { UsageError, type CliOutput } from './args';
 import { SCORE_USAGE, scoreCommand } from './score';
+import { COMPARE_USAGE, compareCommand } from './compare';
+import { BOARD_USAGE, boardCommand } from './board';
 
 export type { CliOutput } from './args';
 export { toJson } from './score';
@@ -14,6 +16,8 @@ interface Command {
 /** Every command; a new command is one entry here and one module beside this one. */
 const COMMANDS: Record<string, Command> = {
   score: { usage: SCORE_USAGE, run: scoreCommand },
+  compare: { usage: COMPARE_USAGE, run: compareCommand },
+  board: { usage: BOARD_USAGE, run: boardCommand },
 };
 
 const USAGE = `Usage: eval-lens COMMAND ...\n\nCommands: ${Object.keys(COMMANDS).join(', ')}\n\n${SCORE_USAGE}`;

@@ -33,44 +33,11 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
     args: rest,
     allowPositionals: true,
     strict: true,
-    options: {
-      format: { type: 'string' },
-      json: { type: 'boolean' },
-      bins: { type: 'string' },
-      threshold: { type: 'string' },
-      'hmr-beta': { type: 'string' },
-      bootstrap: { type: 'string' },
-      seed: { type: 'string' },
-      'raft-data': { type: 'string' },
-      'gold-key': { type: 'string' },
-      map: { type: 'string', multiple: true },
-      'max-file-mb': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: { ...SCORING_ARGS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) return { code: 0, stdout: SCORE_USAGE + '\n', stderr: '' };
   if (!positionals.length) throw new UsageError('score needs at least one PATH.');
-  if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
-    throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
-  }
-  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
-  if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
-  const raftData = values['raft-data'];
-  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
-  const options: ScoreOptions = validOptions({
-    format: values.format as FormatName | undefined,
-    bins: number('bins', values.bins, true),
-    threshold: number('threshold', values.threshold, false),
-    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
-    bootstrap: number('bootstrap', values.bootstrap, true),
-    seed: number('seed', values.seed, true),
-    raftData: raftData && resolve(raftData),
-    goldKey: values['gold-key'],
-    mapping: mapping(values.map),
-    // Per-instance columns serve the editor; the CLI prints aggregates only.
-    instances: false,
-    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
-  });
+  const options = scoringOptions(values);
 
   const reports: Report[] = [];
   let stderr = '';
@@ -87,6 +54,47 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   const scoredSomething = reports.some((r) => r.n > 0);
   const stdout = values.json ? JSON.stringify(toJson(reports, summary), null, 1) + '\n' : formatTable(reports, summary);
   return { code: scoredSomething ? 0 : 2, stdout, stderr };
+}
+
+/** The options of every command that scores files (score, compare, board), for parseArgs. */
+export const SCORING_ARGS = {
+  format: { type: 'string' },
+  bins: { type: 'string' },
+  threshold: { type: 'string' },
+  'hmr-beta': { type: 'string' },
+  bootstrap: { type: 'string' },
+  seed: { type: 'string' },
+  'raft-data': { type: 'string' },
+  'gold-key': { type: 'string' },
+  map: { type: 'string', multiple: true },
+  'max-file-mb': { type: 'string' },
+} as const;
+
+type ScoringValues = { [K in keyof typeof SCORING_ARGS]?: (typeof SCORING_ARGS)[K] extends { multiple: true } ? string[] : string };
+
+/** ScoreOptions from the SCORING_ARGS values, checked; `bootstrap` is the default resamples. */
+export function scoringOptions(values: ScoringValues, bootstrap?: number): ScoreOptions {
+  if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
+    throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
+  }
+  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
+  if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
+  const raftData = values['raft-data'];
+  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
+  return validOptions({
+    format: values.format as FormatName | undefined,
+    bins: number('bins', values.bins, true),
+    threshold: number('threshold', values.threshold, false),
+    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
+    bootstrap: number('bootstrap', values.bootstrap, true) ?? bootstrap,
+    seed: number('seed', values.seed, true),
+    raftData: raftData && resolve(raftData),
+    goldKey: values['gold-key'],
+    mapping: mapping(values.map),
+    // Per-instance columns serve the editor; the CLI prints aggregates only.
+    instances: false,
+    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
+  });
 }
 
 /** resolveOptions rejects out-of-range values with RangeError: those are the user's to fix. */

@@ -74,7 +74,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
 type Scored = Pick<Report, 'metrics' | 'bins' | 'roc' | 'classStats' | 'instances'> &
   Partial<Pick<Report, 'classes' | 'texts' | 'dataPath' | 'dataLines'>>;
 
-function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
+/** The metrics (and charts) of a whole set; `instances: false` skips the per-instance columns. */
+export function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
   switch (set.kind) {
     case 'binary': return scoreBinary(set, o);
     case 'confidence': return scoreConfidence(set, o);
@@ -277,7 +278,7 @@ function mean(a: ArrayLike<number>): number {
 const CALIBRATION_KEYS = ['ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'] as const;
 
 /** The metrics of one resample, given as multiplicities. */
-function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
+export function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
   switch (set.kind) {
     case 'binary': {
       if (hasNaN(set.score)) return naiveResample(set, o);
@@ -322,21 +323,21 @@ function resampledKeys(set: PredictionSet): readonly string[] {
 }
 
 /** The set's rows at idx, in that order. */
-function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
+export function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
   const n = idx.length;
   const lines = gather(set.lines, idx);
   switch (set.kind) {
-    case 'binary': return { ...set, n, lines, ids: undefined, score: gather(set.score, idx), label: gather(set.label, idx) };
-    case 'confidence': return { ...set, n, lines, ids: undefined, confidence: gather(set.confidence, idx), correct: gather(set.correct, idx) };
+    case 'binary': return { ...set, n, lines, ids: undefined, idNumbers: undefined, score: gather(set.score, idx), label: gather(set.label, idx) };
+    case 'confidence': return { ...set, n, lines, ids: undefined, idNumbers: undefined, confidence: gather(set.confidence, idx), correct: gather(set.correct, idx) };
     case 'multiclass': {
       const k = set.classes.length;
       const probs = set.probs && gatherRows(set.probs, k, idx);
       return {
-        ...set, n, lines, ids: undefined, gold: gather(set.gold, idx), pred: gather(set.pred, idx), probs,
+        ...set, n, lines, ids: undefined, idNumbers: undefined, gold: gather(set.gold, idx), pred: gather(set.pred, idx), probs,
         confidence: set.confidence && gather(set.confidence, idx), texts: undefined,
       };
     }
-    case 'probability': return { ...set, n, lines, ids: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
+    case 'probability': return { ...set, n, lines, ids: undefined, idNumbers: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
   }
 }
 

@@ -132,25 +132,31 @@ export function readHead(path: string): string | undefined {
 }
 
 /**
- * Score a file from disk: its size is checked against options.maxFileBytes before it is read. A
- * file too large even for one Node buffer gets a fatal report too.
+ * Parse a file from disk: its size is checked against options.maxFileBytes before it is read. A
+ * file too large even for one Node buffer gets a fatal result too.
  */
-export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
+export function parseFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ParseResult {
   const o = resolveOptions(options);
   const size = statSync(path).size; // throws ENOENT with the path in the message
   const limit = maxFileBytes(o);
   const formatOf = () => o.format ?? detectFormat(path, readHead(path) ?? '') ?? 'generic';
   if (size > limit) {
     o.onProgress?.(1, 'parse');
-    return scoreParsed(path, tooLargeResult(path, formatOf(), size, limit), o);
+    return tooLargeResult(path, formatOf(), size, limit);
   }
   const read = readFileBytes(path);
   if ('tooLarge' in read) {
     o.onProgress?.(1, 'parse');
     const message = `${baseName(path)} is ${sizeText(size)}, ${read.tooLarge}.`;
-    return scoreParsed(path, { format: formatOf(), set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message }, o);
+    return { format: formatOf(), set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
   }
-  return scoreInput(fileInput(path, read.bytes), o, io);
+  return parseInput(fileInput(path, read.bytes), o, io);
+}
+
+/** Score a file from disk (see parseFile). */
+export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
+  const o = resolveOptions(options);
+  return scoreParsed(path, parseFile(path, o, io), o);
 }
 
 /** Score a file or, recursively, every prediction file in a folder. */

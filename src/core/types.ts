@@ -59,6 +59,8 @@ interface SetBase {
   lines: Uint32Array;
   /** Instance identifiers, when the file has them (RAFT `ID`, lm-eval `doc_id`, ...). */
   ids?: string[];
+  /** Instance identifiers when every one is a whole number (folktexts' index), instead of `ids`. */
+  idNumbers?: Float64Array;
 }
 
 /** score = P(y = 1), label in {0, 1}. */

@@ -168,7 +168,7 @@ function finish(sink: RowSink): ParseResult {
   if (n === 0) {
     return { ...base, fatal: nothingScoredMessage(sink.rows, sorted) };
   }
-  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines } };
+  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines, ...sink.ids?.idColumn() } };
 }
 
 function fatalResult(message: string, code: 'empty-file' | 'unscorable'): ParseResult {

@@ -138,6 +138,18 @@ export class IdLog {
   }
 
   /**
+   * The IDs as a set column, for aligning runs: one Float64Array when every ID is a canonical
+   * integer (a million strings would cost more than the metrics), else strings ('' for none).
+   */
+  idColumn(): { idNumbers: Float64Array } | { ids: string[] } {
+    const n = this.count;
+    if (this.text.size === 0) return { idNumbers: this.num.slice(0, n) };
+    const ids: string[] = new Array(n);
+    for (let i = 0; i < n; i++) ids[i] = this.num[i] === this.num[i] ? String(this.num[i]) : this.text.get(i) ?? '';
+    return { ids };
+  }
+
+  /**
    * A warning for every later occurrence of an ID (not for the first), in entry order. `lines[i]`
    * is the line of entry i. Empty IDs are never duplicates.
    */

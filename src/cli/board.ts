@@ -1,0 +1,62 @@
+// `eval-lens board PATH...`: a leaderboard of runs x tasks.
+import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { boardPaths, type BoardResult } from '../core/boardFiles';
+import { isMetricName } from '../core/compare/board';
+import { METRIC_NAMES } from '../core/types';
+import { UsageError, type CliOutput } from './args';
+import { SCORING_ARGS, scoringOptions } from './score';
+import { formatBoard } from './boardTable';
+
+export const BOARD_USAGE = `Usage: eval-lens board PATH... [options]
+
+A leaderboard: each row a run (named from the files' metadata), each column a task, each cell the
+headline metric (or --metric) with its 95% bootstrap interval, and the row mean (RAFT: raft_score).
+A folktexts aggregated-results*.csv is read as a board of its reported figures.
+
+Options:
+  --metric M          the metric of the cells (${METRIC_NAMES.join(', ')})
+  --pivot prompting   folktexts: per model x task, the change from multiple-choice to numeric
+                      prompting (ECE and AUC, or --metric)
+  --json              print one JSON document instead of a table
+  --bootstrap N       resamples for the intervals (default 1000; 0: none)
+  --raft-data DIR, --format F, --bins N, --threshold T, --hmr-beta B, --seed S, --gold-key K,
+  --map FIELD=COL, --max-file-mb N: as for score
+  -h, --help          this help`;
+
+export async function boardCommand(rest: string[]): Promise<CliOutput> {
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      ...SCORING_ARGS,
+      metric: { type: 'string' },
+      pivot: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { code: 0, stdout: BOARD_USAGE + '\n', stderr: '' };
+  if (!positionals.length) throw new UsageError('board needs at least one PATH.');
+  if (values.metric !== undefined && !isMetricName(values.metric)) throw new UsageError(`--metric must be one of ${METRIC_NAMES.join(', ')}, got '${values.metric}'.`);
+  if (values.pivot !== undefined && values.pivot !== 'prompting') throw new UsageError(`--pivot takes 'prompting', got '${values.pivot}'.`);
+  const options = scoringOptions(values, 1000);
+  let stderr = '';
+  const present = positionals.filter((p) => {
+    if (existsSync(p)) return true;
+    stderr += `eval-lens: ${p}: no such file or folder.\n`;
+    return false;
+  });
+  const result = boardPaths(present, options, { metric: values.metric as never, pivot: values.pivot as 'prompting' | undefined });
+  const filled = result.board.rows.length > 0;
+  const stdout = values.json
+    ? JSON.stringify(boardJson(result), null, 1) + '\n'
+    : result.pivots ? Object.values(result.pivots).map((b) => formatBoard(b!)).join('\n') : formatBoard(result.board);
+  return { code: filled ? 0 : 2, stdout, stderr };
+}
+
+/** The --json document: {"version": 1, "board": ...} (and the pivots for --pivot prompting). */
+export function boardJson(result: BoardResult) {
+  return { version: 1, board: result.board, ...(result.pivots ? { pivots: result.pivots } : {}) };
+}

@@ -1,0 +1,29 @@
+// The readable output of `eval-lens board`: runs best first, one column per task, value and
+// interval in each cell, the row mean last; the ranking direction in words.
+import type { Board } from '../core/compare/board';
+import { formatNumber } from './table';
+
+export function formatBoard(b: Board): string {
+  const what = b.pivot === 'prompting' ? `change in ${b.metric} from multiple-choice to numeric prompting (numeric − multiple-choice)` : b.metric;
+  const out: string[] = [];
+  out.push(`leaderboard: ${what}; ${b.better} is better; rows ranked by ${b.mean_of === 'raft_score' ? 'raft_score (mean macro_f1 over tasks)' : 'the row mean'}${b.source === 'reported' ? '; figures as reported in the results table (no intervals)' : ''}`);
+  const header = ['#', 'run', ...b.columns, b.mean_of];
+  const rows = b.rows.map((r, i) => [
+    String(i + 1),
+    r.run,
+    ...b.columns.map((c) => cell(r.values[c], r.intervals[c])),
+    r.mean === null ? '—' : `${formatNumber(r.mean)}${r.cells < b.columns.length ? ` (${r.cells}/${b.columns.length})` : ''}`,
+  ]);
+  const all = [header, ...rows];
+  const widths = header.map((_, j) => Math.max(...all.map((r) => r[j].length)));
+  for (const r of all) out.push(r.map((c, j) => (j === 1 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join('  ').trimEnd());
+  if (b.rows.some((r) => Object.values(r.intervals).some(Boolean))) out.push('cells: value [95% bootstrap interval]');
+  const notes = b.problems.filter((p) => p.severity !== 'info').slice(0, 10);
+  if (notes.length) out.push('', ...notes.map((p) => `${p.path ?? ''}${p.path ? ': ' : ''}${p.severity}: ${p.message}`));
+  return out.join('\n') + '\n';
+}
+
+function cell(v: number | null, ci: [number, number] | null): string {
+  if (v === null) return '—';
+  return ci ? `${formatNumber(v)} [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : formatNumber(v);
+}

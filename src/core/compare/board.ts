@@ -1,0 +1,219 @@
+// Leaderboards (issue 7, `eval-lens board`): runs x tasks, one metric per cell with its interval,
+// and each row's mean (for RAFT's macro_f1, the mean is raft_score). Also folktexts' appendix
+// figure (--pivot prompting: the change from multiple-choice to numeric prompting per model and
+// task) and folktexts' aggregated-results*.csv read as a board of reported figures. Pure: entries
+// in, a plain JSON-able Board out; reading files is ../boardFiles.ts.
+import type { FormatName, Kind, MetricName, RowProblem } from '../types';
+import { METRIC_NAMES } from '../types';
+import { parseCsv } from '../formats/csv';
+import { headlineMetric } from '../headlineMetric';
+import { betterDirection } from './direction';
+
+export type Prompting = 'numeric' | 'multiple-choice';
+
+/** One run on one task: a scored file, or a row of reported figures. */
+export interface BoardEntry {
+  /** Row name: the model or run (from the files' metadata, see boardFiles.ts). */
+  run: string;
+  /** Column name. */
+  task: string;
+  metrics: Partial<Record<MetricName, number | null>>;
+  intervals?: Partial<Record<MetricName, [number, number]>>;
+  format?: FormatName;
+  kind?: Kind;
+  /** The file the figures came from (the panel opens it). */
+  path?: string;
+  /** folktexts: the model and how it was prompted, for --pivot prompting. */
+  model?: string;
+  prompting?: Prompting;
+}
+
+export interface BoardRow {
+  run: string;
+  values: Record<string, number | null>;
+  intervals: Record<string, [number, number] | null>;
+  /** Mean over the row's non-null cells (RAFT with macro_f1: raft_score); null when none. */
+  mean: number | null;
+  /** Cells the mean is over. */
+  cells: number;
+  /** Files behind the cells, by task. */
+  paths: Record<string, string>;
+}
+
+export interface Board {
+  metric: MetricName;
+  /** Which way is better: rows come best first by mean. */
+  better: 'higher' | 'lower';
+  /** What `mean` is: 'raft_score' for RAFT boards of macro_f1, else 'mean'. */
+  mean_of: 'raft_score' | 'mean';
+  columns: string[];
+  rows: BoardRow[];
+  /** 'computed' from predictions, 'reported' from a results table, 'pivot' for --pivot prompting. */
+  source: 'computed' | 'reported' | 'pivot';
+  /** --pivot prompting: each value is numeric minus multiple-choice. */
+  pivot?: 'prompting';
+  problems: RowProblem[];
+}
+
+export interface BoardOptions {
+  /** The metric of the cells; default: the headline metric of the first entry's kind. */
+  metric?: MetricName;
+  source?: Board['source'];
+}
+
+/** The board of `entries`: one row per run, one column per task, ranked by mean (best first). */
+export function buildBoard(entries: readonly BoardEntry[], options: BoardOptions = {}): Board {
+  const metric = options.metric ?? defaultMetric(entries);
+  const better = betterDirection(metric);
+  const columns = [...new Set(entries.map((e) => e.task))].sort();
+  const byRun = new Map<string, BoardRow>();
+  const problems: RowProblem[] = [];
+  for (const e of entries) {
+    let row = byRun.get(e.run);
+    if (!row) byRun.set(e.run, (row = { run: e.run, values: {}, intervals: {}, mean: null, cells: 0, paths: {} }));
+    if (e.task in row.values) {
+      problems.push({ line: 1, severity: 'warning', code: 'duplicate-id', path: e.path, message: `${e.run} has a second ${e.task} result; the first is kept.` });
+      continue;
+    }
+    const v = e.metrics[metric];
+    row.values[e.task] = typeof v === 'number' && Number.isFinite(v) ? v : null;
+    row.intervals[e.task] = e.intervals?.[metric] ?? null;
+    if (e.path) row.paths[e.task] = e.path;
+  }
+  const rows = [...byRun.values()];
+  for (const row of rows) {
+    for (const c of columns) if (!(c in row.values)) { row.values[c] = null; row.intervals[c] = null; }
+    const present = columns.map((c) => row.values[c]).filter((v): v is number => v !== null);
+    row.cells = present.length;
+    row.mean = present.length ? present.reduce((a, b) => a + b, 0) / present.length : null;
+    if (present.length < columns.length) {
+      problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `${row.run} has no ${metric} for ${columns.filter((c) => row.values[c] === null).join(', ')}: its mean is over ${present.length} of ${columns.length} tasks.` });
+    }
+  }
+  rankRows(rows, better);
+  const raft = entries.length > 0 && entries.every((e) => e.format === 'raft');
+  return {
+    metric, better, mean_of: raft && metric === 'macro_f1' ? 'raft_score' : 'mean', columns, rows,
+    source: options.source ?? 'computed', problems,
+  };
+}
+
+function defaultMetric(entries: readonly BoardEntry[]): MetricName {
+  const first = entries.find((e) => e.kind !== undefined || e.format !== undefined);
+  return first ? headlineMetric({ format: first.format ?? 'generic', kind: first.kind ?? 'binary' }) : 'accuracy';
+}
+
+/** Best mean first; rows without a mean last; ties by name. */
+export function rankRows(rows: BoardRow[], better: 'higher' | 'lower'): void {
+  const sign = better === 'higher' ? -1 : 1;
+  rows.sort((a, b) => {
+    if (a.mean === null || b.mean === null) return a.mean === null ? (b.mean === null ? a.run.localeCompare(b.run) : 1) : -1;
+    return sign * (a.mean - b.mean) || a.run.localeCompare(b.run);
+  });
+}
+
+/**
+ * folktexts' appendix figure: per model (row) and task (column), metric(numeric prompting) -
+ * metric(multiple-choice prompting). Models or tasks with only one prompting are left out, with a note.
+ */
+export function pivotPrompting(entries: readonly BoardEntry[], metric: MetricName): Board {
+  const key = (e: BoardEntry) => `${e.model ?? e.run}\u0000${e.task}`;
+  const numeric = new Map<string, BoardEntry>();
+  const choice = new Map<string, BoardEntry>();
+  for (const e of entries) {
+    if (e.prompting === 'numeric') numeric.set(key(e), e);
+    else if (e.prompting === 'multiple-choice') choice.set(key(e), e);
+  }
+  const pivoted: BoardEntry[] = [];
+  let unpaired = 0;
+  for (const [k, num] of numeric) {
+    const mc = choice.get(k);
+    if (!mc) { unpaired++; continue; }
+    const a = num.metrics[metric];
+    const b = mc.metrics[metric];
+    pivoted.push({
+      run: num.model ?? num.run, task: num.task, format: num.format, kind: num.kind,
+      metrics: { [metric]: typeof a === 'number' && typeof b === 'number' ? a - b : null },
+    });
+  }
+  unpaired += [...choice.keys()].filter((k) => !numeric.has(k)).length;
+  const board = buildBoard(pivoted, { metric, source: 'pivot' });
+  board.pivot = 'prompting';
+  if (unpaired) board.problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `${unpaired} model × task result${unpaired === 1 ? ' has' : 's have'} only one prompting and ${unpaired === 1 ? 'is' : 'are'} left out of the pivot.` });
+  if (!pivoted.length) board.problems.push({ line: 1, severity: 'warning', code: 'missing-field', message: 'No model × task has both numeric and multiple-choice results: nothing to pivot.' });
+  return board;
+}
+
+/** folktexts' column names for the METRICS.md ones (results JSON and aggregated CSV). */
+const FOLKTEXTS_COLUMNS: Partial<Record<MetricName, string>> = {
+  accuracy: 'accuracy', auc: 'roc_auc', brier: 'brier_score_loss', log_loss: 'log_loss', ece: 'ece', ece_quantile: 'ece_quantile',
+};
+
+/** Whether a file name is folktexts' aggregated results table. */
+export function isAggregatedResults(path: string): boolean {
+  return /(^|[\\/])aggregated[-_]results[^\\/]*\.csv$/i.test(path);
+}
+
+/**
+ * folktexts' aggregated-results*.csv (one row per model x task x prompting, as its paper's
+ * figures are made from): one entry per row, the figures as reported. The model is the `name`
+ * column (else config_model_name / model_name), the task config_task_name, the prompting
+ * config_numeric_risk_prompting; the index (`model__task__-1__Num|QA`) fills what is missing.
+ */
+export function aggregatedResultsEntries(text: string, path: string): { entries: BoardEntry[]; problems: RowProblem[] } {
+  const table = parseCsv(text);
+  const header = table.header.map((h) => h.trim());
+  const col = (name: string) => header.indexOf(name);
+  const entries: BoardEntry[] = [];
+  const problems: RowProblem[] = [];
+  for (const rec of table.records) {
+    const f = (name: string) => (col(name) >= 0 ? rec.fields[col(name)]?.trim() ?? '' : '');
+    const index = rec.fields[0] ?? '';
+    const parts = index.split('__');
+    const model = f('name') || f('config_model_name') || f('model_name') || parts[0];
+    const task = f('config_task_name') || parts[1];
+    const flag = f('config_numeric_risk_prompting').toLowerCase();
+    const suffix = parts[parts.length - 1];
+    const prompting: Prompting | undefined = flag === 'true' || suffix === 'Num' ? 'numeric' : flag === 'false' || suffix === 'QA' ? 'multiple-choice' : undefined;
+    if (!model || !task) {
+      problems.push({ line: rec.line, severity: 'warning', code: 'missing-field', path, message: 'The row names no model or task; it is left out of the board.' });
+      continue;
+    }
+    const metrics: BoardEntry['metrics'] = {};
+    for (const [m, c] of Object.entries(FOLKTEXTS_COLUMNS)) {
+      if (col(c) < 0) continue;
+      const raw = f(c);
+      const v = raw === '' ? NaN : Number(raw);
+      metrics[m as MetricName] = Number.isFinite(v) ? v : null;
+    }
+    entries.push({ run: prompting ? `${model} · ${prompting}` : model, task, metrics, format: 'folktexts', kind: 'binary', path, model, prompting });
+  }
+  return { entries, problems };
+}
+
+/**
+ * Naming a folktexts run from its results JSON (results.bench-*.json): config.model_name,
+ * config.task_name, config.numeric_risk_prompting (or the top-level model_name).
+ */
+export function folktextsNaming(results: unknown): { model?: string; task?: string; prompting?: Prompting } {
+  if (!results || typeof results !== 'object') return {};
+  const r = results as Record<string, unknown>;
+  const config = (r.config && typeof r.config === 'object' ? r.config : {}) as Record<string, unknown>;
+  const model = str(config.model_name) ?? str(r.model_name);
+  const task = str(config.task_name) ?? str(r.task_name);
+  const flag = config.numeric_risk_prompting ?? r.numeric_risk_prompting;
+  return {
+    ...(model ? { model: model.replace(/--/g, '/') } : {}),
+    ...(task ? { task } : {}),
+    ...(typeof flag === 'boolean' ? { prompting: flag ? 'numeric' : 'multiple-choice' } : {}),
+  };
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+/** Metrics a board may show (METRICS.md names). */
+export function isMetricName(name: string): name is MetricName {
+  return (METRIC_NAMES as readonly string[]).includes(name);
+}

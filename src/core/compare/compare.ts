@@ -1,0 +1,348 @@
+// Comparing runs of one benchmark (issue 7): align them instance by instance, then for every
+// metric of the kind each run's value, the delta to the baseline (the first run), a paired
+// bootstrap interval of the delta and a two-sided p-value (DeLong for auc, exact McNemar for
+// accuracy, the paired bootstrap for the rest), Holm-adjusted over several candidates, and the
+// agreement table. Pure: parsed files in, a plain JSON-able Comparison out (no fs, no vscode), so
+// it runs in the CLI, in a worker and in tests; output formatters are separate modules.
+import type { Kind, MetricName, ParseResult, PredictionSet, RowProblem, ScoreOptions } from '../types';
+import { METRIC_NAMES } from '../types';
+import { gatherSet, resampleMetrics, resolveOptions, scoreSet } from '../report';
+import { ScoreCancelledError } from '../formats/progress';
+import { alignRuns, CompareError, type Alignment } from './align';
+import { agreementCounts, closerCounts, correctness, type AgreementCounts, type CloserCounts } from './agreement';
+import { delongTest } from './delong';
+import { holm } from './holm';
+import { mcnemarExact } from './mcnemar';
+import { oneStratum, pairedBootstrap, type PairedDelta, type StrataResampler } from './pairedBootstrap';
+
+export { CompareError } from './align';
+
+/** Resamples when the caller does not say: the issue's --bootstrap default. */
+export const DEFAULT_COMPARE_RESAMPLES = 1000;
+
+/** One run to compare: a parsed file. */
+export interface CompareRunInput {
+  path: string;
+  parsed: ParseResult;
+  /** A display name (board and panel); defaults to the path. */
+  name?: string;
+}
+
+export type CompareTest = 'delong' | 'mcnemar' | 'bootstrap';
+
+/** One metric across the runs; index 0 is the baseline, whose delta, interval, p and statistic are null. */
+export interface MetricComparison {
+  values: (number | null)[];
+  /** candidate - baseline. */
+  deltas: (number | null)[];
+  /** Paired percentile bootstrap interval of the delta (level `Comparison.bootstrap.level`). */
+  intervals: ([number, number] | null)[];
+  /** Two-sided p-value of `test`. */
+  p_values: (number | null)[];
+  /** Holm-adjusted over the candidates; only with two or more candidates. */
+  p_values_holm?: (number | null)[];
+  /** DeLong's z for auc; null otherwise. */
+  statistics: (number | null)[];
+  test: CompareTest;
+}
+
+export interface RunInfo {
+  path: string;
+  format: ParseResult['format'];
+  /** Scored rows of the file (before alignment). */
+  n: number;
+  task?: string;
+  name: string;
+}
+
+export interface Comparison {
+  kind: Kind;
+  task?: string;
+  runs: RunInfo[];
+  /** Instances in every run: every figure is computed on these only. */
+  aligned: number;
+  aligned_by: 'id' | 'row-order';
+  /** Per run: scored rows left out of the comparison. */
+  unmatched: number[];
+  /** By METRICS.md name, in METRICS.md order. */
+  metrics: Partial<Record<MetricName, MetricComparison>>;
+  /** Per run (baseline null): the 2x2 table, or for probabilities who is closer to the truth. */
+  agreement: (AgreementCounts | CloserCounts | null)[];
+  /** Problems of the comparison (alignment, mismatched labels or class lists), each naming its file. */
+  problems: RowProblem[];
+  bootstrap: { resamples: number; seed: number; level: number };
+  /** Run folders: one comparison per task present in every run. */
+  tasks?: Record<string, Comparison>;
+}
+
+/** Options: score's (bins, threshold, hmrBeta, seed, progress, cancel) with bootstrap defaulting to 1000. */
+export type CompareOptions = Partial<ScoreOptions>;
+
+/** What compareRuns builds before the statistics, kept for the task-group comparison. */
+interface Prepared {
+  runs: readonly CompareRunInput[];
+  sets: PredictionSet[];
+  alignment: Alignment;
+  subsets: PredictionSet[];
+  problems: RowProblem[];
+}
+
+/**
+ * Compare two or more runs of one benchmark; runs[0] is the baseline. Throws CompareError when the
+ * runs cannot be compared (a file with nothing scored, different kinds, no instance in common).
+ */
+export function compareRuns(runs: readonly CompareRunInput[], options?: CompareOptions): Comparison {
+  const o = compareOptions(options);
+  const prep = prepare(runs);
+  return buildComparison(prep, o, progressOf(o, 0, 1));
+}
+
+function compareOptions(options?: CompareOptions): ScoreOptions {
+  return resolveOptions({ ...options, bootstrap: options?.bootstrap ?? DEFAULT_COMPARE_RESAMPLES, instances: false });
+}
+
+function prepare(runs: readonly CompareRunInput[]): Prepared {
+  if (runs.length < 2) throw new CompareError('A comparison needs a baseline and at least one candidate.');
+  const sets = runs.map((r) => {
+    const set = r.parsed.set;
+    if (!set || set.n === 0) throw new CompareError(`${r.path}: nothing could be scored${r.parsed.fatal ? `: ${r.parsed.fatal}` : '.'}`);
+    return set;
+  });
+  const kinds = new Set(sets.map((s) => s.kind));
+  if (kinds.size > 1) {
+    throw new CompareError(`The runs are of different kinds and cannot be compared: ${runs.map((r, i) => `${r.path} is ${sets[i].kind}`).join(', ')}.`);
+  }
+  const alignment = alignRuns(runs.map((r, i) => ({ path: r.path, set: sets[i] })));
+  const subsets = sets.map((s, i) => gatherSet(s, alignment.rows[i]));
+  const problems = [...alignment.problems, ...classListProblems(runs, sets), ...truthProblems(runs, subsets, alignment)];
+  return { runs, sets, alignment, subsets, problems };
+}
+
+/** A multiclass task whose class lists differ between runs (RAFT task.json, lm-eval choices). */
+function classListProblems(runs: readonly CompareRunInput[], sets: PredictionSet[]): RowProblem[] {
+  const base = sets[0];
+  if (base.kind !== 'multiclass') return [];
+  const out: RowProblem[] = [];
+  sets.forEach((s, i) => {
+    if (i === 0 || s.kind !== 'multiclass') return;
+    if (s.classes.length === base.classes.length && s.classes.every((c, k) => c === base.classes[k])) return;
+    out.push({
+      line: 1, severity: 'warning', code: 'unknown-class', path: runs[i].path,
+      message: `The class list differs from the baseline's${runs[i].parsed.task ? ` for task ${runs[i].parsed.task}` : ''}: ${JSON.stringify(s.classes)} here, ${JSON.stringify(base.classes)} in ${runs[0].path}; metrics are still computed on each run's own classes.`,
+    });
+  });
+  return out;
+}
+
+/** Aligned instances whose gold label (or true probability) differs from the baseline's. */
+function truthProblems(runs: readonly CompareRunInput[], subsets: PredictionSet[], a: Alignment): RowProblem[] {
+  const base = subsets[0];
+  const out: RowProblem[] = [];
+  subsets.forEach((s, r) => {
+    if (r === 0) return;
+    let count = 0;
+    let first = -1;
+    for (let k = 0; k < a.n; k++) {
+      if (sameTruth(base, s, k)) continue;
+      if (first < 0) first = k;
+      count++;
+    }
+    if (!count) return;
+    out.push({
+      line: s.lines[first], severity: 'warning', code: 'bad-label', path: runs[r].path,
+      message: `${count} aligned instance${count === 1 ? ' has' : 's have'} a different gold label than in the baseline ${runs[0].path} (first: line ${s.lines[first]}${a.ids ? `, ID ${JSON.stringify(a.ids[first])}` : ''}); each run is scored against its own labels, DeLong's test against the baseline's.`,
+    });
+  });
+  return out;
+}
+
+function sameTruth(a: PredictionSet, b: PredictionSet, k: number): boolean {
+  if (a.kind === 'binary' && b.kind === 'binary') return a.label[k] === b.label[k];
+  if (a.kind === 'multiclass' && b.kind === 'multiclass') return a.classes[a.gold[k]] === b.classes[b.gold[k]];
+  if (a.kind === 'probability' && b.kind === 'probability') return Math.abs(a.goldProb[k] - b.goldProb[k]) <= 1e-12;
+  return true; // confidence sets carry correctness only
+}
+
+/** Progress of the bootstrap as the 'score' phase, mapped into [from, to); checks for cancel. */
+function progressOf(o: ScoreOptions, from: number, to: number): ((done: number, total: number) => void) | undefined {
+  if (!o.onProgress && !o.shouldCancel) return undefined;
+  return (done, total) => {
+    if (o.shouldCancel?.()) throw new ScoreCancelledError();
+    if (done % 16 === 0 || done === total) o.onProgress?.(from + ((to - from) * done) / total, 'score');
+  };
+}
+
+function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: number, total: number) => void): Comparison {
+  const { runs, sets, alignment, subsets } = prep;
+  const kind = sets[0].kind;
+  const values = subsets.map((s) => scoreSet(s, { ...o, instances: false }).metrics);
+  const boot = o.bootstrap > 0
+    ? pairedBootstrap([alignment.n], subsets.map((s) => oneStratum(resampleMetrics(s, o))), {
+      resamples: o.bootstrap, seed: o.seed, onResample: progress && ((d) => progress(d, o.bootstrap)),
+    })
+    : {};
+  const correct = subsets.map((s) => correctness(s, o.threshold));
+  const metrics: Comparison['metrics'] = {};
+  for (const name of METRIC_NAMES) {
+    if (values.every((v) => v[name] === undefined)) continue;
+    const test: CompareTest = name === 'auc' && kind === 'binary' ? 'delong' : name === 'accuracy' && correct[0] ? 'mcnemar' : 'bootstrap';
+    const mc = emptyMetric(values.map((v) => v[name] ?? null), test, boot[name]);
+    for (let c = 1; c < runs.length; c++) {
+      if (test === 'delong') {
+        const base = subsets[0];
+        const cand = subsets[c];
+        if (base.kind !== 'binary' || cand.kind !== 'binary') continue;
+        const d = delongTest(base.score, cand.score, base.label);
+        mc.p_values[c] = d ? d.p : null;
+        mc.statistics[c] = d ? d.z : null;
+      } else if (test === 'mcnemar') {
+        const t = agreementCounts(correct[0]!, correct[c]!);
+        mc.p_values[c] = mcnemarExact(t.baseline_only, t.candidate_only);
+      }
+    }
+    if (runs.length > 2) mc.p_values_holm = [null, ...holm(mc.p_values.slice(1))];
+    metrics[name] = mc;
+  }
+  const agreement = subsets.map((s, c) => {
+    if (c === 0) return null;
+    const b = subsets[0];
+    if (b.kind === 'probability' && s.kind === 'probability') return closerCounts(b, s);
+    return correct[0] && correct[c] ? agreementCounts(correct[0], correct[c]!) : null;
+  });
+  return {
+    kind,
+    ...(runs[0].parsed.task ? { task: runs[0].parsed.task } : {}),
+    runs: runs.map(runInfo),
+    aligned: alignment.n,
+    aligned_by: alignment.by,
+    unmatched: alignment.unmatched,
+    metrics,
+    agreement,
+    problems: prep.problems,
+    bootstrap: { resamples: o.bootstrap, seed: o.seed, level: 0.95 },
+  };
+}
+
+function runInfo(r: CompareRunInput): RunInfo {
+  return {
+    path: r.path, format: r.parsed.format, n: r.parsed.set?.n ?? 0,
+    ...(r.parsed.task ? { task: r.parsed.task } : {}), name: r.name ?? r.path,
+  };
+}
+
+/** Values and deltas filled in; the paired bootstrap's intervals and (for its metrics) p-values. */
+function emptyMetric(values: (number | null)[], test: CompareTest, boot: PairedDelta[] | undefined): MetricComparison {
+  const base = values[0];
+  return {
+    values,
+    deltas: values.map((v, c) => (c === 0 || v === null || base === null ? null : v - base)),
+    intervals: values.map((_, c) => (c === 0 ? null : boot?.[c - 1]?.interval ?? null)),
+    p_values: values.map((_, c) => (c === 0 || test !== 'bootstrap' ? null : boot?.[c - 1]?.p ?? null)),
+    statistics: values.map(() => null),
+    test,
+  };
+}
+
+/** A run folder: its files, one per task (RAFT: one predictions file per data set). */
+export interface CompareGroupInput {
+  path: string;
+  name?: string;
+  files: CompareRunInput[];
+}
+
+/**
+ * Compare run folders task by task (tasks present in every run), plus `raft_score` (the mean
+ * macro_f1 over those tasks) with a bootstrap stratified by task: each resample redraws every
+ * task's instances within that task. runs[0] is the baseline.
+ */
+export function compareGroups(groups: readonly CompareGroupInput[], options?: CompareOptions): Comparison {
+  const o = compareOptions(options);
+  if (groups.length < 2) throw new CompareError('A comparison needs a baseline and at least one candidate.');
+  const byTask = groups.map((g) => {
+    const m = new Map<string, CompareRunInput>();
+    for (const f of g.files) if (f.parsed.set && f.parsed.set.n > 0) m.set(taskName(f), f);
+    return m;
+  });
+  const tasks = [...byTask[0].keys()].filter((t) => byTask.every((m) => m.has(t))).sort();
+  if (!tasks.length) {
+    throw new CompareError(`The run folders have no task in common: ${groups.map((g, i) => `${g.path}: ${[...byTask[i].keys()].join(', ') || 'nothing scored'}`).join('; ')}.`);
+  }
+  const problems: RowProblem[] = [];
+  groups.forEach((g, i) => {
+    const extra = [...byTask[i].keys()].filter((t) => !tasks.includes(t));
+    if (extra.length) {
+      problems.push({ line: 1, severity: 'warning', code: 'missing-field', path: g.path, message: `Task${extra.length === 1 ? '' : 's'} ${extra.join(', ')} ${extra.length === 1 ? 'is' : 'are'} not in every run and left out of the comparison.` });
+    }
+  });
+  const preps = tasks.map((t) => prepare(groups.map((g, i) => ({ ...byTask[i].get(t)!, name: g.name ?? g.path }))));
+  const perTask: Record<string, Comparison> = {};
+  const steps = tasks.length + 1;
+  preps.forEach((p, t) => {
+    perTask[tasks[t]] = buildComparison(p, o, progressOf(o, t / steps, (t + 1) / steps));
+    problems.push(...perTask[tasks[t]].problems);
+  });
+  const format = groups[0].files[0]?.parsed.format ?? 'raft';
+  const kind = preps[0].sets[0].kind;
+  const metrics: Comparison['metrics'] = {};
+  if (kind === 'multiclass') metrics.raft_score = raftScoreComparison(preps, perTask, tasks, o, progressOf(o, tasks.length / steps, 1));
+  const agreement = groups.map((_, c) => (c === 0 ? null : sumAgreement(tasks.map((t) => perTask[t].agreement[c]))));
+  return {
+    kind,
+    runs: groups.map((g, i) => ({ path: g.path, format, n: sum(tasks.map((t) => byTask[i].get(t)!.parsed.set!.n)), name: g.name ?? g.path })),
+    aligned: sum(tasks.map((t) => perTask[t].aligned)),
+    aligned_by: tasks.every((t) => perTask[t].aligned_by === 'id') ? 'id' : 'row-order',
+    unmatched: groups.map((_, i) => sum(tasks.map((t) => perTask[t].unmatched[i]))),
+    metrics,
+    agreement,
+    problems,
+    bootstrap: { resamples: o.bootstrap, seed: o.seed, level: 0.95 },
+    tasks: perTask,
+  };
+}
+
+/** The task a file is of: its own metadata, else its file name. */
+function taskName(f: CompareRunInput): string {
+  return f.parsed.task ?? f.path.slice(Math.max(f.path.lastIndexOf('/'), f.path.lastIndexOf('\\')) + 1);
+}
+
+function raftScoreComparison(
+  preps: Prepared[], perTask: Record<string, Comparison>, tasks: string[], o: ScoreOptions,
+  progress?: (done: number, total: number) => void,
+): MetricComparison {
+  const runs = preps[0].runs.length;
+  const values = Array.from({ length: runs }, (_, c) => meanOrNull(tasks.map((t) => perTask[t].metrics.macro_f1?.values[c] ?? null)));
+  let boot: PairedDelta[] | undefined;
+  if (o.bootstrap > 0) {
+    const resamplers: StrataResampler[] = Array.from({ length: runs }, (_, c) => {
+      const perStratum = preps.map((p) => resampleMetrics(p.subsets[c], o));
+      return (ws) => ({ raft_score: meanOrNull(perStratum.map((f, t) => f(ws[t]).macro_f1 ?? null)) });
+    });
+    boot = pairedBootstrap(preps.map((p) => p.alignment.n), resamplers, {
+      resamples: o.bootstrap, seed: o.seed, onResample: progress && ((d) => progress(d, o.bootstrap)),
+    }).raft_score;
+  }
+  const mc = emptyMetric(values, 'bootstrap', boot);
+  if (runs > 2) mc.p_values_holm = [null, ...holm(mc.p_values.slice(1))];
+  return mc;
+}
+
+function meanOrNull(xs: (number | null)[]): number | null {
+  if (!xs.length || xs.some((x) => x === null)) return null;
+  return sum(xs as number[]) / xs.length;
+}
+
+function sum(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0);
+}
+
+function sumAgreement(parts: (AgreementCounts | CloserCounts | null)[]): AgreementCounts | null {
+  if (!parts.length || parts.some((p) => p === null || !('both_right' in p))) return null;
+  const out: AgreementCounts = { both_right: 0, baseline_only: 0, candidate_only: 0, both_wrong: 0 };
+  for (const p of parts as AgreementCounts[]) {
+    out.both_right += p.both_right;
+    out.baseline_only += p.baseline_only;
+    out.candidate_only += p.candidate_only;
+    out.both_wrong += p.both_wrong;
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+// The Node side of comparing: read the files or run folders named on a command line and hand the
+// parsed runs to the pure comparison (./compare/compare.ts). A folder holding one predictions
+// file stands for that file (a folktexts run folder); folders with several files are compared
+// task by task (RAFT run folders).
+import type { ScoreOptions } from './types';
+import type { CompanionReader } from './formats/context';
+import { nodeCompanionReader, isDirectory } from './io';
+import { discoverPredictionFiles, parseFile, readHead } from './score';
+import { parseCsv } from './formats/csv';
+import { modelColumns, type ModelColumns } from './compare/multiModel';
+import { resolveOptions } from './report';
+import { CompareError, compareGroups, compareRuns, DEFAULT_COMPARE_RESAMPLES, type CompareGroupInput, type CompareRunInput, type Comparison } from './compare/compare';
+
+/** One command-line argument, read: a file, or the prediction files under a folder. */
+export function loadGroup(path: string, options: ScoreOptions, io: CompanionReader = nodeCompanionReader): CompareGroupInput {
+  if (!isDirectory(path)) return { path, files: [{ path, parsed: parseFile(path, options, io) }] };
+  const files = discoverPredictionFiles(path, options).map((f) => ({ path: f.path, parsed: parseFile(f.path, { ...options, format: f.format }, io) }));
+  if (!files.length) throw new CompareError(`${path}: no prediction files found.`);
+  return { path, files };
+}
+
+/** Compare the files or run folders at `paths` (the first is the baseline). Throws CompareError. */
+export function comparePaths(paths: readonly string[], options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Comparison {
+  const o = resolveOptions({ ...options, bootstrap: options?.bootstrap ?? DEFAULT_COMPARE_RESAMPLES, instances: false });
+  const models = paths.length === 1 ? modelsOf(paths[0]) : [];
+  if (models.length) {
+    const runs = models.map((m) => ({ path: paths[0], name: m.model, parsed: parseFile(paths[0], { ...o, format: 'generic', mapping: { ...o.mapping, ...m.mapping } }, io) }));
+    const c = compareRuns(runs, o);
+    // The models share the file's rows: pairing them by row order is exact, not a guess.
+    c.problems = c.problems.filter((p) => !(c.aligned_by === 'row-order' && /paired by row order/.test(p.message)));
+    return c;
+  }
+  if (paths.length < 2) throw new CompareError(`${paths[0]} holds one run: name a baseline and at least one candidate, or a file with several models' Prob_<model> / Pred_<model> columns.`);
+  const groups = paths.map((p) => loadGroup(p, o, io));
+  if (groups.every((g) => g.files.length === 1)) {
+    const runs: CompareRunInput[] = groups.map((g) => ({ ...g.files[0], name: g.path }));
+    return compareRuns(runs, o);
+  }
+  return compareGroups(groups, o);
+}
+
+/** The models of a CSV file with Prob_<model> / Pred_<model> columns (two or more), else []. */
+export function modelsOf(path: string): ModelColumns[] {
+  if (isDirectory(path) || !/\.(csv|tsv)$/i.test(path)) return [];
+  const head = readHead(path);
+  if (!head) return [];
+  const firstLine = head.split(/\r?\n/, 1)[0];
+  return modelColumns(parseCsv(firstLine + '\n', path.toLowerCase().endsWith('.tsv') ? '\t' : ',').header);
+}
