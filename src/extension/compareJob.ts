@@ -3,34 +3,23 @@
 // each run's chart data (bins, a thinned ROC curve, a histogram, class stats) and the aligned
 // instances of each agreement cell up to a cap, as display strings.
 import { basename, dirname } from 'node:path';
-import { nodeCompanionReader, scorePath } from '../core/index';
+import { boardPaths } from '../core/boardFiles';
+import { alignRuns } from '../core/compare/align';
+import { compareRuns } from '../core/compare/compare';
+import { comparePaths } from '../core/compareFiles';
+import { isDirectory } from '../core/io';
+import { buildReport, resolveOptions } from '../core/report';
+import { parseFile } from '../core/score';
 import type { Report, ScoreOptions } from '../core/types';
-import {
-  type Agreement, type AgreementCell, type BoardView, type CompareRunView, type CompareView,
-  type PairRow, type PairTable,
-} from '../shared/compareProtocol';
 import { decimateCurve, reportCharts } from '../shared/chartData';
-import { alignPairs } from './compareAlign';
-import { interimBoard, interimComparison } from './compareInterim';
+import type {
+  Agreement, AgreementCell, BoardView, ComparisonResult, CompareRunView, CompareView, PairRow, PairTable,
+} from '../shared/compareProtocol';
 
 /** Aligned instances sent per agreement cell: the discordant cells are what people read. */
 export const PAIR_CAP = 2000;
 
 export type Progress = (fraction: number) => void;
-
-/** Scores each run (a file or a run folder) with per-instance columns; progress spread over the runs. */
-function scoreRuns(paths: string[], options: Partial<ScoreOptions>, progress: Progress): Report[] {
-  const reports: Report[] = [];
-  paths.forEach((path, k) => {
-    const onProgress = (f: number, phase: 'parse' | 'score') => progress(0.9 * ((k + (phase === 'parse' ? 0.9 * f : 0.9 + 0.1 * f)) / paths.length));
-    const result = scorePath(path, { ...options, bootstrap: 0, instances: true, onProgress }, nodeCompanionReader);
-    const scored = result.reports.filter((r) => !r.fatal || r.n > 0);
-    if (!scored.length) throw new Error(`${path}: ${result.reports[0]?.fatal ?? 'no prediction file found'}`);
-    if (scored.length > 1) throw new Error(`${path} holds ${scored.length} prediction files; pick one file per run to compare.`);
-    reports.push(scored[0]);
-  });
-  return reports;
-}
 
 function runLabel(r: Report): string {
   if (r.format === 'raft') return `${basename(dirname(dirname(r.path)))}/${r.task ?? basename(dirname(r.path))}`;
@@ -58,9 +47,11 @@ function finite(v: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-/** Baseline vs one candidate: the agreement counts and the aligned instances, capped per cell. */
-export function pairTable(base: Report, cand: Report, candidate: number): PairTable {
-  const { left, right } = alignPairs(base, cand);
+/**
+ * Baseline vs one candidate: the agreement counts and the aligned instances (the core's alignment:
+ * `left[k]` and `right[k]` are the rows of aligned instance k in each run), capped per cell.
+ */
+export function pairTable(base: Report, cand: Report, left: Uint32Array, right: Uint32Array, candidate: number, ids?: string[]): PairTable {
   const a = base.instances!;
   const b = cand.instances!;
   const counts: Agreement = { both_right: 0, baseline_only: 0, candidate_only: 0, both_wrong: 0 };
@@ -73,7 +64,7 @@ export function pairTable(base: Report, cand: Report, candidate: number): PairTa
     const cell: AgreementCell = a.correct[i] ? (b.correct[j] ? 'both_right' : 'baseline_only') : b.correct[j] ? 'candidate_only' : 'both_wrong';
     if (counts[cell]++ >= PAIR_CAP) continue;
     const row: PairRow = {
-      id: a.ids?.[i] ?? String(i + 1),
+      id: ids?.[k] ?? a.ids?.[i] ?? `row ${i + 1}`,
       cell,
       lines: [a.lines[i], b.lines[j]],
       gold: classText(base, a.gold[i]),
@@ -86,24 +77,40 @@ export function pairTable(base: Report, cand: Report, candidate: number): PairTa
   return { candidate, counts, cap: PAIR_CAP, rows, textFields: texts?.fields ?? [], paths: [base.path, cand.path] };
 }
 
-/** The compare job: score, align, compare, and shape for the panel. */
+/**
+ * The compare job. Files: each is parsed once; the core compares them (alignment by ID, paired
+ * bootstrap, DeLong, McNemar, Holm) and the same parses give each run's charts and the aligned
+ * instances. Run folders (RAFT): the core's task-by-task comparison, without per-instance views.
+ */
 export function compareJob(paths: string[], options: Partial<ScoreOptions>, progress: Progress): CompareView {
   if (paths.length < 2) throw new Error('Compare needs two runs or more: a baseline and at least one candidate.');
-  const reports = scoreRuns(paths, options, progress);
-  const kinds = new Set(reports.map((r) => r.kind));
-  if (kinds.size > 1) throw new Error(`These runs are of different kinds (${reports.map((r) => `${basename(r.path)}: ${r.kind}`).join(', ')}); only runs of the same kind compare.`);
-  const { comparison, note } = interimComparison(reports, options);
-  progress(0.97);
-  if (comparison.aligned === 0) throw new Error('These runs have no instance in common (by ID, or by row when no file has IDs).');
-  const correctKind = reports[0].kind !== 'probability';
-  const pairs = correctKind ? reports.slice(1).map((r, k) => pairTable(reports[0], r, k + 1)) : [];
+  if (paths.some((p) => isDirectory(p))) {
+    const comparison = comparePaths(paths, { ...options, onProgress: (f) => progress(f) }) as ComparisonResult;
+    return { comparison, runs: [], pairs: [], note: 'Run folders are compared task by task; open two task files to see their charts and instances side by side.' };
+  }
+  const o = resolveOptions({ ...options, bootstrap: 0, instances: true });
+  const parsed = paths.map((path, k) => parseFile(path, { ...o, onProgress: (f, phase) => progress(phase === 'parse' ? (0.4 * (k + f)) / paths.length : (0.4 * (k + 1)) / paths.length) }));
+  const comparison = compareRuns(paths.map((path, k) => ({ path, parsed: parsed[k] })), { ...options, onProgress: (f) => progress(0.4 + 0.5 * f) });
+  const reports = parsed.map((p, k) => buildReport(paths[k], p, o));
+  progress(0.95);
+  const pairs: PairTable[] = [];
+  if (comparison.kind !== 'probability' && reports.every((r) => r.instances)) {
+    const alignment = alignRuns(parsed.map((p, k) => ({ path: paths[k], set: p.set! })));
+    for (let c = 1; c < reports.length; c++) pairs.push(pairTable(reports[0], reports[c], alignment.rows[0], alignment.rows[c], c, alignment.ids));
+  }
   progress(1);
-  return { comparison, runs: reports.map(runView), pairs, note };
+  return { comparison: comparison as ComparisonResult, runs: reports.map(runView), pairs };
 }
 
-/** The leaderboard job for a folder. */
+/** The leaderboard job: the core's board of the runs below a folder, and each cell's file. */
 export function boardJob(folder: string, options: Partial<ScoreOptions>, progress: Progress): BoardView {
-  const result = scorePath(folder, { ...options, instances: false, onProgress: (f) => progress(0.95 * f) }, nodeCompanionReader);
+  const { board } = boardPaths([folder], { ...options, instances: false, onProgress: (f) => progress(0.95 * f) });
   progress(1);
-  return interimBoard(folder, result.reports);
+  return {
+    folder,
+    board,
+    paths: Object.fromEntries(board.rows.map((r) => [r.run, r.paths])),
+    higherIsBetter: board.better === 'higher',
+    problems: board.problems.map((p) => `${p.path ? `${basename(p.path)}: ` : ''}${p.message}`),
+  };
 }

@@ -45,12 +45,15 @@ export interface ComparisonResult {
   aligned: number;
   /** Per run: its instances left out because another run lacks them. */
   unmatched: number[];
-  metrics: Record<string, MetricComparison>;
+  metrics: Partial<Record<string, MetricComparison>>;
+  /** 'id', or 'row-order' when no file has IDs (with a warning in problems). */
+  aligned_by?: string;
   /** Per run (null for the baseline). Null too for kinds without a notion of correct. */
   agreement: (Agreement | Record<string, number> | null)[];
-  problems: (RowProblem | { severity: string; message: string; path?: string; line?: number; code?: string })[];
-  bootstrap?: number;
-  seed?: number;
+  problems: RowProblem[];
+  bootstrap?: { resamples: number; seed: number; level: number };
+  /** Run folders: one comparison per task present in every run. */
+  tasks?: Record<string, ComparisonResult>;
 }
 
 export interface ComparisonDocument {
@@ -66,10 +69,14 @@ export interface BoardRow {
   values: Record<string, number | null>;
   intervals: Record<string, [number, number] | null>;
   mean: number | null;
+  /** Files behind the cells, by task. */
+  paths?: Record<string, string>;
 }
 
 export interface BoardResult {
   metric: string;
+  /** 'raft_score' for RAFT boards of macro_f1. */
+  mean_of?: string;
   columns: string[];
   rows: BoardRow[];
 }

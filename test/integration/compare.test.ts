@@ -82,14 +82,14 @@ suite('compare runs', () => {
     assert.deepEqual(c.agreement[1], expected);
     assert.ok(expected.baseline_only > 0 && expected.candidate_only > 0, 'the fixture has discordant pairs both ways');
 
-    const acc = c.metrics.accuracy;
+    const acc = c.metrics.accuracy!;
     assert.equal(acc.test, 'mcnemar');
     near(acc.values[0], base.reduce((s, r) => s + right(r), 0) / base.length, 'baseline accuracy');
     near(acc.values[1], cand.reduce((s, r) => s + right(r), 0) / cand.length, 'candidate accuracy');
     near(acc.deltas[1], (acc.values[1] as number) - (acc.values[0] as number), 'accuracy delta');
     const p = scipyMcNemar(expected.baseline_only, expected.candidate_only);
     assert.ok(Math.abs((acc.p_values[1] as number) - p) <= 1e-9 * Math.max(p, 1e-300), `McNemar p ${acc.p_values[1]} vs scipy ${p}`);
-    assert.equal(c.metrics.auc.test, 'delong');
+    assert.equal(c.metrics.auc?.test, 'delong');
 
     // The panel's instance rows: as many per cell as the counts (below the cap), IDs from the files.
     const pairs = view.pairs[0];
@@ -144,8 +144,11 @@ suite('compare runs', () => {
     assert.equal(board.metric, 'macro_f1');
     assert.equal(higherIsBetter, true);
     assert.deepEqual(board.columns, ['alpha_reviews', 'beta_tickets']);
-    assert.deepEqual(board.rows.map((r) => r.run), ['run-a', 'run-b']);
-    const [runA, runB] = board.rows;
+    // Rows come best first by mean: run-b (one task) may lead; find each by name.
+    assert.deepEqual(board.rows.map((r) => r.run).sort(), ['run-a', 'run-b']);
+    const runA = board.rows.find((r) => r.run === 'run-a')!;
+    const runB = board.rows.find((r) => r.run === 'run-b')!;
+    assert.ok(board.rows[0].mean! >= board.rows[1].mean!, 'ranked by mean, best first');
     near(runA.values.alpha_reviews, raftMacroF1('alpha_reviews'), 'run-a alpha_reviews');
     near(runA.values.beta_tickets, raftMacroF1('beta_tickets'), 'run-a beta_tickets');
     near(runA.mean, (raftMacroF1('alpha_reviews') + raftMacroF1('beta_tickets')) / 2, 'run-a mean');

@@ -1,7 +1,7 @@
 // The comparison page: the runs, the metric table (values, deltas, intervals, p-values, the test,
 // significance in words), the overlaid charts, and baseline vs candidate instance by instance.
 import type { MetricName } from '../../src/core/types';
-import { significanceText, type CompareView, type MetricComparison } from '../../src/shared/compareProtocol';
+import { significanceText, type ComparisonResult, type CompareView, type MetricComparison } from '../../src/shared/compareProtocol';
 import { confidenceHistogramChart } from '../charts/histogram';
 import { el } from '../dom';
 import { baseName } from '../../src/shared/paths';
@@ -27,16 +27,20 @@ function signed(v: number | null): string {
 }
 
 /** The metrics in the report's order for the kind, then any others the comparison has. */
-function metricOrder(view: CompareView): string[] {
-  const known: readonly string[] = [...KIND_METRICS[view.comparison.kind].cards, ...KIND_METRICS[view.comparison.kind].computed];
-  const present = Object.keys(view.comparison.metrics);
+function metricOrder(comparison: ComparisonResult): string[] {
+  const known: readonly string[] = [...KIND_METRICS[comparison.kind].cards, ...KIND_METRICS[comparison.kind].computed];
+  const present = Object.keys(comparison.metrics);
   return [...new Set([...known.filter((m) => present.includes(m)), ...present.filter((m) => !known.includes(m))])];
 }
 
-function metricTable(view: CompareView): HTMLElement {
-  const { comparison, runs } = view;
+/** Display names of the runs: the panel's labels, else the files' names. */
+function runNames(view: CompareView): { label: string; path: string }[] {
+  return view.runs.length ? view.runs : view.comparison.runs.map((r) => ({ label: baseName(r.path), path: r.path }));
+}
+
+function metricTable(comparison: ComparisonResult, runs: { label: string; path: string }[], id = 'metric-table', title = 'Metrics'): HTMLElement {
   const candidates = runs.slice(1).map((_, k) => k + 1);
-  const holm = Object.values(comparison.metrics).some((m) => m.p_values_holm?.some((p) => p !== null && p !== undefined));
+  const holm = Object.values(comparison.metrics).some((m) => m?.p_values_holm?.some((p) => p !== null && p !== undefined));
   const head = el('tr', {}, [
     el('th', { text: 'Metric', attrs: { scope: 'col' } }),
     el('th', { text: 'Test', attrs: { scope: 'col' } }),
@@ -48,8 +52,8 @@ function metricTable(view: CompareView): HTMLElement {
       el('th', { text: holm ? 'p (Holm-adjusted)' : 'p-value', attrs: { scope: 'col' } }),
     ]),
   ]);
-  const body = metricOrder(view).map((name) => {
-    const m: MetricComparison = comparison.metrics[name];
+  const body = metricOrder(comparison).map((name) => {
+    const m: MetricComparison = comparison.metrics[name]!;
     const info = METRIC_INFO[name as MetricName];
     return el('tr', { data: { metric: name } }, [
       el('th', { attrs: { scope: 'row' } }, [
@@ -78,15 +82,16 @@ function metricTable(view: CompareView): HTMLElement {
       }),
     ]);
   });
-  return el('section', { className: 'section', attrs: { id: 'metric-table' } }, [
-    el('h2', { text: 'Metrics' }),
-    el('p', { className: 'caption muted', text: `On the ${formatCount(comparison.aligned)} instances every run has. Δ = candidate − baseline; ✱ marks p < 0.05 (two-sided)${holm ? ', Holm-adjusted over the candidates' : ''}. Intervals: paired percentile bootstrap, ${formatCount(comparison.bootstrap ?? 0)} resamples.` }),
+  return el('section', { className: 'section', attrs: { id } }, [
+    el('h2', { text: title }),
+    el('p', { className: 'caption muted', text: `On the ${formatCount(comparison.aligned)} instances every run has. Δ = candidate − baseline; ✱ marks p < 0.05 (two-sided)${holm ? ', Holm-adjusted over the candidates' : ''}. ${comparison.bootstrap?.resamples ? `Intervals: paired percentile bootstrap, ${formatCount(comparison.bootstrap.resamples)} resamples (seed ${comparison.bootstrap.seed}).` : 'No bootstrap (evalLens.bootstrap is 0): no intervals.'}${comparison.aligned_by === 'row-order' ? ' Aligned by row order (no IDs).' : ''}` }),
     el('div', { className: 'table-scroll' }, [el('table', { className: 'metric-table' }, [el('thead', {}, [head]), el('tbody', {}, body)])]),
   ]);
 }
 
 function runsHeader(view: CompareView, openReport: (path: string) => void): HTMLElement {
-  const { comparison, runs } = view;
+  const { comparison } = view;
+  const runs = runNames(view);
   return el('header', { className: 'report-header' }, [
     el('h1', { text: `Comparison of ${runs.length} runs`, attrs: { id: 'compare-title' } }),
     el('div', { className: 'chips' }, [
@@ -108,9 +113,13 @@ function runsHeader(view: CompareView, openReport: (path: string) => void): HTML
 export function renderComparison(root: HTMLElement, view: CompareView, handlers: PairHandlers & { openReport: (path: string) => void }): PairsView | null {
   const { runs, comparison } = view;
   root.appendChild(runsHeader(view, handlers.openReport));
-  root.appendChild(metricTable(view));
+  root.appendChild(metricTable(comparison, runNames(view)));
+  // Run folders: one table per task the runs share.
+  for (const [task, sub] of Object.entries(comparison.tasks ?? {})) {
+    root.appendChild(metricTable(sub, runNames(view), `metric-table-${task}`, `Task ${task}`));
+  }
   const grid = el('div', { className: 'chart-grid' });
-  if (runs.every((r) => r.bins)) {
+  if (runs.length && runs.every((r) => r.bins)) {
     grid.appendChild(chartSection('reliability-width', 'Reliability: equal-width bins', (c, p) => reliabilityOverlay(c, runs, 'equalWidth', comparison.kind, p), 340));
     grid.appendChild(chartSection('reliability-count', 'Reliability: equal-count bins', (c, p) => reliabilityOverlay(c, runs, 'equalCount', comparison.kind, p), 340));
   }
@@ -132,7 +141,7 @@ export function renderComparison(root: HTMLElement, view: CompareView, handlers:
     root.appendChild(row);
   }
   const pairs = view.pairs[0];
-  if (!pairs) return null;
+  if (!pairs || !runs.length) return null;
   const picker = view.pairs.length > 1 ? el('p', { className: 'muted', text: `Instance by instance: ${runs[0].label} vs ${runs[1].label} (the first candidate).` }) : null;
   if (picker) root.appendChild(picker);
   const pv = new PairsView(pairs, [runs[0].label, runs[pairs.candidate].label], handlers);
