@@ -170,9 +170,14 @@ export type CompareWebviewToHost =
 export const COMPARE_VIEW_TYPE = 'evalLens.compare';
 export const BOARD_VIEW_TYPE = 'evalLens.board';
 
-/** The significance wording: text carries it, colour only repeats it. */
-export function significanceText(p: number | null | undefined, alpha = 0.05): { text: string; significant: boolean | null } {
+/**
+ * The significance wording: text carries it, colour only repeats it. `floor`: the smallest p the
+ * test can give other than 0 (a paired bootstrap of N resamples: 2 / N), so a p of 0 reads as
+ * "p < floor" rather than as an impossible certainty.
+ */
+export function significanceText(p: number | null | undefined, alpha = 0.05, floor?: number): { text: string; significant: boolean | null } {
   if (p === null || p === undefined || Number.isNaN(p)) return { text: 'no test', significant: null };
-  const shown = p < 0.001 ? p.toExponential(1) : p.toFixed(3);
-  return p < alpha ? { text: `significant (p = ${shown})`, significant: true } : { text: `n.s. (p = ${shown})`, significant: false };
+  const fmt = (x: number) => (x < 0.001 ? x.toExponential(1) : x.toFixed(3));
+  const shown = p === 0 ? `p < ${fmt(floor ?? Number.MIN_VALUE)}` : `p = ${fmt(p)}`;
+  return p < alpha ? { text: `significant (${shown})`, significant: true } : { text: `n.s. (${shown})`, significant: false };
 }

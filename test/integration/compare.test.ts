@@ -157,3 +157,84 @@ suite('compare runs', () => {
     assert.equal(paths['run-b'].alpha_reviews, path.join(folder, 'run-b', 'alpha_reviews', 'predictions.csv'));
   });
 });
+
+/** Two folktexts files of `n` rows on the same IDs (the second in reverse order), written fast. */
+function writeLargePair(dir: string, n: number): [string, string] {
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const a: string[] = new Array(n + 1);
+  const b: string[] = new Array(n + 1);
+  a[0] = b[0] = ',risk_score,label';
+  for (let i = 0; i < n; i++) {
+    const y = rand() < 0.4 ? 1 : 0;
+    a[i + 1] = `${i},${Math.min(0.999999, Math.max(0, (y ? 0.62 : 0.38) + (rand() - 0.5) * 0.7)).toFixed(6)},${y}`;
+    b[n - i] = `${i},${Math.min(0.999999, Math.max(0, (y ? 0.6 : 0.4) + (rand() - 0.5) * 0.6)).toFixed(6)},${y}`;
+  }
+  const pa = path.join(dir, 'a', 'A.ACSIncome.test_predictions.csv');
+  const pb = path.join(dir, 'b', 'B.ACSIncome.test_predictions.csv');
+  mkdirSync(path.dirname(pa), { recursive: true });
+  mkdirSync(path.dirname(pb), { recursive: true });
+  writeFileSync(pa, a.join('\n') + '\n');
+  writeFileSync(pb, b.join('\n') + '\n');
+  return [pa, pb];
+}
+
+suite('compare runs: two 1,000,000-row files', () => {
+  let scratch: string;
+  let files: [string, string];
+  const config = () => vscode.workspace.getConfiguration('evalLens');
+  suiteSetup(async () => {
+    scratch = mkdtempSync(path.join(tmpdir(), 'eval-lens-compare-large-'));
+    files = writeLargePair(scratch, 1_000_000);
+    // Few resamples keep the test short; the bootstrap's speed is measured in bench/.
+    await config().update('bootstrap', 20, vscode.ConfigurationTarget.Global);
+  });
+  suiteTeardown(async () => {
+    await config().update('bootstrap', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  test('compare in the worker with progress, and the extension host stays responsive', async function () {
+    this.timeout(240_000);
+    const a = await api();
+    // The extension host's event loop: the longest gap between ticks of a 20 ms timer.
+    let worst = 0;
+    let last = Date.now();
+    const timer = setInterval(() => {
+      const now = Date.now();
+      worst = Math.max(worst, now - last);
+      last = now;
+    }, 20);
+    const t0 = Date.now();
+    try {
+      await vscode.commands.executeCommand('evalLens.compare', vscode.Uri.file(files[0]), [vscode.Uri.file(files[0]), vscode.Uri.file(files[1])]);
+      const panel = await until(() => a.comparePanel(), (p) => p?.view?.type === 'comparison' || p?.view?.type === 'error', 'the large comparison', 200_000);
+      assert.equal(panel!.view!.type, 'comparison', JSON.stringify(panel!.view).slice(0, 300));
+      await panel!.whenRendered(60_000);
+      const c = panel!.comparison!.comparison;
+      console.log(`    two 1,000,000-row files compared in ${Date.now() - t0} ms; longest event-loop gap ${worst} ms; progress ${panel!.progress.length} steps`);
+      assert.equal(c.aligned, 1_000_000);
+      assert.deepEqual(c.unmatched, [0, 0]);
+      const counts = c.agreement[1] as Record<string, number>;
+      assert.equal(counts.both_right + counts.baseline_only + counts.candidate_only + counts.both_wrong, 1_000_000);
+      assert.ok(panel!.progress.length >= 5, `progress shown in steps (${panel!.progress.join(', ')})`);
+      assert.ok(worst < 1000, `the host's event loop never stalled for a second (longest gap ${worst} ms)`);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  test('cancelling stops the worker and says so', async function () {
+    this.timeout(240_000);
+    const a = await api();
+    await config().update('bootstrap', 2000, vscode.ConfigurationTarget.Global); // long enough to cancel mid-way
+    void vscode.commands.executeCommand('evalLens.compare', vscode.Uri.file(files[1]), [vscode.Uri.file(files[1]), vscode.Uri.file(files[0])]);
+    const panel = await until(() => a.comparePanel(), (p) => !!p && p.view?.type === 'loading' && p.progress.length > 0, 'a comparison under way', 60_000);
+    panel!.cancel();
+    await until(() => panel!.view?.type, (t) => t === 'error', 'the cancelled view', 20_000);
+    assert.match((panel!.view as { message: string }).message, /cancelled/);
+    await until(() => a.workerJobs(), (n) => n === 0, 'no job left in the workers', 20_000);
+    await config().update('bootstrap', 20, vscode.ConfigurationTarget.Global);
+  });
+});

@@ -64,7 +64,8 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
       el('td', { className: 'numeric', text: formatMetric(m.values[0]) }),
       ...candidates.flatMap((k) => {
         const p = m.p_values_holm?.[k] ?? m.p_values[k];
-        const sig = significanceText(p);
+        const resamples = comparison.bootstrap?.resamples ?? 0;
+        const sig = significanceText(p, 0.05, m.test === 'bootstrap' && resamples > 0 ? 2 / resamples : undefined);
         const delta = m.deltas[k];
         const better = delta === null || delta === 0 || !info ? '' : (delta > 0) === (info.better === 'higher') ? 'better' : 'worse';
         const interval = m.intervals[k];
