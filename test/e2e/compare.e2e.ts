@@ -148,4 +148,35 @@ describe('the compare and leaderboard panels in the workbench', () => {
     expect(await canvasColours(compare.locator('#chart-f1'))).toBeGreaterThan(8);
     expect(await compare.locator('#pair-stepper .text-field-value').count()).toBeGreaterThan(0);
   });
+
+  it('opens a cell\'s report from the leaderboard, and "Compare with…" in that report\'s header compares it', async () => {
+    await wb.runCommand('Eval Lens: Show Leaderboard');
+    await pick(wb, /^raft$/);
+    const board = await rendered(wb, 'board');
+    await board.locator('td.cell[data-run="run-2"][data-task="support_tweets"]').click();
+    // The report opens beside the board: find the visible webview that holds it.
+    let report: FrameLocator | undefined;
+    for (let attempt = 0; attempt < 60 && !report; attempt++) {
+      for (let i = 0; i < 3 && !report; i++) {
+        const view = wb.webview({ index: i });
+        if ((await view.locator('#compare-with').count().catch(() => 0)) > 0) report = view;
+      }
+      if (!report) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(report, 'a report panel with "Compare with…"').toBeDefined();
+    expect(await report!.locator('#report-title').textContent()).toBe('support_tweets');
+    await report!.locator('#compare-with').click();
+    await pick(wb, /^support_tweets$/);
+    const deadline = Date.now() + 90_000;
+    let runs = 0;
+    while (Date.now() < deadline && runs !== 2) {
+      for (let i = 0; i < 3; i++) {
+        const view = wb.webview({ index: i });
+        if ((await view.locator('body[data-rendered="comparison"] #runs li').count().catch(() => 0)) === 2
+          && /run-2\/support_tweets.*run-1\/support_tweets/s.test((await view.locator('#runs').textContent().catch(() => '')) ?? '')) runs = 2;
+      }
+      if (runs !== 2) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(runs).toBe(2);
+  });
 });
