@@ -25,6 +25,8 @@ const builds = [
     // extension bundles never reach it.
     external: ['@napi-rs/canvas'] },
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
+  // The compare and leaderboard panels (their own page: the report's bundle stays as it was).
+  { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/compare/main.ts'], outfile: 'dist/compare.js' },
 ];
 const integration = testFiles('test/integration');
 if (integration.length) {

@@ -43,7 +43,7 @@ function folktexts() {
     const label = rand() < sigmoid(logit) ? 1 : 0;
     const seen = 1.6 * (logit + 0.8 * normal()) + 0.3;
     // Unique row indices of the census table, in the shuffled order of a test split.
-    rows.push({ index: i * 797 + Math.floor(rand() * 797), score: round(sigmoid(seen), 7), label });
+    rows.push({ index: i * 797 + Math.floor(rand() * 797), score: round(sigmoid(seen), 7), label, logit });
   }
   for (let i = rows.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
@@ -51,8 +51,21 @@ function folktexts() {
   }
   const dir = 'folktexts/Mistral-7B-sim__ACSIncome__-1';
   write(`${dir}/Mistral-7B-sim__ACSIncome__-1.test_predictions.csv`, [',risk_score,label', ...rows.map((r) => `${r.index},${r.score},${r.label}`)].join('\n') + '\n');
-  // folktexts' own results file, with its key names. The figures are computed here independently of
-  // the metric core, so the report's "reported vs recomputed" column shows agreement.
+  folktextsResults(dir, 'Mistral-7B-sim', rows);
+  folktextsRows = rows;
+
+  // A broken file: the rows a user would meet in practice, on known lines.
+  const broken = [',risk_score,label', '0,0.81,1', '1,0.12,0', '2,73%,1', '3,abc,0', '4,1.7,1', '5,0.44,2', '6,NaN,0', '7,0.65', '8,0.30,0', '8,0.31,0', '9,0.92,1'];
+  write('folktexts/broken/broken.test_predictions.csv', broken.join('\n') + '\n');
+}
+
+/** The rows of the first folktexts run (the second run scores the same instances). */
+let folktextsRows = [];
+
+// folktexts' own results file, with its key names. The figures are computed here independently of
+// the metric core, so the report's "reported vs recomputed" column shows agreement.
+function folktextsResults(dir, model, rows) {
+  const n = rows.length;
   const s = rows.map((r) => r.score);
   const y = rows.map((r) => r.label);
   const results = {
@@ -61,17 +74,13 @@ function folktexts() {
     ece: round(eceEqualWidth(s, y, 10)),
     ece_quantile: null,
     log_loss: round(-mean(s.map((v, i) => { const c = Math.min(Math.max(v, 1e-15), 1 - 1e-15); return y[i] ? Math.log(c) : Math.log(1 - c); }))),
-    model_name: 'Mistral-7B-sim',
+    model_name: model,
     n_samples: n,
     roc_auc: round(aucRank(s, y)),
     threshold: 0.5,
   };
   // folktexts writes NaN bare (Python's json); keep one to show that it is read.
   write(`${dir}/results.bench-1337.json`, JSON.stringify(results, null, 4).replace('"ece_quantile": null', '"ece_quantile": NaN') + '\n');
-
-  // A broken file: the rows a user would meet in practice, on known lines.
-  const broken = [',risk_score,label', '0,0.81,1', '1,0.12,0', '2,73%,1', '3,abc,0', '4,1.7,1', '5,0.44,2', '6,NaN,0', '7,0.65', '8,0.30,0', '8,0.31,0', '9,0.92,1'];
-  write('folktexts/broken/broken.test_predictions.csv', broken.join('\n') + '\n');
 }
 
 function mean(a) { return a.reduce((x, v) => x + v, 0) / a.length; }
@@ -132,6 +141,9 @@ const RAFT_TASKS = [
   },
 ];
 
+/** Gold labels of each RAFT task (the second run answers the same questions). */
+const raftGold = new Map();
+
 function raft() {
   for (const [t, task] of RAFT_TASKS.entries()) {
     const header = [...task.columns, 'Label', 'ID'];
@@ -143,6 +155,7 @@ function raft() {
       train.push(csvRow([...(Array.isArray(text) ? text : [text]), cls, id]));
       gold.push(cls);
     }
+    raftGold.set(task.name, gold);
     write(`raft/data/${task.name}/train.csv`, train.join('\n') + '\n');
     write(`raft/data/${task.name}/task.json`, JSON.stringify({ name: task.name, description: 'Synthetic example task made by scripts/make-examples.mjs.', data_columns: [...task.columns, 'ID'], label_columns: { Label: task.classes } }) + '\n');
     // The "model": right 80% (task 0), 65%, 55% of the time; wrong answers lean to one class.
@@ -221,12 +234,38 @@ function generic() {
   write('generic/qa_confidence.csv', rows.join('\n') + '\n');
 }
 
+// ---------------------------------------------------------------- second runs (for comparison)
+// A second model on the same instances, from a random stream of its own so the first runs' files
+// stay exactly as they were: a better-calibrated folktexts model (no stretched logits, more noise)
+// and a RAFT run with other skills per task (so the runs differ both ways).
+function secondRuns() {
+  const rand2 = rng(20261201);
+  const normal2 = () => Math.sqrt(-2 * Math.log(1 - rand2())) * Math.cos(2 * Math.PI * rand2());
+  const dir = 'folktexts/Llama-3-8B-sim__ACSIncome__-1';
+  const rows = folktextsRows.map((r) => ({ index: r.index, label: r.label, score: round(sigmoid(r.logit + 0.9 * normal2()), 7) }));
+  write(`${dir}/Llama-3-8B-sim__ACSIncome__-1.test_predictions.csv`, [',risk_score,label', ...rows.map((r) => `${r.index},${r.score},${r.label}`)].join('\n') + '\n');
+  folktextsResults(dir, 'Llama-3-8B-sim', rows);
+  for (const [t, task] of RAFT_TASKS.entries()) {
+    const gold = raftGold.get(task.name);
+    const skill = [0.7, 0.75, 0.6][t];
+    const preds = ['ID,Label'];
+    for (let id = 0; id < 50; id++) {
+      const right = rand2() < skill;
+      const wrong = task.classes.filter((c) => c !== gold[id]);
+      preds.push(csvRow([id, right ? gold[id] : wrong[Math.floor(rand2() * wrong.length)]]));
+    }
+    for (let id = 50; id < 55; id++) preds.push(csvRow([id, task.classes[Math.floor(rand2() * task.classes.length)]]));
+    write(`raft/run-2/${task.name}/predictions.csv`, preds.join('\n') + '\n');
+  }
+}
+
 rmSync(root, { recursive: true, force: true });
 folktexts();
 raft();
 almanacs();
 lmEval();
 generic();
+secondRuns();
 write('README.md', `# Examples (synthetic)
 
 Every file here is **synthetic**: written by \`scripts/make-examples.mjs\` with a fixed seed, from
@@ -235,8 +274,8 @@ simulated models. No real model, benchmark run or data set was used. Regenerate 
 
 | folder | format | what it simulates |
 |---|---|---|
-| \`folktexts/\` | folktexts \`*.test_predictions.csv\` + \`results.bench-*.json\` | an overconfident LLM risk score on an income task (2,000 rows), and \`broken/\` with one bad row of each common kind |
-| \`raft/data/\`, \`raft/run-1/\` | RAFT \`train.csv\` + \`task.json\`, and a run's \`<task>/predictions.csv\` | three invented text-classification tasks; five predictions per task are for test IDs without gold labels |
+| \`folktexts/\` | folktexts \`*.test_predictions.csv\` + \`results.bench-*.json\` | an overconfident LLM risk score on an income task (2,000 rows), a second, better-calibrated model on the same rows (\`Llama-3-8B-sim\`, for comparing runs), and \`broken/\` with one bad row of each common kind |
+| \`raft/data/\`, \`raft/run-1/\`, \`raft/run-2/\` | RAFT \`train.csv\` + \`task.json\`, and two runs' \`<task>/predictions.csv\` | three invented text-classification tasks; five predictions per task are for test IDs without gold labels |
 | \`almanacs/\` | ALMANACS predictor outputs (JSON Lines) | a predictor of a model's P(Yes); half of its outputs are JSON inside text |
 | \`lm-eval/\` | lm-evaluation-harness \`samples_*.jsonl\` | a 4-choice multiple-choice task with log-likelihoods |
 | \`generic/\` | CSV \`id,confidence,correct\` | a QA system's confidence in its own answers |

@@ -305,7 +305,10 @@ function header(report: Report): HTMLElement {
 
   const children: (HTMLElement | null)[] = [
     el('h1', { text: report.task ? `${report.task}` : baseName(report.path), attrs: { id: 'report-title' } }),
-    el('div', { className: 'path', text: report.path, title: report.path, attrs: { id: 'report-path' } }),
+    el('div', { className: 'report-path-row' }, [
+      el('div', { className: 'path', text: report.path, title: report.path, attrs: { id: 'report-path' } }),
+      el('button', { className: 'link-button', text: 'Compare with…', title: 'Compare this run with another one', attrs: { type: 'button', id: 'compare-with' }, onClick: () => post({ type: 'compareWith', path: report.path }) }),
+    ]),
     el('div', { className: 'chips' }, chips.map(([k, v]) => el('span', { className: 'chip', data: { chip: k } }, [el('span', { className: 'chip-key', text: k }), el('span', { className: 'chip-value', text: v })]))),
   ];
   if (reports.length > 1) {

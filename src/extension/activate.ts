@@ -5,6 +5,8 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { HeadlineCodeLensProvider, lensTitle } from './codeLens';
 import { revealInData, targetPath } from './commands';
+import { registerCompareCommands } from './compareCommands';
+import { ComparePanel } from './comparePanel';
 import { ProblemsPublisher } from './diagnostics';
 import { Discovery } from './discovery';
 import { UnscoredFiles } from './unscoredFiles';
@@ -68,6 +70,9 @@ export interface EvalLensApi {
   panel(): ReportPanel | undefined;
   /** Report panels created in this window so far. */
   panelsCreated(): number;
+  /** The compare and leaderboard panels, when open. */
+  comparePanel(): ComparePanel | undefined;
+  boardPanel(): ComparePanel | undefined;
 }
 
 export function activate(context: vscode.ExtensionContext): EvalLensApi {
@@ -89,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
   ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
   ReportPanel.log = (line) => log.debug(line);
-  const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true });
+  const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
 
   const api: EvalLensApi = {
     activationMs: 0,
@@ -109,6 +114,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     workerThreads: () => pool.workers,
     panel: () => ReportPanel.current,
     panelsCreated: () => ReportPanel.created,
+    comparePanel: () => ComparePanel.compare,
+    boardPanel: () => ComparePanel.board,
   };
 
   // A closed panel needs no intervals: stop their pass (it can run for a while on a large file).
@@ -162,6 +169,9 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
       settings = readSettings();
       for (const e of files.all()) e.resultKey = undefined;
       await discovery.start();
+    }),
+    registerCompareCommands(files, {
+      context, pool, options: (p) => scoring.optionsFor(p), maxBytes: () => getSettings().maxFileBytes, log: (l) => log.info(l),
     }),
     vscode.commands.registerCommand('evalLens.nextMisclassified', () => step(1)),
     vscode.commands.registerCommand('evalLens.previousMisclassified', () => step(-1)),

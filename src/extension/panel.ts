@@ -582,6 +582,9 @@ export class ReportPanel {
       case 'export':
         if (message.request && typeof message.request === 'object') void this.export(message.request);
         break;
+      case 'compareWith':
+        if (this.revealable(message.path)) void vscode.commands.executeCommand('evalLens.compareWith', message.path);
+        break;
     }
   }
 

@@ -8,6 +8,7 @@ import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead
 import type { Report, ScoreOptions } from '../core/types';
 import { reportCharts } from '../shared/chartData';
 import { encodeInstances, payloadBuffers } from '../shared/instanceCodec';
+import { boardJob, compareJob } from './compareJob';
 import { summaryOnly, type PanelData, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
 
 type ScoreRequest = Extract<WorkerRequest, { type: 'score' }>;
@@ -129,6 +130,21 @@ function detect(req: Extract<WorkerRequest, { type: 'detect' }>): WorkerReply {
   return { type: 'detected', id: req.id, formats, reasons };
 }
 
+/** A compare or leaderboard job, with a 'progress' reply at each whole percent. */
+function compareOrBoard(req: Extract<WorkerRequest, { type: 'compare' | 'board' }>): WorkerReply {
+  let sent = 0;
+  const progress = (fraction: number) => {
+    const percent = Math.floor(Math.max(0, Math.min(1, fraction)) * 100);
+    if (percent <= sent) return;
+    sent = percent;
+    parentPort!.postMessage({ type: 'progress', id: req.id, fraction: percent / 100 } satisfies WorkerReply);
+  };
+  const options: Partial<ScoreOptions> = { ...req.options, ...(req.maxBytes ? { maxFileBytes: req.maxBytes } : {}) };
+  const t0 = performance.now();
+  if (req.type === 'compare') return { type: 'compared', id: req.id, view: compareJob(req.paths, options, progress), ms: performance.now() - t0 };
+  return { type: 'boarded', id: req.id, view: boardJob(req.path, options, progress), ms: performance.now() - t0 };
+}
+
 /** Typed arrays of every report that own their whole buffer, moved rather than copied to the host. */
 function reportBuffers(reports: Report[]): ArrayBuffer[] {
   const seen = new Set<ArrayBuffer>();
@@ -160,6 +176,7 @@ parentPort?.on('message', async (req: WorkerRequest) => {
   let transfer: ArrayBuffer[] = [];
   try {
     if (req.type === 'score') ({ reply, transfer } = await score(req));
+    else if (req.type === 'compare' || req.type === 'board') reply = compareOrBoard(req);
     else reply = detect(req);
   } catch (e) {
     reply = { type: 'failed', id: req.id, message: e instanceof Error ? e.message : String(e) };

@@ -2,6 +2,7 @@
 // from both sides so neither imports the other: the host bundle stays free of the metric core.
 import type { FormatName, Report, ScoreOptions } from '../core/types';
 import type { InstancePayload, ReportCharts } from '../protocol';
+import type { BoardView, CompareView } from '../shared/compareProtocol';
 
 export interface ScoreSummary {
   raft_score?: number | null;
@@ -56,6 +57,10 @@ export type WorkerRequest = RequestBase & (
     }
   /** Which format each file is, from its name and first kilobytes (null: not predictions). */
   | { type: 'detect'; id: number; paths: string[]; maxBytes?: number }
+  /** Compare runs (files or run folders; the first is the baseline), with 'progress' replies. */
+  | { type: 'compare'; id: number; paths: string[]; options: Partial<ScoreOptions>; maxBytes?: number }
+  /** The leaderboard of a folder's runs, with 'progress' replies. */
+  | { type: 'board'; id: number; path: string; options: Partial<ScoreOptions>; maxBytes?: number }
 );
 
 export type WorkerReply =
@@ -67,6 +72,8 @@ export type WorkerReply =
       timings?: { scoreMs: number; encodeMs: number };
     }
   | { type: 'detected'; id: number; formats: (FormatName | null)[]; reasons?: (string | null)[] }
+  | { type: 'compared'; id: number; view: CompareView; ms: number }
+  | { type: 'boarded'; id: number; view: BoardView; ms: number }
   /** The request failed; `tooLarge` when the size guard refused it. */
   | { type: 'failed'; id: number; message: string; tooLarge?: boolean }
   /** Fraction of the job done (parse 0-0.9, metrics 0.9-1), sent at each whole percent. */

@@ -62,8 +62,10 @@ describe('eval-lens score on the examples', () => {
   });
 
   it('reports raft_score as the mean of per-task macro_f1, and counts test-split IDs as unlabeled', async () => {
+    // Two runs (run-1, run-2) of the same three tasks.
     const raft = result.json.results.filter((r) => r.format === 'raft');
-    expect(raft.map((r) => r.task).sort()).toEqual(['bank_intents', 'paper_safety_relevance', 'support_tweets']);
+    expect(raft).toHaveLength(6);
+    expect([...new Set(raft.map((r) => r.task))].sort()).toEqual(['bank_intents', 'paper_safety_relevance', 'support_tweets']);
     for (const r of raft) {
       expect(r.n).toBe(50);
       expect(r.unlabeled).toBe(5);

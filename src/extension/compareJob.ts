@@ -1,0 +1,116 @@
+// The compare and leaderboard jobs of the scoring worker: every file is read, scored and aligned
+// here, never on the extension host's thread. What comes back is small: the comparison document,
+// each run's chart data (bins, a thinned ROC curve, a histogram, class stats) and the aligned
+// instances of each agreement cell up to a cap, as display strings.
+import { basename, dirname } from 'node:path';
+import { boardPaths } from '../core/boardFiles';
+import { alignRuns } from '../core/compare/align';
+import { compareRuns } from '../core/compare/compare';
+import { comparePaths } from '../core/compareFiles';
+import { isDirectory } from '../core/io';
+import { buildReport, resolveOptions } from '../core/report';
+import { parseFile } from '../core/score';
+import type { Report, ScoreOptions } from '../core/types';
+import { decimateCurve, reportCharts } from '../shared/chartData';
+import type {
+  Agreement, AgreementCell, BoardView, ComparisonResult, CompareRunView, CompareView, PairRow, PairTable,
+} from '../shared/compareProtocol';
+
+/** Aligned instances sent per agreement cell: the discordant cells are what people read. */
+export const PAIR_CAP = 2000;
+
+export type Progress = (fraction: number) => void;
+
+function runLabel(r: Report): string {
+  if (r.format === 'raft') return `${basename(dirname(dirname(r.path)))}/${r.task ?? basename(dirname(r.path))}`;
+  if (r.format === 'folktexts') return basename(r.path).replace(/\.test_predictions\.csv$/i, '').replace(/__.*$/, '');
+  if (r.format === 'lm-eval') return `${basename(dirname(r.path))}/${r.task ?? basename(r.path)}`;
+  return basename(r.path);
+}
+
+function runView(r: Report): CompareRunView {
+  const roc = r.roc ? decimateCurve(r.roc.fpr, r.roc.tpr, 1500) : null;
+  return {
+    path: r.path, label: runLabel(r), kind: r.kind, bins: r.bins,
+    roc: roc ? { fpr: roc.x, tpr: roc.y } : null,
+    histogram: reportCharts(r).histogram,
+    classStats: r.classStats,
+  };
+}
+
+function classText(r: Report, k: number): string {
+  if (k < 0) return '—';
+  return r.kind === 'multiclass' ? r.classes?.[k] ?? String(k) : String(k);
+}
+
+function finite(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
+}
+
+/**
+ * Baseline vs one candidate: the agreement counts and the aligned instances (the core's alignment:
+ * `left[k]` and `right[k]` are the rows of aligned instance k in each run), capped per cell.
+ */
+export function pairTable(base: Report, cand: Report, left: Uint32Array, right: Uint32Array, candidate: number, ids?: string[]): PairTable {
+  const a = base.instances!;
+  const b = cand.instances!;
+  const counts: Agreement = { both_right: 0, baseline_only: 0, candidate_only: 0, both_wrong: 0 };
+  const rows: PairRow[] = [];
+  const texts = base.texts?.fields.length ? base.texts : cand.texts?.fields.length ? cand.texts : undefined;
+  const textsFromBase = texts === base.texts;
+  for (let k = 0; k < left.length; k++) {
+    const i = left[k];
+    const j = right[k];
+    const cell: AgreementCell = a.correct[i] ? (b.correct[j] ? 'both_right' : 'baseline_only') : b.correct[j] ? 'candidate_only' : 'both_wrong';
+    if (counts[cell]++ >= PAIR_CAP) continue;
+    const row: PairRow = {
+      id: ids?.[k] ?? a.ids?.[i] ?? `row ${i + 1}`,
+      cell,
+      lines: [a.lines[i], b.lines[j]],
+      gold: classText(base, a.gold[i]),
+      preds: [classText(base, a.pred[i]), classText(cand, b.pred[j])],
+      values: base.kind === 'binary' ? [finite(a.value[i]), finite(b.value[j])] : [finite(a.confidence[i]), finite(b.confidence[j])],
+    };
+    if (texts) row.texts = texts.values[textsFromBase ? i : j] ?? [];
+    rows.push(row);
+  }
+  return { candidate, counts, cap: PAIR_CAP, rows, textFields: texts?.fields ?? [], paths: [base.path, cand.path] };
+}
+
+/**
+ * The compare job. Files: each is parsed once; the core compares them (alignment by ID, paired
+ * bootstrap, DeLong, McNemar, Holm) and the same parses give each run's charts and the aligned
+ * instances. Run folders (RAFT): the core's task-by-task comparison, without per-instance views.
+ */
+export function compareJob(paths: string[], options: Partial<ScoreOptions>, progress: Progress): CompareView {
+  if (paths.length < 2) throw new Error('Compare needs two runs or more: a baseline and at least one candidate.');
+  if (paths.some((p) => isDirectory(p))) {
+    const comparison = comparePaths(paths, { ...options, onProgress: (f) => progress(f) }) as ComparisonResult;
+    return { comparison, runs: [], pairs: [], note: 'Run folders are compared task by task; open two task files to see their charts and instances side by side.' };
+  }
+  const o = resolveOptions({ ...options, bootstrap: 0, instances: true });
+  const parsed = paths.map((path, k) => parseFile(path, { ...o, onProgress: (f, phase) => progress(phase === 'parse' ? (0.4 * (k + f)) / paths.length : (0.4 * (k + 1)) / paths.length) }));
+  const comparison = compareRuns(paths.map((path, k) => ({ path, parsed: parsed[k] })), { ...options, onProgress: (f) => progress(0.4 + 0.5 * f) });
+  const reports = parsed.map((p, k) => buildReport(paths[k], p, o));
+  progress(0.95);
+  const pairs: PairTable[] = [];
+  if (comparison.kind !== 'probability' && reports.every((r) => r.instances)) {
+    const alignment = alignRuns(parsed.map((p, k) => ({ path: paths[k], set: p.set! })));
+    for (let c = 1; c < reports.length; c++) pairs.push(pairTable(reports[0], reports[c], alignment.rows[0], alignment.rows[c], c, alignment.ids));
+  }
+  progress(1);
+  return { comparison: comparison as ComparisonResult, runs: reports.map(runView), pairs };
+}
+
+/** The leaderboard job: the core's board of the runs below a folder, and each cell's file. */
+export function boardJob(folder: string, options: Partial<ScoreOptions>, progress: Progress): BoardView {
+  const { board } = boardPaths([folder], { ...options, instances: false, onProgress: (f) => progress(0.95 * f) });
+  progress(1);
+  return {
+    folder,
+    board,
+    paths: Object.fromEntries(board.rows.map((r) => [r.run, r.paths])),
+    higherIsBetter: board.better === 'higher',
+    problems: board.problems.map((p) => `${p.path ? `${basename(p.path)}: ` : ''}${p.message}`),
+  };
+}

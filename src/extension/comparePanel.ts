@@ -1,0 +1,262 @@
+// The compare and leaderboard panels' host side. Each is one WebviewPanel (reused) running
+// dist/compare.js; the work (reading, scoring, aligning, testing) runs in the scoring worker with a
+// cancellable progress notification, so two 1,000,000-row files compare without blocking the host.
+// Nothing is posted before the webview says 'ready'; after a reload of the webview (hidden and
+// shown again) the current view is posted again.
+import * as vscode from 'vscode';
+import {
+  BOARD_VIEW_TYPE, COMPARE_VIEW_TYPE, type AgreementCell, type BoardView, type CompareHostToWebview, type CompareView,
+  type CompareWebviewToHost,
+} from '../shared/compareProtocol';
+import type { ScoreOptions } from '../core/types';
+import { makeNonce, panelHtml } from './panelHtml';
+import { isCancelled, type WorkerPool } from './workerPool';
+
+type Mode = 'compare' | 'board';
+
+export interface CompareDeps {
+  context: vscode.ExtensionContext;
+  pool: WorkerPool;
+  /** Scoring options for a path (settings, remembered format and RAFT data folder). */
+  options: (path: string) => Partial<ScoreOptions>;
+  maxBytes: () => number | undefined;
+  log?: (line: string) => void;
+}
+
+function baseName(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1) || path;
+}
+
+export class ComparePanel {
+  static compare: ComparePanel | undefined;
+  static board: ComparePanel | undefined;
+  /** Every compare panel's and board panel's last posted view, for tests. */
+  view: CompareHostToWebview | undefined;
+  ready = false;
+  /** The webview's last 'rendered' and 'filtered' reports. */
+  rendered: { view: Mode | 'comparison'; ms: number; at: number } | undefined;
+  filtered: { cell: AgreementCell | null; rows: number } | undefined;
+  /** Percentages the last job's progress notification showed. */
+  progress: number[] = [];
+  private readonly renderedEmitter = new vscode.EventEmitter<void>();
+  private readonly filteredEmitter = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private job: vscode.CancellationTokenSource | undefined;
+  private generation = 0;
+
+  private constructor(private readonly deps: CompareDeps, readonly mode: Mode, readonly panel: vscode.WebviewPanel) {
+    const dist = vscode.Uri.joinPath(deps.context.extensionUri, 'dist');
+    panel.iconPath = vscode.Uri.joinPath(deps.context.extensionUri, 'media', 'eval-lens.svg');
+    panel.webview.html = panelHtml({
+      cspSource: panel.webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'compare.js')).toString(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'compare.css')).toString(),
+      title: panel.title,
+    });
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
+      panel.onDidChangeViewState(() => { if (!panel.visible) this.ready = false; }),
+      panel.onDidDispose(() => this.dispose()),
+      this.renderedEmitter, this.filteredEmitter,
+    );
+  }
+
+  private static open(deps: CompareDeps, mode: Mode, title: string): ComparePanel {
+    const existing = mode === 'compare' ? ComparePanel.compare : ComparePanel.board;
+    if (existing) {
+      existing.panel.title = title;
+      existing.panel.reveal(existing.panel.viewColumn, false);
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      mode === 'compare' ? COMPARE_VIEW_TYPE : BOARD_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      {
+        enableScripts: true, enableCommandUris: false, retainContextWhenHidden: false, enableFindWidget: true,
+        localResourceRoots: [vscode.Uri.joinPath(deps.context.extensionUri, 'dist'), vscode.Uri.joinPath(deps.context.extensionUri, 'media')],
+      },
+    );
+    const created = new ComparePanel(deps, mode, panel);
+    if (mode === 'compare') ComparePanel.compare = created;
+    else ComparePanel.board = created;
+    return created;
+  }
+
+  /** Compares `paths` (the first is the baseline) in the worker and shows the result. */
+  static async showComparison(deps: CompareDeps, paths: string[]): Promise<ComparePanel> {
+    const target = ComparePanel.open(deps, 'compare', `Compare: ${paths.map(baseName).join(' vs ')}`);
+    await target.run(`Comparing ${paths.map(baseName).join(' with ')}`, paths.join('\n'), (signal, onProgress) =>
+      deps.pool.run(
+        { type: 'compare', paths, options: deps.options(paths[0]), maxBytes: deps.maxBytes() },
+        { priority: 'interactive', signal, onProgress },
+      ).then((reply) => {
+        if (reply.type === 'compared') {
+          deps.log?.(`compare: ${paths.length} runs, ${reply.view.comparison.aligned} aligned instances, ${reply.ms.toFixed(0)} ms in the worker`);
+          return { type: 'comparison', view: reply.view } as CompareHostToWebview;
+        }
+        throw new Error(reply.type === 'failed' ? reply.message : `unexpected reply ${reply.type}`);
+      }));
+    return target;
+  }
+
+  /** The leaderboard of the runs below `folder`. */
+  static async showBoard(deps: CompareDeps, folder: string): Promise<ComparePanel> {
+    const target = ComparePanel.open(deps, 'board', `Leaderboard: ${baseName(folder)}`);
+    await target.run(`Leaderboard of ${baseName(folder)}`, folder, (signal, onProgress) =>
+      deps.pool.run(
+        { type: 'board', path: folder, options: deps.options(folder), maxBytes: deps.maxBytes() },
+        { priority: 'interactive', signal, onProgress },
+      ).then((reply) => {
+        if (reply.type === 'boarded') return { type: 'board', view: reply.view } as CompareHostToWebview;
+        throw new Error(reply.type === 'failed' ? reply.message : `unexpected reply ${reply.type}`);
+      }));
+    return target;
+  }
+
+  /** Runs one job with a cancellable notification; a newer job cancels this one. */
+  private async run(
+    title: string, detail: string,
+    work: (signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<CompareHostToWebview>,
+  ): Promise<void> {
+    this.job?.cancel();
+    const generation = ++this.generation;
+    const source = new vscode.CancellationTokenSource();
+    this.job = source;
+    this.progress = [];
+    this.rendered = undefined;
+    this.filtered = undefined;
+    this.setView({ type: 'loading', title, detail });
+    const abort = new AbortController();
+    source.token.onCancellationRequested(() => abort.abort());
+    try {
+      const message = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Eval Lens: ${title}`, cancellable: true },
+        async (progress, token) => {
+          const sub = token.onCancellationRequested(() => source.cancel());
+          let reported = 0;
+          try {
+            return await work(abort.signal, (fraction) => {
+              const percent = Math.max(0, Math.min(100, Math.round(fraction * 100)));
+              if (percent > reported) {
+                progress.report({ increment: percent - reported });
+                reported = percent;
+                this.progress.push(percent);
+              }
+            });
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
+      if (generation === this.generation) this.setView(message);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.setView({
+        type: 'error',
+        message: isCancelled(error) || source.token.isCancellationRequested ? `${title} was cancelled.` : error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      if (this.job === source) this.job = undefined;
+    }
+  }
+
+  /** Cancels the job in progress (tests; the notification's Cancel button does the same). */
+  cancel(): void {
+    this.job?.cancel();
+  }
+
+  get comparison(): CompareView | undefined {
+    return this.view?.type === 'comparison' ? this.view.view : undefined;
+  }
+
+  get boardView(): BoardView | undefined {
+    return this.view?.type === 'board' ? this.view.view : undefined;
+  }
+
+  /** Resolves once the webview has painted the current view. */
+  whenRendered(timeoutMs = 60_000): Promise<void> {
+    if (this.rendered && this.view && (this.view.type === 'comparison' || this.view.type === 'board')) return Promise.resolve();
+    return waitFor(this.renderedEmitter.event, timeoutMs, 'view not rendered');
+  }
+
+  /** Resolves with the next 'filtered' report. */
+  whenFiltered(timeoutMs = 20_000): Promise<void> {
+    return waitFor(this.filteredEmitter.event, timeoutMs, 'table not filtered');
+  }
+
+  /** Posts a message as the webview would receive it from itself (tests drive clicks this way). */
+  postToWebview(message: unknown): Thenable<boolean> {
+    return this.panel.webview.postMessage(message);
+  }
+
+  private setView(message: CompareHostToWebview): void {
+    this.view = message;
+    if (message.type !== 'loading') this.rendered = undefined;
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  /** Paths the webview may ask to open: the files of the view in place only. */
+  private allowed(path: string): boolean {
+    const v = this.view;
+    if (typeof path !== 'string' || !v) return false;
+    if (v.type === 'comparison') return v.view.runs.some((r) => r.path === path) || v.view.pairs.some((p) => p.paths.includes(path));
+    if (v.type === 'board') return Object.values(v.view.paths).some((tasks) => Object.values(tasks).includes(path));
+    return false;
+  }
+
+  private receive(raw: unknown): void {
+    if (!raw || typeof raw !== 'object' || typeof (raw as { type?: unknown }).type !== 'string') return;
+    const message = raw as CompareWebviewToHost;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        if (this.view) void this.panel.webview.postMessage(this.view);
+        break;
+      case 'rendered':
+        this.rendered = { view: message.view, ms: Number(message.ms) || 0, at: Date.now() };
+        this.renderedEmitter.fire();
+        break;
+      case 'filtered':
+        this.filtered = { cell: message.cell, rows: Number(message.rows) || 0 };
+        this.filteredEmitter.fire();
+        break;
+      case 'reveal':
+        if (this.allowed(message.path) && Number.isInteger(message.line) && message.line >= 1) {
+          void vscode.commands.executeCommand('evalLens.revealInData', { path: message.path, line: message.line });
+        }
+        break;
+      case 'openReport':
+        if (this.allowed(message.path)) void vscode.commands.executeCommand('evalLens.openReport', message.path);
+        break;
+      case 'compareRows': {
+        const board = this.boardView;
+        const [a, b] = Array.isArray(message.runs) ? message.runs : ['', ''];
+        const left = board?.paths[String(a)]?.[message.task];
+        const right = board?.paths[String(b)]?.[message.task];
+        if (left && right) void ComparePanel.showComparison(this.deps, [left, right]);
+        break;
+      }
+    }
+  }
+
+  private dispose(): void {
+    this.job?.cancel();
+    this.generation++;
+    if (ComparePanel.compare === this) ComparePanel.compare = undefined;
+    if (ComparePanel.board === this) ComparePanel.board = undefined;
+    for (const d of this.disposables) d.dispose();
+    this.disposables.length = 0;
+  }
+}
+
+function waitFor(event: vscode.Event<void>, timeoutMs: number, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`${what} within ${timeoutMs} ms`)); }, timeoutMs);
+    const sub = event(() => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+  });
+}

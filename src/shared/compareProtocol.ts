@@ -1,0 +1,183 @@
+// Messages between the extension host and the compare / leaderboard webview (dist/compare.js), and
+// the comparison and board documents as the CLI's --json prints them (issue 7's contract). Both
+// sides import this file; nothing crosses untyped.
+import type { ClassStats, FormatName, Kind, ReliabilityBin, RowProblem } from '../core/types';
+import type { ConfidenceHistogram } from './chartData';
+
+// ---------------------------------------------------------------------------------------------
+// The comparison (`eval-lens compare --json` → .comparison)
+
+/** One metric across runs; index 0 is the baseline (its delta, interval and p-value are null). */
+export interface MetricComparison {
+  values: (number | null)[];
+  deltas: (number | null)[];
+  /** Paired percentile bootstrap 95% interval of each delta. */
+  intervals: ([number, number] | null)[];
+  /** Two-sided p-value of each delta, by `test`. */
+  p_values: (number | null)[];
+  /** The test statistic (DeLong's z for auc), when the test has one. */
+  statistics?: (number | null)[];
+  /** 'delong' | 'mcnemar' | 'bootstrap' */
+  test: string;
+  /** Holm-adjusted over the candidates, with more than one candidate. */
+  p_values_holm?: (number | null)[];
+}
+
+/** Baseline vs one candidate, for kinds with a notion of correct. */
+export interface Agreement {
+  both_right: number;
+  baseline_only: number;
+  candidate_only: number;
+  both_wrong: number;
+}
+
+export interface ComparisonRun {
+  path: string;
+  format: FormatName;
+  n: number;
+  task?: string;
+}
+
+export interface ComparisonResult {
+  kind: Kind;
+  runs: ComparisonRun[];
+  /** Instances present in every run (every figure is computed on them only). */
+  aligned: number;
+  /** Per run: its instances left out because another run lacks them. */
+  unmatched: number[];
+  metrics: Partial<Record<string, MetricComparison>>;
+  /** 'id', or 'row-order' when no file has IDs (with a warning in problems). */
+  aligned_by?: string;
+  /** Per run (null for the baseline). Null too for kinds without a notion of correct. */
+  agreement: (Agreement | Record<string, number> | null)[];
+  problems: RowProblem[];
+  bootstrap?: { resamples: number; seed: number; level: number };
+  /** Run folders: one comparison per task present in every run. */
+  tasks?: Record<string, ComparisonResult>;
+}
+
+export interface ComparisonDocument {
+  version: 1;
+  comparison: ComparisonResult;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The leaderboard (`eval-lens board --json` → .board)
+
+export interface BoardRow {
+  run: string;
+  values: Record<string, number | null>;
+  intervals: Record<string, [number, number] | null>;
+  mean: number | null;
+  /** Files behind the cells, by task. */
+  paths?: Record<string, string>;
+}
+
+export interface BoardResult {
+  metric: string;
+  /** 'raft_score' for RAFT boards of macro_f1. */
+  mean_of?: string;
+  columns: string[];
+  rows: BoardRow[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the compare panel draws
+
+/** One run's charts, made in the worker from its report (on the aligned instances when the core gives them). */
+export interface CompareRunView {
+  path: string;
+  /** Short name for legends and headers ("Mistral-7B-sim", "run-2"). */
+  label: string;
+  kind: Kind;
+  bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;
+  /** The ROC curve thinned to at most a couple of thousand points. */
+  roc: { fpr: number[]; tpr: number[] } | null;
+  histogram: ConfidenceHistogram | null;
+  classStats: ClassStats | null;
+}
+
+export type AgreementCell = keyof Agreement;
+export const AGREEMENT_CELLS: readonly AgreementCell[] = ['both_right', 'baseline_only', 'candidate_only', 'both_wrong'];
+
+/** One aligned instance, baseline and candidate side by side (display strings, made in the worker). */
+export interface PairRow {
+  id: string;
+  cell: AgreementCell;
+  /** Line of the instance in each run's file. */
+  lines: [number, number];
+  gold: string;
+  preds: [string, string];
+  /** Each run's score or confidence of its answer (null when the file has none). */
+  values: [number | null, number | null];
+  /** The instance's text fields (RAFT texts, lm-eval docs), when a run's file or data has them. */
+  texts?: string[];
+}
+
+/** The aligned instances of baseline vs one candidate, by agreement cell, at most `cap` a cell. */
+export interface PairTable {
+  candidate: number;
+  counts: Agreement;
+  cap: number;
+  rows: PairRow[];
+  textFields: string[];
+  /** The file each run's lines refer to (for reveal). */
+  paths: [string, string];
+}
+
+export interface CompareView {
+  comparison: ComparisonResult;
+  runs: CompareRunView[];
+  /** One per candidate (index 1..), for kinds with a notion of correct. */
+  pairs: PairTable[];
+  /** Where the comparison came from: the core's compare(), or a note why a figure is missing. */
+  note?: string;
+}
+
+/** Board plus where each cell's file is, so a click can open its report. */
+export interface BoardView {
+  folder: string;
+  board: BoardResult;
+  /** paths[run][task] */
+  paths: Record<string, Record<string, string>>;
+  /** Whether a higher value of the metric is better (for the sort and the legend). */
+  higherIsBetter: boolean;
+  problems: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export type CompareHostToWebview =
+  | { type: 'loading'; title: string; detail: string }
+  | { type: 'comparison'; view: CompareView }
+  | { type: 'board'; view: BoardView }
+  | { type: 'error'; message: string };
+
+export type CompareWebviewToHost =
+  | { type: 'ready' }
+  /** Open a run's file at a line (only files of the view in place). */
+  | { type: 'reveal'; path: string; line: number }
+  /** Open a run's report (leaderboard cell, run header). */
+  | { type: 'openReport'; path: string }
+  /** Compare two leaderboard rows on a task. */
+  | { type: 'compareRows'; runs: [string, string]; task: string }
+  /** The view is painted: `ms` since its message arrived (tests wait on it). */
+  | { type: 'rendered'; view: 'comparison' | 'board'; ms: number }
+  /** The instance table's filter changed (tests check what a click did). */
+  | { type: 'filtered'; cell: AgreementCell | null; rows: number };
+
+export const COMPARE_VIEW_TYPE = 'evalLens.compare';
+export const BOARD_VIEW_TYPE = 'evalLens.board';
+
+/**
+ * The significance wording: text carries it, colour only repeats it. `floor`: the smallest p the
+ * test can give other than 0 (a paired bootstrap of N resamples: 2 / N), so a p of 0 reads as
+ * "p < floor" rather than as an impossible certainty.
+ */
+export function significanceText(p: number | null | undefined, alpha = 0.05, floor?: number): { text: string; significant: boolean | null } {
+  if (p === null || p === undefined || Number.isNaN(p)) return { text: 'no test', significant: null };
+  const fmt = (x: number) => (x < 0.001 ? x.toExponential(1) : x.toFixed(3));
+  const shown = p === 0 ? `p < ${fmt(floor ?? Number.MIN_VALUE)}` : `p = ${fmt(p)}`;
+  return p < alpha ? { text: `significant (${shown})`, significant: true } : { text: `n.s. (${shown})`, significant: false };
+}

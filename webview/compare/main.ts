@@ -1,0 +1,89 @@
+// The compare and leaderboard webview (dist/compare.js). Like the report webview it reads no file:
+// it renders what the host posts (src/compareProtocol.ts) and asks the host to open files.
+import '../styles.css';
+import './compare.css';
+import type { CompareHostToWebview, CompareWebviewToHost } from '../../src/shared/compareProtocol';
+import { clear, el } from '../dom';
+import { watchTheme } from '../theme';
+import { BoardTable } from './board';
+import { renderComparison } from './comparison';
+import type { PairsView } from './pairs';
+import { destroyAll, drawAll } from './slots';
+
+declare function acquireVsCodeApi(): { postMessage(message: CompareWebviewToHost): void };
+const api = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage: () => undefined };
+const post = (m: CompareWebviewToHost) => api.postMessage(m);
+
+const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
+let pairs: PairsView | null = null;
+
+function reset(): void {
+  destroyAll();
+  pairs = null;
+  clear(root);
+}
+
+function announce(view: 'comparison' | 'board', receivedAt: number): void {
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const ms = Math.round(performance.now() - receivedAt);
+    document.body.dataset.rendered = view;
+    post({ type: 'rendered', view, ms });
+  }));
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const message = event.data as CompareHostToWebview;
+  if (!message || typeof message !== 'object' || typeof (message as { type?: unknown }).type !== 'string') return;
+  const receivedAt = performance.now();
+  switch (message.type) {
+    case 'loading':
+      reset();
+      delete document.body.dataset.rendered;
+      root.appendChild(el('div', { className: 'status loading', attrs: { id: 'loading', role: 'status' } }, [
+        el('div', { className: 'spinner', attrs: { 'aria-hidden': 'true' } }),
+        el('span', { text: `${message.title}…` }),
+        el('span', { className: 'muted path', text: message.detail }),
+      ]));
+      break;
+    case 'comparison':
+      reset();
+      pairs = renderComparison(root, message.view, {
+        openReport: (path) => post({ type: 'openReport', path }),
+        reveal: (path, line) => post({ type: 'reveal', path, line }),
+        filtered: (cell, rows) => post({ type: 'filtered', cell, rows }),
+      });
+      drawAll();
+      announce('comparison', receivedAt);
+      break;
+    case 'board':
+      reset();
+      root.appendChild(new BoardTable(message.view, {
+        openReport: (path) => post({ type: 'openReport', path }),
+        compareRows: (runs, task) => post({ type: 'compareRows', runs, task }),
+      }).element);
+      announce('board', receivedAt);
+      break;
+    case 'error':
+      reset();
+      root.appendChild(el('div', { className: 'status error', attrs: { id: 'error', role: 'alert' } }, [
+        el('h2', { text: 'Could not compare' }),
+        el('p', { text: message.message }),
+      ]));
+      break;
+  }
+});
+
+// j / k and the arrow keys step through the disagreements.
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || !pairs) return;
+  const target = event.target as HTMLElement | null;
+  if (target?.closest('input, select, textarea')) return;
+  if (event.key === 'j' || event.key === 'ArrowRight') pairs.step(1);
+  else if (event.key === 'k' || event.key === 'ArrowLeft') pairs.step(-1);
+  else return;
+  event.preventDefault();
+});
+
+watchTheme(() => drawAll());
+
+post({ type: 'ready' });

@@ -1,0 +1,193 @@
+// Baseline vs one candidate, instance by instance: the 2×2 agreement matrix (a click filters the
+// table), the stepper through "baseline right, candidate wrong" and the reverse, and the table of
+// aligned instances. Every text from a file goes in through textContent.
+import type { AgreementCell, PairRow, PairTable } from '../../src/shared/compareProtocol';
+import { clear, el } from '../dom';
+import { formatCount, formatMetric } from '../format';
+
+export const CELL_LABELS: Record<AgreementCell, string> = {
+  both_right: 'both right',
+  baseline_only: 'baseline right, candidate wrong',
+  candidate_only: 'candidate right, baseline wrong',
+  both_wrong: 'both wrong',
+};
+
+const PAGE = 100;
+
+export interface PairHandlers {
+  reveal: (path: string, line: number) => void;
+  filtered: (cell: AgreementCell | null, rows: number) => void;
+}
+
+export class PairsView {
+  readonly element: HTMLElement;
+  private cell: AgreementCell | null = null;
+  private stepCell: 'baseline_only' | 'candidate_only' = 'baseline_only';
+  private stepIndex = 0;
+  private page = 0;
+  private readonly matrix: HTMLElement;
+  private readonly stepper: HTMLElement;
+  private readonly table: HTMLElement;
+
+  constructor(private readonly pairs: PairTable, private readonly labels: [string, string], private readonly handlers: PairHandlers) {
+    this.matrix = el('section', { className: 'section', attrs: { id: 'agreement' } });
+    this.stepper = el('section', { className: 'section stepper', attrs: { id: 'pair-stepper', tabindex: '-1' } });
+    this.table = el('section', { className: 'section', attrs: { id: 'pair-table' } });
+    this.element = el('div', { className: 'pairs' }, [this.matrix, this.stepper, this.table]);
+    this.renderMatrix();
+    this.renderStepper();
+    this.renderTable();
+  }
+
+  /** Filters the table to one cell (null: every aligned instance sent). */
+  setCell(cell: AgreementCell | null): void {
+    this.cell = this.cell === cell ? null : cell;
+    this.page = 0;
+    this.renderMatrix();
+    this.renderTable();
+  }
+
+  step(direction: 1 | -1): void {
+    const rows = this.rowsOf(this.stepCell);
+    if (!rows.length) return;
+    this.stepIndex = (((this.stepIndex + direction) % rows.length) + rows.length) % rows.length;
+    this.renderStepper();
+  }
+
+  private rowsOf(cell: AgreementCell | null): PairRow[] {
+    return cell ? this.pairs.rows.filter((r) => r.cell === cell) : this.pairs.rows;
+  }
+
+  private renderMatrix(): void {
+    const { counts } = this.pairs;
+    const total = counts.both_right + counts.baseline_only + counts.candidate_only + counts.both_wrong;
+    const [base, cand] = this.labels;
+    const cellButton = (cell: AgreementCell) => {
+      const n = counts[cell];
+      const share = total ? n / total : 0;
+      const on = this.cell === cell;
+      const button = el('button', {
+        className: `agree-cell ${cell}${on ? ' on' : ''}`,
+        attrs: { type: 'button', 'aria-pressed': String(on), id: `agree-${cell}` },
+        data: { cell, count: n },
+        title: `${CELL_LABELS[cell]}: click to ${on ? 'show every instance' : 'filter the instance table'}`,
+        onClick: () => this.setCell(cell),
+      }, [
+        el('span', { className: 'agree-count', text: formatCount(n) }),
+        el('span', { className: 'agree-share muted', text: `${(share * 100).toFixed(1)}%` }),
+        el('span', { className: 'agree-label', text: CELL_LABELS[cell] }),
+      ]);
+      button.style.setProperty('--share', String(share));
+      return el('td', {}, [button]);
+    };
+    clear(this.matrix);
+    this.matrix.append(
+      el('h2', { text: 'Agreement' }),
+      el('p', { className: 'caption muted', text: `Rows: ${base} (baseline); columns: ${cand} (candidate). ${formatCount(total)} aligned instances. The discordant cells are what McNemar's test weighs. Click a cell to filter the instance table.` }),
+      el('table', { className: 'agreement', attrs: { id: 'agreement-matrix' } }, [
+        el('thead', {}, [el('tr', {}, [
+          el('th', { className: 'corner', text: 'baseline ↓ / candidate →' }),
+          el('th', { text: `${cand} right`, attrs: { scope: 'col' } }),
+          el('th', { text: `${cand} wrong`, attrs: { scope: 'col' } }),
+        ])]),
+        el('tbody', {}, [
+          el('tr', {}, [el('th', { text: `${base} right`, attrs: { scope: 'row' } }), cellButton('both_right'), cellButton('baseline_only')]),
+          el('tr', {}, [el('th', { text: `${base} wrong`, attrs: { scope: 'row' } }), cellButton('candidate_only'), cellButton('both_wrong')]),
+        ]),
+      ]),
+    );
+  }
+
+  private renderStepper(): void {
+    const rows = this.rowsOf(this.stepCell);
+    this.stepIndex = Math.max(0, Math.min(this.stepIndex, rows.length - 1));
+    const [base, cand] = this.labels;
+    const mode = el('div', { className: 'segmented', attrs: { role: 'group', 'aria-label': 'Which disagreements' } },
+      (['baseline_only', 'candidate_only'] as const).map((c) => el('button', {
+        className: `segment${this.stepCell === c ? ' on' : ''}`,
+        text: `${CELL_LABELS[c]} (${formatCount(this.pairs.counts[c])})`,
+        attrs: { type: 'button', 'aria-pressed': String(this.stepCell === c), id: `step-${c}` },
+        onClick: () => { this.stepCell = c; this.stepIndex = 0; this.renderStepper(); },
+      })));
+    const position = el('span', { className: 'stepper-position', attrs: { id: 'pair-position', 'aria-live': 'polite' }, text: rows.length ? `${formatCount(this.stepIndex + 1)} of ${formatCount(rows.length)}` : '' });
+    const capped = this.pairs.counts[this.stepCell] > rows.length ? el('span', { className: 'muted', text: `(first ${formatCount(rows.length)} sent)` }) : null;
+    clear(this.stepper);
+    this.stepper.dataset.cell = this.stepCell;
+    this.stepper.dataset.total = String(rows.length);
+    this.stepper.dataset.index = String(rows.length ? this.stepIndex : -1);
+    this.stepper.append(el('div', { className: 'stepper-bar' }, [
+      el('h2', { text: 'Disagreements' }), mode, position, capped, el('span', { className: 'spacer' }),
+      el('span', { className: 'hint', text: 'j / k or ← / → to step' }),
+      el('button', { className: 'button secondary', text: '‹ Previous', attrs: { type: 'button', id: 'pair-prev' }, onClick: () => this.step(-1) }),
+      el('button', { className: 'button', text: 'Next ›', attrs: { type: 'button', id: 'pair-next' }, onClick: () => this.step(1) }),
+    ]));
+    const row = rows[this.stepIndex];
+    if (!row) {
+      this.stepper.append(el('p', { className: 'muted', text: `No instance where ${CELL_LABELS[this.stepCell]}.` }));
+      return;
+    }
+    this.stepper.dataset.id = row.id;
+    const side = (k: 0 | 1, label: string, right: boolean) => el('div', { className: `pair-side ${right ? 'right' : 'wrong'}`, data: { side: k === 0 ? 'baseline' : 'candidate' } }, [
+      el('div', { className: 'pair-side-head' }, [
+        el('strong', { text: label }),
+        el('span', { className: 'verdict', text: right ? '✓ right' : '✗ wrong' }),
+      ]),
+      el('dl', { className: 'stepper-facts' }, [
+        el('dt', { text: 'Predicted' }), el('dd', { text: row.preds[k], data: { fact: 'pred' } }),
+        el('dt', { text: 'Score / confidence' }), el('dd', { text: formatMetric(row.values[k]) }),
+        el('dt', { text: 'Line' }), el('dd', { text: String(row.lines[k]) }),
+      ]),
+      el('button', { className: 'link-button', text: 'Reveal in file', attrs: { type: 'button' }, onClick: () => this.handlers.reveal(this.pairs.paths[k], row.lines[k]) }),
+    ]);
+    const baseRight = row.cell === 'both_right' || row.cell === 'baseline_only';
+    const candRight = row.cell === 'both_right' || row.cell === 'candidate_only';
+    this.stepper.append(
+      el('dl', { className: 'stepper-facts pair-gold' }, [el('dt', { text: 'ID' }), el('dd', { text: row.id, data: { fact: 'id' } }), el('dt', { text: 'Gold' }), el('dd', { text: row.gold, data: { fact: 'gold' } })]),
+      el('div', { className: 'pair-sides' }, [side(0, `${base} (baseline)`, baseRight), side(1, `${cand} (candidate)`, candRight)]),
+    );
+    if (row.texts && this.pairs.textFields.length) {
+      this.pairs.textFields.forEach((field, f) => this.stepper.append(el('div', { className: 'text-field' }, [
+        el('div', { className: 'text-field-name', text: field }),
+        el('div', { className: 'text-field-value', text: row.texts?.[f] ?? '', data: { field } }),
+      ])));
+    }
+  }
+
+  private renderTable(): void {
+    const rows = this.rowsOf(this.cell);
+    const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+    this.page = Math.min(this.page, pages - 1);
+    const shown = rows.slice(this.page * PAGE, (this.page + 1) * PAGE);
+    const [base, cand] = this.labels;
+    const total = this.cell ? this.pairs.counts[this.cell] : Object.values(this.pairs.counts).reduce((a, b) => a + b, 0);
+    clear(this.table);
+    this.table.dataset.cell = this.cell ?? 'all';
+    this.table.dataset.rows = String(rows.length);
+    const head = ['ID', 'gold', `${base}: predicted`, `${base}: score`, `${cand}: predicted`, `${cand}: score`, 'agreement'];
+    this.table.append(
+      el('div', { className: 'chart-head' }, [
+        el('h2', { text: 'Aligned instances' }),
+        el('span', { className: 'muted', attrs: { id: 'pair-table-count' }, text: `${this.cell ? CELL_LABELS[this.cell] : 'all cells'}: ${formatCount(rows.length)}${total > rows.length ? ` of ${formatCount(total)} (at most ${formatCount(this.pairs.cap)} a cell are sent)` : ''}` }),
+        this.cell ? el('button', { className: 'link-button', text: 'Show all cells', attrs: { type: 'button', id: 'pair-table-all' }, onClick: () => this.setCell(this.cell) }) : null,
+      ]),
+      el('div', { className: 'pair-table-wrap' }, [el('table', { className: 'pair-table' }, [
+        el('thead', {}, [el('tr', {}, head.map((h) => el('th', { text: h, attrs: { scope: 'col' } })))]),
+        el('tbody', {}, shown.map((r) => el('tr', {
+          className: `pair-row ${r.cell}`, data: { id: r.id, cell: r.cell }, title: 'Reveal in the baseline file',
+          onClick: () => this.handlers.reveal(this.pairs.paths[0], r.lines[0]),
+        }, [
+          el('td', { text: r.id }), el('td', { text: r.gold }),
+          el('td', { text: r.preds[0] }), el('td', { className: 'numeric', text: formatMetric(r.values[0]) }),
+          el('td', { text: r.preds[1] }), el('td', { className: 'numeric', text: formatMetric(r.values[1]) }),
+          el('td', { text: CELL_LABELS[r.cell] }),
+        ]))),
+      ])]),
+      ...(pages > 1 ? [el('div', { className: 'pager' }, [
+        el('button', { className: 'button secondary', text: '‹', attrs: { type: 'button', 'aria-label': 'Previous page' }, onClick: () => { this.page = Math.max(0, this.page - 1); this.renderTable(); } }),
+        el('span', { text: `page ${this.page + 1} of ${pages}` }),
+        el('button', { className: 'button secondary', text: '›', attrs: { type: 'button', 'aria-label': 'Next page' }, onClick: () => { this.page = Math.min(pages - 1, this.page + 1); this.renderTable(); } }),
+      ])] : []),
+    );
+    this.handlers.filtered(this.cell, rows.length);
+  }
+}

@@ -1,0 +1,44 @@
+// The compare page's charts: each remembers how to draw itself, so a theme change redraws them all.
+import { applyDefaults, type Chart } from '../charts/common';
+import { el } from '../dom';
+import { readPalette, type Palette } from '../theme';
+import { runColor } from './charts';
+
+interface Slot {
+  canvas: HTMLCanvasElement;
+  make: (canvas: HTMLCanvasElement, palette: Palette) => Chart;
+  chart?: Chart;
+}
+
+let slots: Slot[] = [];
+
+/** A titled chart section; drawn by drawAll() once it is in the document. */
+export function chartSection(id: string, title: string, make: Slot['make'], height = 300, caption?: string): HTMLElement {
+  const canvas = el('canvas', { attrs: { id: `chart-${id}`, role: 'img', 'aria-label': title } });
+  slots.push({ canvas, make });
+  const frame = el('div', { className: 'chart-frame' }, [canvas]);
+  frame.style.height = `${height}px`;
+  return el('section', { className: 'section chart', attrs: { id: `section-${id}` } }, [
+    el('div', { className: 'chart-head' }, [el('h2', { text: title })]),
+    frame,
+    caption ? el('p', { className: 'caption muted', text: caption }) : null,
+  ]);
+}
+
+export function drawAll(): void {
+  const palette = readPalette();
+  applyDefaults(palette);
+  for (const s of slots) {
+    s.chart?.destroy();
+    s.chart = s.make(s.canvas, palette);
+  }
+  // The run swatches beside the names: the charts' opaque colours (some themes give CSS ones alpha).
+  document.querySelectorAll<HTMLElement>('.run-swatch[data-run]').forEach((node) => {
+    node.style.background = runColor(palette, Number(node.dataset.run));
+  });
+}
+
+export function destroyAll(): void {
+  for (const s of slots) s.chart?.destroy();
+  slots = [];
+}
