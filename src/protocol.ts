@@ -76,6 +76,8 @@ export type WebviewToHost =
   | { type: 'reveal'; path: string; line: number }
   /** A metric card's "?": open the metric's entry in the extension's own docs/metrics.md. */
   | { type: 'openMetricDoc'; metric: MetricName }
+  /** "Export…" and "Copy as Markdown": the host asks where to save (or copies) and writes; the webview writes nothing. */
+  | { type: 'export'; request: ExportRequest }
   /** The stepper moved: the host mirrors "7 of 23" for the commands' enablement. */
   | { type: 'stepped'; index: number; total: number }
   /**
@@ -102,3 +104,14 @@ export interface ReportIntervals {
   /** --group-by: each group's intervals, in the order of Report.groups.groups. */
   groupIntervals?: Report['intervals'][];
 }
+
+/**
+ * What the panel exports. Markdown and JSON the host builds from the reports it holds (`report`: the
+ * one shown, or all); the CSV of the instance table as filtered and a chart's PNG only the webview
+ * has, so it sends their content (text, or base64 PNG bytes) with a suggested file name.
+ */
+export type ExportRequest =
+  | { format: 'markdown'; to: 'file' | 'clipboard'; report: number | 'all' }
+  | { format: 'json'; report: number | 'all' }
+  | { format: 'csv'; name: string; text: string }
+  | { format: 'png'; name: string; base64: string };

@@ -18,6 +18,7 @@ import { hmrPanel, metricCards } from './cards';
 import { groupReliabilityChart } from './charts/groupReliability';
 import { fairnessCard, groupControls, groupSlice, groupsSection } from './groups';
 import { withGroupIntervals, worstGroupIndex } from '../src/shared/groupRanking';
+import { copyMarkdownButton, exportMenu } from './exportControls';
 import { confusionMatrix } from './confusion';
 import { instanceCount, normalizeReport } from './data';
 import { clear, el } from './dom';
@@ -330,6 +331,15 @@ function header(report: Report): HTMLElement {
         : null,
     ]));
   }
+  children.push(el('div', { className: 'export-actions' }, [
+    exportMenu({
+      report, selected: state.selected ?? 0, binning,
+      rows: () => table?.visibleRows ?? null,
+      charts: () => slots.map((s) => ({ id: s.id, title: s.canvas.getAttribute('aria-label') ?? s.id, canvas: s.canvas })),
+      background: () => palette.background,
+    }),
+    copyMarkdownButton(state.selected ?? 0),
+  ]));
   return el('header', { className: 'report-header' }, children);
 }
 

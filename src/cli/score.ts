@@ -1,15 +1,18 @@
 // `eval-lens score PATH...`: score prediction files (or every prediction file under a folder).
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { summarize } from '../core/score';
 import { scorePathAsync } from '../core/scoreAsync';
-import { resolveOptions } from '../core/report';
-import { FORMAT_NAMES, METRIC_NAMES, RATE_NAMES } from '../core/types';
-import type { FormatName, Report, ScoreOptions } from '../core/types';
+import { METRIC_NAMES, RATE_NAMES } from '../core/types';
+import type { Report } from '../core/types';
 import { formatTable } from './table';
 import { groupsJson, sliceOptions } from './sliceArgs';
-import { mapping, number, UsageError, type CliOutput } from './args';
+import { UsageError, type CliOutput } from './args';
+import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
+import { checkGates, GATE_FAILED, gateReport, parseGates } from './gates';
+import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
+import { scoreCsv, scoreMarkdown } from './scoreTables';
+import { actionsAnnotations } from './github';
 
 export const SCORE_USAGE = `Usage: eval-lens score PATH... [options]
 
@@ -17,7 +20,7 @@ Scores prediction files (or every prediction file under a folder) and prints the
 
 Options:
   --format F        folktexts | raft | almanacs | lm-eval | generic (default: detected)
-  --json            print one JSON document instead of tables
+${OUTPUT_USAGE}
   --bins N          reliability bins for ece/mce and the diagrams (default 10)
   --threshold T     binary decision threshold (default 0.5), or 'best': folktexts' threshold
                     minimising fpr + (1 - tpr) on the ROC curve of the whole file
@@ -39,7 +42,11 @@ Options:
                     NAME (default: the first)
   --decision D      lm-eval multiple choice: acc | acc_norm, the prediction the calibration
                     metrics judge (default acc; both accuracies are always shown)
+  --fail-on EXPR    gate, e.g. "ece>0.05": exit 3 when any file's metric is beyond the bound
+                    (OP one of > >= < <=); repeatable
   -h, --help        this help`;
+
+export { validOptions } from './scoreOptions';
 
 export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   const { values, positionals } = parseArgs({
@@ -47,29 +54,21 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
     allowPositionals: true,
     strict: true,
     options: {
-      ...SCORING_ARGS,
+      ...SCORING_OPTIONS,
+      ...OUTPUT_OPTIONS,
       'group-by': { type: 'string' },
       data: { type: 'string' },
       'join-key': { type: 'string' },
       'group-bins': { type: 'string' },
-      json: { type: 'boolean' },
-      task: { type: 'string' },
-      model: { type: 'string' },
-      decision: { type: 'string' },
+      'fail-on': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return { code: 0, stdout: SCORE_USAGE + '\n', stderr: '' };
   if (!positionals.length) throw new UsageError('score needs at least one PATH.');
-  if (values.decision !== undefined && values.decision !== 'acc' && values.decision !== 'acc_norm') {
-    throw new UsageError(`--decision must be acc or acc_norm, got '${values.decision}'.`);
-  }
-  const options = scoringOptions(values, undefined, {
-    ...sliceOptions(values),
-    task: values.task,
-    model: values.model,
-    decision: values.decision as ScoreOptions['decision'],
-  });
+  const gates = parseGates(values['fail-on']);
+  const mode = outputMode(values);
+  const options = scoringOptions(values, sliceOptions(values));
 
   const reports: Report[] = [];
   let stderr = '';
@@ -84,63 +83,17 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   }
   const summary = summarize(reports);
   const scoredSomething = reports.some((r) => r.n > 0);
-  const stdout = values.json ? JSON.stringify(toJson(reports, summary), null, 1) + '\n' : formatTable(reports, summary);
-  return { code: scoredSomething ? 0 : 2, stdout, stderr };
-}
-
-/** The options of every command that scores files (score, compare, board), for parseArgs. */
-export const SCORING_ARGS = {
-  format: { type: 'string' },
-  bins: { type: 'string' },
-  threshold: { type: 'string' },
-  'hmr-beta': { type: 'string' },
-  bootstrap: { type: 'string' },
-  seed: { type: 'string' },
-  'raft-data': { type: 'string' },
-  'gold-key': { type: 'string' },
-  map: { type: 'string', multiple: true },
-  'max-file-mb': { type: 'string' },
-} as const;
-
-type ScoringValues = { [K in keyof typeof SCORING_ARGS]?: (typeof SCORING_ARGS)[K] extends { multiple: true } ? string[] : string };
-
-/** ScoreOptions from the SCORING_ARGS values, checked; `bootstrap` is the default resamples. */
-export function scoringOptions(values: ScoringValues, bootstrap?: number, extra: Partial<ScoreOptions> = {}): ScoreOptions {
-  if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
-    throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
-  }
-  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
-  if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
-  const raftData = values['raft-data'];
-  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
-  const best = values.threshold?.trim().toLowerCase() === 'best';
-  return validOptions({
-    ...extra,
-    format: values.format as FormatName | undefined,
-    bins: number('bins', values.bins, true),
-    // 'best': folktexts' ROC threshold, found per file by the core.
-    threshold: best ? undefined : number('threshold', values.threshold, false),
-    bestThreshold: best || extra.bestThreshold,
-    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
-    bootstrap: number('bootstrap', values.bootstrap, true) ?? bootstrap,
-    seed: number('seed', values.seed, true),
-    raftData: raftData && resolve(raftData),
-    goldKey: values['gold-key'],
-    mapping: mapping(values.map),
-    // Per-instance columns serve the editor; the CLI prints aggregates only.
-    instances: false,
-    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
+  const gateResults = checkGates(reports, gates, summary);
+  const printed = printResult(mode, {
+    json: () => ({ ...toJson(reports, summary), ...(gates.length ? { gates: gateResults } : {}) }),
+    table: () => formatTable(reports, summary),
+    markdown: () => scoreMarkdown(reports, summary, gateResults),
+    csv: () => scoreCsv(reports, summary),
+    annotations: () => actionsAnnotations(reports, gateResults),
   });
-}
-
-/** resolveOptions rejects out-of-range values with RangeError: those are the user's to fix. */
-export function validOptions(o: Parameters<typeof resolveOptions>[0]): ScoreOptions {
-  try {
-    return resolveOptions(o);
-  } catch (e) {
-    if (e instanceof RangeError) throw new UsageError(e.message);
-    throw e;
-  }
+  stderr += printed.stderr + gateReport(gateResults, gates);
+  const code = !scoredSomething ? 2 : gateResults.some((g) => g.failed) ? GATE_FAILED : 0;
+  return { code, stdout: printed.stdout, stderr };
 }
 
 /** The --json document: version 1, one result per file, and a summary. Per-instance columns stay out. */

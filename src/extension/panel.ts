@@ -10,7 +10,8 @@ import { statSync } from 'node:fs';
 import { basename, dirname, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { Report } from '../core/types';
-import { WEBVIEW_VIEW_TYPE, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
+import { WEBVIEW_VIEW_TYPE, type ExportRequest, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
+import { exportReport } from './exportReport';
 import { makeNonce, panelHtml } from './panelHtml';
 import { withGroupIntervals } from '../shared/groupRanking';
 import { openMetricDoc } from './metricDoc';
@@ -578,6 +579,9 @@ export class ReportPanel {
       case 'pickDataFile':
         void this.slice(message);
         break;
+      case 'export':
+        if (message.request && typeof message.request === 'object') void this.export(message.request);
+        break;
     }
   }
 
@@ -585,6 +589,15 @@ export class ReportPanel {
   private async slice(message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' }>): Promise<void> {
     const path = this.info.path;
     if (path && (await ReportPanel.sliceHandler?.(path, message))) await this.load(path);
+  }
+
+  /** "Export…" from the webview or the Export Report command: see exportReport.ts. */
+  async export(request: ExportRequest, target?: vscode.Uri): Promise<vscode.Uri | 'clipboard' | undefined> {
+    if (!this.result) return undefined;
+    const done = await exportReport(request, this.result.reports, this.result.summary, this.info.path, target);
+    if (done === 'clipboard') void vscode.window.setStatusBarMessage('Eval Lens: Markdown copied to the clipboard', 3000);
+    else if (done && !target) void vscode.window.setStatusBarMessage(`Eval Lens: exported ${baseName(done.fsPath)}`, 3000);
+    return done;
   }
 
   /** Files the webview may ask to open: the reports' own files only, never an arbitrary path. */

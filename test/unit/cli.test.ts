@@ -144,7 +144,8 @@ describe('eval-lens exit status and usage', () => {
 describe('the built eval-lens binary', () => {
   it('runs as a program and keeps the exit status contract', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'eval-lens-bin-')), 'cli.js');
-    await build({ entryPoints: [join(root, 'src/cli/bin.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'silent' });
+    // @napi-rs/canvas (plot) is a native module: external, as in scripts/build.mjs.
+    await build({ entryPoints: [join(root, 'src/cli/bin.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'silent', external: ['@napi-rs/canvas'] });
     const json = execFileSync('node', [out, 'score', '--json', join(examples, 'almanacs')], { encoding: 'utf8' });
     const doc = JSON.parse(json) as Json;
     expect(doc.results[0].format).toBe('almanacs');
