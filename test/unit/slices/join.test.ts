@@ -270,6 +270,7 @@ describe('what the report offers to group by', () => {
     const r = scoreFile(path, { groupBy: { column: 'source' } });
     const g = r.groups!;
     expect(Array.from(g.rowGroup!)).toEqual(rows.map((x) => g.groups.findIndex((s) => s.value === x.source)));
+    expect(g.rowGroup).toBeInstanceOf(Int8Array); // one byte a row on its way to the report
     for (const s of g.groups) expect(s.bins!.reduce((a, b) => a + b.count, 0)).toBe(s.n);
     expect(scoreFile(path, { groupBy: { column: 'source' }, instances: false }).groups!.rowGroup).toBeUndefined();
   });
