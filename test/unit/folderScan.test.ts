@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
 import { scorePath } from '../../src/core/score';
+import { scorePathAsync } from '../../src/core/scoreAsync';
+import { PARQUET_NEEDS_ASYNC } from '../../src/core/formats/parquet';
 
 const BANKING = resolve(__dirname, '../fixtures/real/raft/banking_77');
 
@@ -20,7 +22,8 @@ function folder(): string {
   mkdirSync(join(dir, 'other'));
   writeFileSync(join(dir, 'other', 'metrics.csv'), 'model,accuracy,f1\nA,0.5,0.4\n');
   writeFileSync(join(dir, 'other', 'notes.json'), '{"run": 1, "seed": 3}\n');
-  writeFileSync(join(dir, 'other', 'table.parquet'), 'PAR1');
+  writeFileSync(join(dir, 'other', 'table.parquet'), 'PAR1'); // Parquet's magic, then nothing: a damaged table
+  writeFileSync(join(dir, 'other', 'text.parquet'), 'a,b\n1,2\n'); // text under a Parquet name
   writeFileSync(join(dir, 'other', 'package.json'), '{"name": "x"}\n'); // configuration, not data
   writeFileSync(join(dir, 'other', 'readme.txt'), 'not a data file\n');
   return dir;
@@ -33,14 +36,25 @@ describe('a folder scan lists what it does not score', () => {
 
   it('every data file is a result: scored, or not scored with its reason', () => {
     expect(reports.map((r) => rel(r.path))).toEqual([
-      'other/metrics.csv', 'other/notes.json', 'other/table.parquet',
+      'other/metrics.csv', 'other/notes.json', 'other/table.parquet', 'other/text.parquet',
       'run/banking_77/predictions.csv', 'run/banking_77/task.json', 'run/banking_77/train.csv',
     ]);
     const why = Object.fromEntries(reports.filter((r) => r.notScored).map((r) => [rel(r.path), r.fatal]));
     expect(why['other/metrics.csv']).toMatch(/^No prediction columns: model, accuracy, f1;/);
     expect(why['other/notes.json']).toMatch(/^No prediction fields: run, seed;/);
-    expect(why['other/table.parquet']).toMatch(/Parquet/);
+    expect(why['other/text.parquet']).toMatch(/^It is not a Parquet file: it does not start with PAR1/);
     expect(why['run/banking_77/train.csv']).toMatch(/task data/);
+  });
+
+  // Parquet tables are read since the Parquet reader landed: a file that starts like one is scored
+  // (asynchronously), and when its rows cannot be read that is its fatal, not a "not scored" listing.
+  it('a damaged Parquet table is scored and fails with its reason, not listed as not scored', async () => {
+    const sync = reports.find((r) => rel(r.path) === 'other/table.parquet')!;
+    expect(sync.notScored).toBeUndefined();
+    expect(sync.fatal).toBe(PARQUET_NEEDS_ASYNC);
+    const table = (await scorePathAsync(dir)).reports.find((r) => rel(r.path) === 'other/table.parquet')!;
+    expect(table.notScored).toBeUndefined();
+    expect(table.fatal).toMatch(/^table\.parquet is not a readable Parquet file \(4 bytes\)/);
   });
 
   it('the banking_77 file with only test IDs is multiclass, not binary; unknown kinds are none', () => {
