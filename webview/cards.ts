@@ -6,6 +6,7 @@ import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
 import { breakdownTable } from './breakdown';
 import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
+import { betterDirection } from '../src/shared/metricDirection';
 import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from './format';
 import { post } from './vscodeApi';
 import { baseName } from '../src/shared/paths';
@@ -19,7 +20,7 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   const mismatch = hasReported && disagrees(value, reported);
   const children: HTMLElement[] = [
     el('div', { className: 'card-label' }, [
-      el('span', { className: 'card-label-text', text: `${info.label} ${info.better === 'lower' ? '↓' : '↑'}` }),
+      el('span', { className: 'card-label-text', text: `${info.label} ${betterDirection(name) === 'lower' ? '↓' : '↑'}` }),
       docButton(name, info.label),
     ]),
     el('div', { className: 'card-value', text: formatMetric(value), data: { metric: name } }),

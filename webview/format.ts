@@ -20,36 +20,34 @@ export function formatCell(value: number): string {
 
 export interface MetricInfo {
   label: string;
-  /** Which way is better. */
-  better: 'lower' | 'higher';
   /** One line shown as the card's tooltip. */
   help: string;
 }
 
 export const METRIC_INFO: Record<MetricName, MetricInfo> = {
-  stderr: { label: 'Std. error', better: 'lower', help: 'Standard error of the mean score, as Inspect computes it: sample SD / sqrt(n).' },
-  accuracy: { label: 'Accuracy', better: 'higher', help: 'Share of instances whose predicted class is right.' },
-  auc: { label: 'ROC AUC', better: 'higher', help: 'Area under the ROC curve; ties count one half.' },
-  macro_f1: { label: 'Macro-F1', better: 'higher', help: 'Unweighted mean of per-class F1.' },
-  raft_score: { label: 'RAFT score', better: 'higher', help: 'Mean macro-F1 over the RAFT tasks scored.' },
-  brier: { label: 'Brier score', better: 'lower', help: 'Mean squared error of the predicted probabilities.' },
-  nbr: { label: 'Normalised Brier', better: 'lower', help: 'Multiclass Brier score / 2, in [0, 1].' },
-  log_loss: { label: 'Log loss', better: 'lower', help: 'Negative mean log-likelihood (scores clipped to [1e-15, 1 - 1e-15]).' },
-  ece: { label: 'ECE', better: 'lower', help: 'Expected calibration error over equal-width bins, weighted by bin size.' },
-  ece_quantile: { label: 'ECE (equal-count)', better: 'lower', help: 'Unweighted mean calibration gap over equal-count bins.' },
-  mce: { label: 'MCE', better: 'lower', help: 'Largest calibration gap over the non-empty equal-width bins.' },
-  mce_quantile: { label: 'MCE (equal-count)', better: 'lower', help: 'Largest calibration gap over the equal-count bins.' },
-  ks: { label: 'KS calibration error', better: 'lower', help: 'Kolmogorov-Smirnov calibration error (Gupta et al. 2021).' },
-  hmr: { label: 'HMR', better: 'higher', help: 'Harmonic mean of R_O and R_U (rewards for suppressing over- and underconfidence).' },
-  r_o: { label: 'R_O', better: 'higher', help: '1 - mean confidence of the wrong answers: low when the model is overconfident.' },
-  r_u: { label: 'R_U', better: 'higher', help: '1 - mean (1 - confidence) of the right answers: low when the model is underconfident.' },
-  hmr_beta: { label: 'HMR_β', better: 'higher', help: 'F-measure form of HMR; β > 1 weighs underconfidence more.' },
-  mse: { label: 'MSE', better: 'lower', help: 'Mean squared error between predicted and true probability.' },
-  tvd: { label: 'TVD', better: 'lower', help: 'Mean absolute difference (total variation distance of two Bernoullis).' },
-  kl: { label: 'KL', better: 'lower', help: 'Mean KL(true || predicted) of two Bernoullis.' },
-  spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
-  acc_norm: { label: 'Accuracy (length-normalised)', better: 'higher', help: 'lm-eval acc_norm: the choice with the highest loglikelihood per character is the prediction.' },
-  perplexity: { label: 'Perplexity', better: 'lower', help: 'exp(-mean loglikelihood of the target continuation), as lm-eval reports it.' },
+  stderr: { label: 'Std. error', help: 'Standard error of the mean score, as Inspect computes it: sample SD / sqrt(n).' },
+  accuracy: { label: 'Accuracy', help: 'Share of instances whose predicted class is right.' },
+  auc: { label: 'ROC AUC', help: 'Area under the ROC curve; ties count one half.' },
+  macro_f1: { label: 'Macro-F1', help: 'Unweighted mean of per-class F1.' },
+  raft_score: { label: 'RAFT score', help: 'Mean macro-F1 over the RAFT tasks scored.' },
+  brier: { label: 'Brier score', help: 'Mean squared error of the predicted probabilities.' },
+  nbr: { label: 'Normalised Brier', help: 'Multiclass Brier score / 2, in [0, 1].' },
+  log_loss: { label: 'Log loss', help: 'Negative mean log-likelihood (scores clipped to [1e-15, 1 - 1e-15]).' },
+  ece: { label: 'ECE', help: 'Expected calibration error over equal-width bins, weighted by bin size.' },
+  ece_quantile: { label: 'ECE (equal-count)', help: 'Unweighted mean calibration gap over equal-count bins.' },
+  mce: { label: 'MCE', help: 'Largest calibration gap over the non-empty equal-width bins.' },
+  mce_quantile: { label: 'MCE (equal-count)', help: 'Largest calibration gap over the equal-count bins.' },
+  ks: { label: 'KS calibration error', help: 'Kolmogorov-Smirnov calibration error (Gupta et al. 2021).' },
+  hmr: { label: 'HMR', help: 'Harmonic mean of R_O and R_U (rewards for suppressing over- and underconfidence).' },
+  r_o: { label: 'R_O', help: '1 - mean confidence of the wrong answers: low when the model is overconfident.' },
+  r_u: { label: 'R_U', help: '1 - mean (1 - confidence) of the right answers: low when the model is underconfident.' },
+  hmr_beta: { label: 'HMR_β', help: 'F-measure form of HMR; β > 1 weighs underconfidence more.' },
+  mse: { label: 'MSE', help: 'Mean squared error between predicted and true probability.' },
+  tvd: { label: 'TVD', help: 'Mean absolute difference (total variation distance of two Bernoullis).' },
+  kl: { label: 'KL', help: 'Mean KL(true || predicted) of two Bernoullis.' },
+  spearman: { label: 'Spearman ρ', help: 'Rank correlation of predicted and true probability.' },
+  acc_norm: { label: 'Accuracy (length-normalised)', help: 'lm-eval acc_norm: the choice with the highest loglikelihood per character is the prediction.' },
+  perplexity: { label: 'Perplexity', help: 'exp(-mean loglikelihood of the target continuation), as lm-eval reports it.' },
 };
 
 /** Where a metric is defined: its entry in the bundled docs/metrics.md (the heading is the JSON key). */

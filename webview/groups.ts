@@ -81,7 +81,9 @@ export function groupsSection(report: Report, view: GroupsView): HTMLElement | n
 
   const from = g.source === 'data' && g.dataPath ? `, joined on ID from ${baseName(g.dataPath)}` : '';
   const left = [g.unmatched ? `${formatCount(g.unmatched)} rows without a data row left out` : '', g.ambiguous ? `${formatCount(g.ambiguous)} with a duplicated ID left out` : ''].filter(Boolean).join('; ');
-  const worstText = worst === -1 ? '' : ` Worst group by ${key} (${lowerIsBetter(key) ? 'highest' : 'lowest'}): ${g.groups[worst].value}.`;
+  // worstGroupIndex ranks by the kind's first column (then also `key`: without it, worst is -1).
+  const rank = GROUP_COLUMNS[report.kind][0];
+  const worstText = worst === -1 ? '' : ` Worst group by ${rank} (${lowerIsBetter(rank) ? 'highest' : 'lowest'}): ${g.groups[worst].value}.`;
   const caption = `${g.groups.length} groups by ${g.column}${from}${report.kind === 'binary' ? `, threshold ${formatMetric(report.options.threshold, 4)}` : ''}.${left ? ` ${left}.` : ''}${worstText} Bars: 95% bootstrap intervals; the line marks the whole file. Click a group to filter the instance table.`;
   return el('section', { className: 'section', attrs: { id: 'section-groups' } }, [
     el('h2', { text: `Groups by ${g.column}` }),

@@ -2,7 +2,7 @@
 // against the comparison's plain shape (src/core/compare: per metric, arrays over the runs with the
 // baseline first), so it only needs the fields below.
 import { METRIC_NAMES, type MetricName } from '../core/types';
-import { improvement } from '../core/compare/direction';
+import { improvement } from '../shared/metricDirection';
 import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, type Cell, type Table } from '../shared/tabular';
 import type { ComparedMetric, RegressionResult } from './regression';

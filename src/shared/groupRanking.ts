@@ -1,22 +1,20 @@
 // Which metrics a per-group table shows for each kind, which one ranks the groups, and which group
 // is the worst by it: one rule for the CLI's group table and the report's.
-import type { GroupSlice, Kind, Report } from '../core/types';
+import type { GroupSlice, Kind, MetricName, Report } from '../core/types';
+import { betterDirection } from './metricDirection';
 
 type GroupMetric = keyof GroupSlice['metrics'];
 
-/** Columns shown per kind; the first ranks the groups. */
-export const GROUP_COLUMNS: Record<Kind, GroupMetric[]> = {
+/** Columns shown per kind; the first (a metric, with a direction) ranks the groups. */
+export const GROUP_COLUMNS: Record<Kind, [MetricName, ...GroupMetric[]]> = {
   binary: ['accuracy', 'auc', 'ece', 'tpr', 'fpr', 'ppr'],
   multiclass: ['accuracy', 'macro_f1', 'ece'],
   confidence: ['accuracy', 'ece', 'hmr'],
   probability: ['mse', 'tvd', 'spearman'],
 };
 
-/** Metrics where lower is better. */
-const LOWER_IS_BETTER = new Set<GroupMetric>(['mse', 'tvd', 'kl', 'ece', 'brier', 'log_loss']);
-
-export function lowerIsBetter(metric: GroupMetric): boolean {
-  return LOWER_IS_BETTER.has(metric);
+export function lowerIsBetter(metric: MetricName): boolean {
+  return betterDirection(metric) === 'lower';
 }
 
 /** Index of the group with the worst ranking metric (-1 when fewer than two groups have it). */

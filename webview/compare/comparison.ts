@@ -6,6 +6,7 @@ import { confidenceHistogramChart } from '../charts/histogram';
 import { el } from '../dom';
 import { baseName } from '../../src/shared/paths';
 import { KIND_METRICS } from '../../src/shared/metricTable';
+import { betterDirection, improvement } from '../../src/shared/metricDirection';
 import { formatCount, formatMetric, METRIC_INFO } from '../format';
 import { classF1Overlay, reliabilityOverlay, rocOverlay } from './charts';
 import { PairsView, type PairHandlers } from './pairs';
@@ -58,7 +59,7 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
     return el('tr', { data: { metric: name } }, [
       el('th', { attrs: { scope: 'row' } }, [
         el('span', { text: label(name) }),
-        info ? el('span', { className: 'better muted', text: info.better === 'higher' ? ' ↑ better' : ' ↓ better' }) : null,
+        info ? el('span', { className: 'better muted', text: betterDirection(name as MetricName) === 'higher' ? ' ↑ better' : ' ↓ better' }) : null,
       ]),
       el('td', { className: 'test', text: TEST_NAMES[m.test] ?? m.test, data: { test: m.test } }),
       el('td', { className: 'numeric', text: formatMetric(m.values[0]) }),
@@ -67,7 +68,7 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
         const resamples = comparison.bootstrap?.resamples ?? 0;
         const sig = significanceText(p, 0.05, m.test === 'bootstrap' && resamples > 0 ? 2 / resamples : undefined);
         const delta = m.deltas[k];
-        const better = delta === null || delta === 0 || !info ? '' : (delta > 0) === (info.better === 'higher') ? 'better' : 'worse';
+        const better = delta === null || delta === 0 || !info ? '' : improvement(name as MetricName, delta) > 0 ? 'better' : 'worse';
         const interval = m.intervals[k];
         return [
           el('td', { className: 'numeric', text: formatMetric(m.values[k]) }),

@@ -7,7 +7,7 @@ import type { FormatName, Kind, MetricName, RowProblem } from '../types';
 import { METRIC_NAMES } from '../types';
 import { parseCsv } from '../formats/csv';
 import { headlineMetric } from '../../shared/metricTable';
-import { betterDirection } from './direction';
+import { betterDirection } from '../../shared/metricDirection';
 
 export type Prompting = 'numeric' | 'multiple-choice';
 

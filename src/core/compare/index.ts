@@ -8,7 +8,6 @@ export type { AgreementCounts, CloserCounts } from './agreement';
 export { alignRuns } from './align';
 export { buildBoard, pivotPrompting, aggregatedResultsEntries, folktextsNaming, isAggregatedResults } from './board';
 export type { Board, BoardEntry, BoardRow, BoardOptions, Prompting } from './board';
-export { betterDirection, improvement } from './direction';
 export { delongTest, placements } from './delong';
 export { mcnemarExact } from './mcnemar';
 export { holm } from './holm';

@@ -1,6 +1,8 @@
-// Which way is better for each metric (docs/metrics.md): the board ranks by it and the compare table
-// says "better" or "worse" in words, and the CLI's regression gate (--fail-on-regression) fails on it.
-import type { MetricName } from '../types';
+// Which way is better for each metric (docs/metrics.md): the one table behind the board's ranking,
+// the compare table's "better"/"worse" (CLI and panel), the regression gate (--fail-on-regression),
+// the report cards' arrows and the worst group of a per-group table. In src/shared because the
+// webview needs it as much as the core and the CLI.
+import type { MetricName } from '../core/types';
 
 const HIGHER_IS_BETTER: ReadonlySet<MetricName> = new Set<MetricName>([
   'accuracy', 'acc_norm', 'auc', 'macro_f1', 'raft_score', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'spearman',
