@@ -1,40 +1,23 @@
-// `eval-lens compare --markdown | --csv`, and what the regression gate reads of a comparison. Written
-// against the comparison's plain shape (src/core/compare: per metric, arrays over the runs with the
-// baseline first), so it only needs the fields below.
+// `eval-lens compare --markdown | --csv`, and what the regression gate reads of a comparison (the
+// core's Comparison: per metric, arrays over the runs with the baseline first).
 import { METRIC_NAMES, type MetricName } from '../core/types';
+import type { Comparison, MetricComparison } from '../core/compare';
 import { improvement } from '../shared/metricDirection';
 import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, type Cell, type Table } from '../shared/tabular';
 import type { ComparedMetric, RegressionResult } from './regression';
 
-export interface MetricComparisonView {
-  values: (number | null)[];
-  deltas: (number | null)[];
-  intervals: ([number, number] | null)[];
-  p_values: (number | null)[];
-  p_values_holm?: (number | null)[];
-  test: string;
-}
-
-export interface ComparisonView {
-  runs: { path: string; name?: string }[];
-  aligned: number;
-  metrics: Partial<Record<MetricName, MetricComparisonView>>;
-  bootstrap: { resamples: number; level: number };
-  tasks?: Record<string, ComparisonView>;
-}
-
-function runName(c: ComparisonView, k: number): string {
-  return c.runs[k].name ?? c.runs[k].path;
+function runName(c: Comparison, k: number): string {
+  return c.runs[k].name;
 }
 
 /** The p-value a decision uses: Holm-adjusted when there are several candidates. */
-function decisionP(m: MetricComparisonView, k: number): number | null {
+function decisionP(m: MetricComparison, k: number): number | null {
   return m.p_values_holm?.[k] ?? m.p_values[k] ?? null;
 }
 
 /** Every candidate's delta and p per metric of the top-level comparison, for the regression gate. */
-export function comparedMetrics(c: ComparisonView): ComparedMetric[] {
+export function comparedMetrics(c: Comparison): ComparedMetric[] {
   const out: ComparedMetric[] = [];
   for (const metric of METRIC_NAMES) {
     const m = c.metrics[metric];
@@ -62,7 +45,7 @@ function pText(p: number | null): string {
 }
 
 /** One row per metric and candidate: baseline, candidate, delta with its interval, p, test, verdict. */
-export function comparisonTable(c: ComparisonView, alpha: number): Table {
+export function comparisonTable(c: Comparison, alpha: number): Table {
   const level = Math.round(c.bootstrap.level * 100);
   const several = c.runs.length > 2;
   const columns = ['metric', ...(several ? ['candidate'] : []), 'baseline', 'candidate value', 'Δ', `${level}% interval of Δ`, several ? 'p (Holm)' : 'p', 'test', 'verdict'];
@@ -84,7 +67,7 @@ export function comparisonTable(c: ComparisonView, alpha: number): Table {
   return { columns, rows, align: columns.map((col) => (['baseline', 'candidate value', 'Δ', 'p', 'p (Holm)'].includes(col) ? 'right' : 'left')) };
 }
 
-function comparisonSection(c: ComparisonView, alpha: number, heading: string): string {
+function comparisonSection(c: Comparison, alpha: number, heading: string): string {
   const who = c.runs.map((r, k) => `${k === 0 ? 'baseline' : 'candidate'} ${markdownCode(r.name ?? r.path)}`).join(' · ');
   const table = comparisonTable(c, alpha);
   return [heading, '', `${who} · ${c.aligned} instances in every run · paired bootstrap, ${c.bootstrap.resamples} resamples · significant at p < ${alpha}`, '',
@@ -92,7 +75,7 @@ function comparisonSection(c: ComparisonView, alpha: number, heading: string): s
 }
 
 /** The comparison as Markdown: the overall table, one per task for run folders, then the regression gate. */
-export function compareMarkdown(c: ComparisonView, alpha: number, regressions: RegressionResult[] = []): string {
+export function compareMarkdown(c: Comparison, alpha: number, regressions: RegressionResult[] = []): string {
   const out = [comparisonSection(c, alpha, '## Eval Lens: compare')];
   for (const [task, t] of Object.entries(c.tasks ?? {})) out.push(comparisonSection(t, alpha, `### Task ${markdownCode(task)}`));
   if (regressions.length) {
@@ -110,9 +93,9 @@ export function compareMarkdown(c: ComparisonView, alpha: number, regressions: R
 export const COMPARE_CSV_COLUMNS = ['task', 'metric', 'run', 'path', 'value', 'delta', 'ci_low', 'ci_high', 'p_value', 'p_value_holm', 'test'];
 
 /** Long form: one row per (task,) metric and run, the baseline's with empty delta and test columns. */
-export function compareCsvTable(c: ComparisonView): Table {
+export function compareCsvTable(c: Comparison): Table {
   const rows: Cell[][] = [];
-  const add = (cmp: ComparisonView, task: string) => {
+  const add = (cmp: Comparison, task: string) => {
     for (const metric of METRIC_NAMES) {
       const m = cmp.metrics[metric];
       if (!m) continue;
@@ -126,6 +109,6 @@ export function compareCsvTable(c: ComparisonView): Table {
   return { columns: COMPARE_CSV_COLUMNS, rows };
 }
 
-export function compareCsv(c: ComparisonView): string {
+export function compareCsv(c: Comparison): string {
   return csvTable(compareCsvTable(c));
 }
