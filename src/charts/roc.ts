@@ -2,7 +2,7 @@
 // several runs overlay in one chart (compare). The same configuration draws the panel and `eval-lens plot`.
 import type { ChartConfiguration } from 'chart.js';
 import type { RocCurve } from '../core/types';
-import { decimateCurve } from '../shared/curves';
+import { decimateCurve, ROC_CHART_POINTS } from '../shared/curves';
 import { formatMetric } from '../shared/format';
 import { diagonalDataset, unitAxis } from './common';
 import { runColors } from './runs';
@@ -27,7 +27,7 @@ export function rocOverlayConfig(runs: RocRun[], palette: Palette): ChartConfigu
     data: {
       datasets: [
         ...runs.map((run, k) => {
-          const curve = decimateCurve(run.roc.fpr, run.roc.tpr, 1500);
+          const curve = decimateCurve(run.roc.fpr, run.roc.tpr, ROC_CHART_POINTS);
           return {
             label: `${run.label} (AUC ${formatMetric(run.auc)})`,
             data: curve.x.map((x, i) => ({ x, y: curve.y[i] })),

@@ -11,7 +11,8 @@ import { isDirectory } from '../core/io';
 import { buildReport, resolveOptions } from '../core/report';
 import { parseFile } from '../core/score';
 import type { Report, ScoreOptions } from '../core/types';
-import { decimateCurve, reportCharts } from '../shared/chartData';
+import { reportCharts } from '../shared/chartData';
+import { decimateCurve, ROC_CHART_POINTS } from '../shared/curves';
 import type {
   Agreement, AgreementCell, BoardView, ComparisonResult, CompareRunView, CompareView, PairRow, PairTable,
 } from '../shared/compareProtocol';
@@ -29,7 +30,7 @@ function runLabel(r: Report): string {
 }
 
 function runView(r: Report): CompareRunView {
-  const roc = r.roc ? decimateCurve(r.roc.fpr, r.roc.tpr, 1500) : null;
+  const roc = r.roc ? decimateCurve(r.roc.fpr, r.roc.tpr, ROC_CHART_POINTS) : null;
   return {
     path: r.path, label: runLabel(r), kind: r.kind, bins: r.bins,
     roc: roc ? { fpr: roc.x, tpr: roc.y } : null,

@@ -1,5 +1,8 @@
 // Curve thinning and bin lookup for the charts, in the panel and in the CLI's figures. Pure; no DOM.
 
+/** Points a drawn ROC curve keeps (panel, compare page, `eval-lens plot`): a million-row curve draws at once. */
+export const ROC_CHART_POINTS = 1500;
+
 /**
  * Thins a monotone curve (ROC) to at most about `maxPoints` points: walk the curve and keep a point
  * whenever the path length since the last kept point reaches total / maxPoints. First and last
