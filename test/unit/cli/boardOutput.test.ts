@@ -2,27 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { runCli } from '../../../src/cli/main';
+import { tables } from './markdownTables';
 
 const root = join(__dirname, '..', '..', '..');
 const args = [join(root, 'examples', 'raft', 'run-1'), '--raft-data', join(root, 'examples', 'raft', 'data'), '--bootstrap', '100'];
 
-interface Token { type: string; content: string; children: Token[] | null }
-const MarkdownIt = createRequire(__filename)('markdown-it') as new () => { parse(src: string, env: object): Token[] };
 
 describe('board --markdown / --csv', () => {
   it('Markdown: rank, run, one column per task with its interval, and raft_score', async () => {
     const board = JSON.parse((await runCli(['board', '--json', ...args])).stdout).board;
     const md = (await runCli(['board', '--markdown', ...args])).stdout;
-    const rows: string[][] = [];
-    let row: string[] | null = null;
-    for (const t of new MarkdownIt().parse(md, {})) {
-      if (t.type === 'tr_open') row = [];
-      else if (t.type === 'tr_close') { rows.push(row!); row = null; }
-      else if (t.type === 'inline' && row) row.push((t.children ?? []).map((c) => c.content).join(''));
-    }
+    const rows = tables(md).flat();
     expect(rows[0]).toEqual(['rank', 'run', ...board.columns, 'raft_score']);
     const r = board.rows[0];
     expect(rows[1][1]).toBe(r.run);

@@ -4,10 +4,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../src/cli/main';
+import { tables } from './markdownTables';
 
 let base: string;
 let cand: string;
@@ -67,20 +67,12 @@ describe('compare --fail-on-regression', () => {
   });
 });
 
-interface Token { type: string; content: string; children: Token[] | null }
-const MarkdownIt = createRequire(__filename)('markdown-it') as new () => { parse(src: string, env: object): Token[] };
 
 describe('compare --markdown and --csv', () => {
   it('Markdown parses back as a table: one row per metric, deltas and verdicts in words', async () => {
     const md = (await compare(base, cand, '--markdown')).stdout;
     const doc = JSON.parse((await compare(base, cand, '--json')).stdout).comparison;
-    const rows: string[][] = [];
-    let row: string[] | null = null;
-    for (const t of new MarkdownIt().parse(md, {})) {
-      if (t.type === 'tr_open') row = [];
-      else if (t.type === 'tr_close') { rows.push(row!); row = null; }
-      else if (t.type === 'inline' && row) row.push((t.children ?? []).map((c) => c.content).join(''));
-    }
+    const rows = tables(md).flat();
     expect(rows[0]).toEqual(['metric', 'baseline', 'candidate value', 'Δ', '95% interval of Δ', 'p', 'test', 'verdict']);
     const byMetric = Object.fromEntries(rows.slice(1).map((r) => [r[0], r]));
     expect(Object.keys(byMetric).sort()).toEqual(Object.keys(doc.metrics).sort());

@@ -4,10 +4,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { runCli } from '../../../src/cli/main';
+import { MarkdownIt, tables } from './markdownTables';
 import { MAX_PROBLEMS } from '../../../src/core/problemCap';
 
 const root = join(__dirname, '..', '..', '..');
@@ -15,22 +15,6 @@ const folktexts = join(root, 'examples', 'folktexts', 'Mistral-7B-sim__ACSIncome
 const folktextsFile = join(folktexts, 'Mistral-7B-sim__ACSIncome__-1.test_predictions.csv');
 const broken = join(root, 'examples', 'folktexts', 'broken', 'broken.test_predictions.csv');
 
-// markdown-it has no bundled types; the two calls used here are typed by hand.
-interface Token { type: string; content: string; children: Token[] | null }
-const MarkdownIt = createRequire(__filename)('markdown-it') as new () => { parse(src: string, env: object): Token[] };
-
-/** Every GFM table in the Markdown, as rows of cell text (code spans and escapes resolved). */
-function tables(markdown: string): string[][][] {
-  const out: string[][][] = [];
-  let row: string[] | null = null;
-  for (const t of new MarkdownIt().parse(markdown, {})) {
-    if (t.type === 'table_open') out.push([]);
-    else if (t.type === 'tr_open') row = [];
-    else if (t.type === 'tr_close') { out[out.length - 1].push(row!); row = null; }
-    else if (t.type === 'inline' && row) row.push((t.children ?? []).map((c) => c.content).join(''));
-  }
-  return out;
-}
 
 type Json = { results: { path: string; metrics: Record<string, number | null>; intervals: Record<string, [number, number]>; problems: { line: number; column?: number; endColumn?: number; severity: string; code: string; message: string; path?: string }[] }[] };
 
