@@ -8,7 +8,7 @@ import type { Kind, ReliabilityBin } from '../core/types';
 import { binAt } from '../shared/curves';
 import { formatBinRange, formatCount, formatMetric, kindAxes } from '../shared/format';
 import { chartFontSize, diagonalDataset, unitAxis } from './common';
-import { runColors } from './runs';
+import { runStyle } from './runs';
 import { scaled, withAlpha, type Palette } from './palette';
 
 export interface ReliabilityOptions {
@@ -185,9 +185,6 @@ export interface ReliabilityRun {
   ece: number | null | undefined;
 }
 
-/** Marker shapes per run, so overlaid runs differ by more than colour. */
-const RUN_POINTS = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot'] as const;
-
 /**
  * Several runs' reliability curves over one diagonal (compare): each run's bin points joined, sized
  * by the bin's share of its run, with its own colour, dash and marker. No bars: they would hide
@@ -196,7 +193,6 @@ const RUN_POINTS = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot']
 export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<ReliabilityOptions, 'selectedBin' | 'onBinClick'>): ChartConfiguration<'line', BinPoint[] | { x: number; y: number }[]> {
   const { palette } = options;
   const axes = kindAxes(options.kind);
-  const colors = runColors(palette, runs.length, palette.blue);
   return {
     type: 'line',
     data: {
@@ -208,11 +204,7 @@ export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<R
             label: `${run.label} (ECE ${formatMetric(run.ece)})`,
             data: points,
             parsing: false as const,
-            borderColor: colors[k],
-            backgroundColor: colors[k],
-            borderWidth: scaled(palette, palette.highContrast ? 3 : 2),
-            borderDash: k === 0 ? [] : [scaled(palette, 2 + 4 * k), scaled(palette, 3)],
-            pointStyle: RUN_POINTS[k % RUN_POINTS.length],
+            ...runStyle(palette, k),
             pointRadius: points.map((p) => scaled(palette, 3 + 4 * Math.sqrt(run.bins[p.bin].count / maxCount))),
             pointBorderColor: palette.highContrast ? palette.foreground : palette.background,
             pointBorderWidth: scaled(palette, 1),

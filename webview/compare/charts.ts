@@ -7,25 +7,7 @@ import { Chart, diagonalDataset, unitAxis } from '../charts/common';
 import { shortLabel } from '../charts/classes';
 import { formatBinRange, formatCount, formatMetric, kindAxes } from '../format';
 import { withAlpha, type Palette } from '../theme';
-
-const DASHES: number[][] = [[], [7, 4], [2, 3], [10, 3, 2, 3]];
-const POINTS = ['circle', 'rectRot', 'triangle', 'rect'] as const;
-
-/** The colour of run k: theme chart colours, in an order that keeps neighbours apart. */
-export function runColor(palette: Palette, k: number): string {
-  const order = [palette.blue, palette.orange, palette.purple, palette.green, palette.yellow, palette.red];
-  return order[k % order.length];
-}
-
-export function runStyle(palette: Palette, k: number) {
-  return {
-    borderColor: runColor(palette, k),
-    backgroundColor: runColor(palette, k),
-    borderDash: DASHES[k % DASHES.length],
-    pointStyle: POINTS[k % POINTS.length],
-    borderWidth: palette.highContrast ? 3 : 2,
-  };
-}
+import { runColor, runStyle } from '../../src/charts/runs';
 
 interface BinPoint { x: number; y: number; bin: number }
 

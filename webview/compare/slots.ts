@@ -2,7 +2,7 @@
 import { applyDefaults, type Chart } from '../charts/common';
 import { el } from '../dom';
 import { readPalette, type Palette } from '../theme';
-import { runColor } from './charts';
+import { runColor } from '../../src/charts/runs';
 
 interface Slot {
   canvas: HTMLCanvasElement;
