@@ -10,7 +10,7 @@ import { scaled, withAlpha, type Palette } from './palette';
 
 export interface RocRun {
   label: string;
-  roc: RocCurve;
+  roc: Pick<RocCurve, 'fpr' | 'tpr'>;
   auc: number | null | undefined;
 }
 

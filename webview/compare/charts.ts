@@ -8,6 +8,7 @@ import { shortLabel } from '../charts/classes';
 import { formatBinRange, formatCount, formatMetric, kindAxes } from '../format';
 import { withAlpha, type Palette } from '../theme';
 import { runColor, runStyle } from '../../src/charts/runs';
+import { rocOverlayConfig } from '../../src/charts/roc';
 
 interface BinPoint { x: number; y: number; bin: number }
 
@@ -68,31 +69,8 @@ export function reliabilityOverlay(
 }
 
 export function rocOverlay(canvas: HTMLCanvasElement, runs: CompareRunView[], aucs: (number | null)[], palette: Palette): Chart {
-  const datasets = runs.map((r, k) => ({
-    label: `${r.label} (AUC ${formatMetric(aucs[k])})`,
-    data: (r.roc?.fpr ?? []).map((x, i) => ({ x, y: r.roc!.tpr[i] })),
-    parsing: false as const,
-    ...runStyle(palette, k),
-    backgroundColor: withAlpha(runColor(palette, k), 0.15),
-    pointRadius: 0,
-    fill: false,
-  }));
-  return new Chart(canvas, {
-    type: 'line',
-    data: { datasets: [...datasets, { ...diagonalDataset(palette, 'Chance'), parsing: false }] as never },
-    options: {
-      responsive: true, maintainAspectRatio: false, animation: false,
-      scales: { x: unitAxis('False positive rate', palette), y: unitAxis('True positive rate', palette) },
-      interaction: { mode: 'nearest', intersect: false },
-      plugins: {
-        legend: { position: 'bottom', labels: { color: palette.foreground } },
-        tooltip: {
-          filter: (item) => item.datasetIndex < runs.length,
-          callbacks: { label: (item) => `${runs[item.datasetIndex].label}: FPR ${formatMetric(item.parsed.x)}, TPR ${formatMetric(item.parsed.y)}` },
-        },
-      },
-    },
-  });
+  // The definition eval-lens plot draws too (src/charts/roc.ts); the host already thinned the curves.
+  return new Chart(canvas, rocOverlayConfig(runs.map((r, k) => ({ label: r.label, roc: r.roc ?? { fpr: [], tpr: [] }, auc: aucs[k] })), palette));
 }
 
 /** Per-class F1 of every run, bars side by side per class (classes of the baseline). */
