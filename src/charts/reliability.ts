@@ -181,8 +181,8 @@ export function reliabilityConfig(bins: ReliabilityBin[], options: ReliabilityOp
 export interface ReliabilityRun {
   label: string;
   bins: ReliabilityBin[];
-  /** The run's ECE for its legend entry (the binning's own: ece or ece_quantile). */
-  ece: number | null | undefined;
+  /** The run's ECE for its legend entry (the binning's own: ece or ece_quantile); absent: the label alone (the compare page's table has it). */
+  ece?: number | null;
 }
 
 /**
@@ -201,11 +201,12 @@ export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<R
           const points = binPoints(run.bins);
           const maxCount = Math.max(1, ...run.bins.map((b) => b.count));
           return {
-            label: `${run.label} (ECE ${formatMetric(run.ece)})`,
+            label: 'ece' in run ? `${run.label} (ECE ${formatMetric(run.ece)})` : run.label,
             data: points,
             parsing: false as const,
             ...runStyle(palette, k),
             pointRadius: points.map((p) => scaled(palette, 3 + 4 * Math.sqrt(run.bins[p.bin].count / maxCount))),
+            pointHoverRadius: scaled(palette, 8),
             pointBorderColor: palette.highContrast ? palette.foreground : palette.background,
             pointBorderWidth: scaled(palette, 1),
             clip: scaled(palette, 12),
@@ -220,16 +221,23 @@ export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<R
       maintainAspectRatio: false,
       animation: false,
       scales: { x: unitAxis(axes.value, palette), y: unitAxis(axes.target, palette) },
-      interaction: { mode: 'nearest', intersect: false },
+      interaction: { mode: 'nearest', intersect: true },
       plugins: {
         legend: { position: 'bottom', labels: { color: palette.foreground, usePointStyle: true } },
         tooltip: {
           filter: (item) => item.datasetIndex < runs.length,
           callbacks: {
-            label: (item) => {
+            title: (items) => {
+              const item = items[0];
+              if (!item) return '';
               const run = runs[item.datasetIndex];
-              const b = run.bins[(item.raw as BinPoint).bin];
-              return `${run.label}: ${axes.value} ${formatMetric(b.meanValue)}, ${axes.target} ${formatMetric(b.meanTarget)}, n = ${formatCount(b.count)}`;
+              const p = item.raw as BinPoint;
+              const b = run.bins[p.bin];
+              return `${run.label} · bin ${p.bin + 1} ${formatBinRange(b.lo, b.hi, options.equalWidth && p.bin === run.bins.length - 1)}`;
+            },
+            label: (item) => {
+              const b = runs[item.datasetIndex].bins[(item.raw as BinPoint).bin];
+              return [`n = ${formatCount(b.count)}`, `${axes.value}: ${formatMetric(b.meanValue)}`, `${axes.target}: ${formatMetric(b.meanTarget)}`, `gap: ${formatMetric(b.gap)}`];
             },
           },
         },

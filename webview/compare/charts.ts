@@ -1,71 +1,22 @@
 // Overlaid charts of several runs: reliability diagrams (one binning per chart), ROC curves, and
 // per-class F1 side by side. Runs differ by colour AND by line dash and point shape, so they stay
 // apart without colour (colour-blind readers, greyscale prints).
-import type { ClassStats, Kind, ReliabilityBin } from '../../src/core/types';
+import type { ClassStats, Kind } from '../../src/core/types';
 import type { CompareRunView } from '../../src/shared/compareProtocol';
-import { Chart, diagonalDataset, unitAxis } from '../charts/common';
+import { Chart } from '../charts/common';
 import { shortLabel } from '../charts/classes';
-import { formatBinRange, formatCount, formatMetric, kindAxes } from '../format';
+import { formatMetric } from '../format';
 import { withAlpha, type Palette } from '../theme';
-import { runColor, runStyle } from '../../src/charts/runs';
+import { runColor } from '../../src/charts/runs';
 import { rocOverlayConfig } from '../../src/charts/roc';
-
-interface BinPoint { x: number; y: number; bin: number }
+import { reliabilityOverlayConfig } from '../../src/charts/reliability';
 
 export function reliabilityOverlay(
   canvas: HTMLCanvasElement, runs: CompareRunView[], binning: 'equalWidth' | 'equalCount', kind: Kind, palette: Palette,
 ): Chart {
-  const axes = kindAxes(kind);
-  const binsOf = (r: CompareRunView): ReliabilityBin[] => r.bins?.[binning] ?? [];
-  const datasets = runs.map((r, k) => {
-    const bins = binsOf(r);
-    const max = Math.max(1, ...bins.map((b) => b.count));
-    const points: BinPoint[] = [];
-    bins.forEach((b, i) => { if (b.count > 0 && b.meanValue !== null && b.meanTarget !== null) points.push({ x: b.meanValue, y: b.meanTarget, bin: i }); });
-    return {
-      type: 'line' as const,
-      label: r.label,
-      data: points,
-      parsing: false as const,
-      ...runStyle(palette, k),
-      pointRadius: (ctx: { raw?: unknown }) => {
-        const p = ctx.raw as BinPoint | undefined;
-        return p ? 3 + 4 * Math.sqrt(bins[p.bin].count / max) : 3;
-      },
-      pointHoverRadius: 8,
-      pointBorderColor: palette.highContrast ? palette.foreground : palette.background,
-      pointBorderWidth: 1,
-      clip: 12,
-    };
-  });
-  return new Chart(canvas, {
-    type: 'line',
-    data: { datasets: [...datasets, { ...diagonalDataset(palette), parsing: false }] as never },
-    options: {
-      responsive: true, maintainAspectRatio: false, animation: false,
-      scales: { x: unitAxis(axes.value, palette), y: unitAxis(axes.target, palette) },
-      interaction: { mode: 'nearest', intersect: true },
-      plugins: {
-        legend: { position: 'bottom', labels: { color: palette.foreground, usePointStyle: true } },
-        tooltip: {
-          filter: (item) => item.datasetIndex < runs.length,
-          callbacks: {
-            title: (items) => {
-              const item = items[0];
-              if (!item) return '';
-              const p = item.raw as BinPoint;
-              const b = binsOf(runs[item.datasetIndex])[p.bin];
-              return `${runs[item.datasetIndex].label} · bin ${p.bin + 1} ${formatBinRange(b.lo, b.hi, binning === 'equalWidth' && p.bin === binsOf(runs[item.datasetIndex]).length - 1)}`;
-            },
-            label: (item) => {
-              const b = binsOf(runs[item.datasetIndex])[(item.raw as BinPoint).bin];
-              return [`n = ${formatCount(b.count)}`, `${axes.value}: ${formatMetric(b.meanValue)}`, `${axes.target}: ${formatMetric(b.meanTarget)}`, `gap: ${formatMetric(b.gap)}`];
-            },
-          },
-        },
-      },
-    },
-  });
+  // The definition eval-lens plot draws too (src/charts/reliability.ts); ECE is in the page's table.
+  const config = reliabilityOverlayConfig(runs.map((r) => ({ label: r.label, bins: r.bins?.[binning] ?? [] })), { kind, palette, equalWidth: binning === 'equalWidth' });
+  return new Chart(canvas, config);
 }
 
 export function rocOverlay(canvas: HTMLCanvasElement, runs: CompareRunView[], aucs: (number | null)[], palette: Palette): Chart {
