@@ -9,7 +9,8 @@ import { detectFormat, DETECT_HEAD_BYTES } from './formats/detect';
 import { isParquetPath, parquetFatal, parquetToText, rowProblems, textTwin } from './formats/parquet';
 import { sizeText } from './formats/progress';
 import { resolveOptions } from './report';
-import { discoverPredictionFiles, maxFileBytes, parseInput, scoreFile, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
+import { discoverFolder, maxFileBytes, parseInput, scoreFile, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
+import { notScoredReport } from './unscored';
 import { isDirectory, nodeCompanionReader, readFileBytes } from './io';
 
 /** Share of a Parquet parse's progress spent decoding row groups; the JSON Lines reader has the rest. */
@@ -49,13 +50,26 @@ export async function scorePathAsync(path: string, options?: Partial<ScoreOption
   maxFileBytes(o);
   const reports: Report[] = [];
   if (isDirectory(path)) {
-    for (const file of discoverPredictionFiles(path, o)) {
+    const found = discoverFolder(path, o);
+    for (const file of found.scored) {
       // A Parquet table's format comes from its rows, unless the user forced one.
       const format = isParquetPath(file.path) ? o.format : file.format;
-      reports.push(await scoreFileAsync(file.path, { ...o, format }, io));
+      reports.push(...await eachTaskAsync((task) => scoreFileAsync(file.path, { ...o, format, task }, io), o));
     }
+    // Listed, never dropped silently (scorePath does the same).
+    for (const file of found.unscored) reports.push(notScoredReport(file.path, file.reason, o));
+    reports.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   } else {
-    reports.push(await scoreFileAsync(path, o, io));
+    reports.push(...await eachTaskAsync((task) => scoreFileAsync(path, { ...o, task }, io), o));
   }
   return { reports, summary: summarize(reports) };
+}
+
+/** One report per task of a file holding several (an lm-eval simple_evaluate dump), unless options.task picks one. */
+async function eachTaskAsync(score: (task: string | undefined) => Promise<Report>, o: ScoreOptions): Promise<Report[]> {
+  const first = await score(o.task);
+  if (o.task !== undefined || !first.tasks || first.tasks.length < 2) return [first];
+  const rest: Report[] = [];
+  for (const task of first.tasks) if (task !== first.task) rest.push(await score(task));
+  return [first, ...rest];
 }
