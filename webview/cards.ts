@@ -5,6 +5,7 @@ import type { MetricName, Report } from '../src/core/types';
 import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
 import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
+import { breakdownTable } from './breakdown';
 import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from './format';
 import { post } from './vscodeApi';
 import { baseName } from '../src/shared/paths';
@@ -69,6 +70,7 @@ export function metricCards(report: Report): HTMLElement {
       + extra.map(([k, v]) => `${k} ${formatMetric(v)}`).join(', ');
     section.appendChild(list);
   }
+  if (report.breakdown?.length) section.appendChild(breakdownTable(report.breakdown));
   return section;
 }
 

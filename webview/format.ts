@@ -27,6 +27,7 @@ export interface MetricInfo {
 }
 
 export const METRIC_INFO: Record<MetricName, MetricInfo> = {
+  stderr: { label: 'Std. error', better: 'lower', help: 'Standard error of the mean score, as Inspect computes it: sample SD / sqrt(n).' },
   accuracy: { label: 'Accuracy', better: 'higher', help: 'Share of instances whose predicted class is right.' },
   auc: { label: 'ROC AUC', better: 'higher', help: 'Area under the ROC curve; ties count one half.' },
   macro_f1: { label: 'Macro-F1', better: 'higher', help: 'Unweighted mean of per-class F1.' },

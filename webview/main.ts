@@ -15,15 +15,15 @@ import { reliabilityChart } from './charts/reliability';
 import { rocChart } from './charts/roc';
 import { probabilityScatterChart } from './charts/scatter';
 import { hmrPanel, metricCards } from './cards';
-import { copyMarkdownButton, exportMenu } from './exportControls';
 import { groupReliabilityChart } from './charts/groupReliability';
 import { groupControls, groupSlice, groupsSection } from './groups';
 import { worstGroupIndex } from '../src/shared/groupRanking';
+import { copyMarkdownButton, exportMenu } from './exportControls';
 import { confusionMatrix } from './confusion';
 import { instanceCount, normalizeReport } from './data';
 import { clear, el } from './dom';
 import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO } from './format';
-import { Stepper } from './stepper';
+import { hasTextLines, Stepper } from './stepper';
 import { InstanceTable } from './table';
 import { NO_FILTER } from './tableModel';
 import { readPalette, watchTheme, type Palette } from './theme';
@@ -581,7 +581,10 @@ function mountInstances(whole: Report): void {
         if (state.stepIndex !== index) saveState({ stepIndex: index });
         post({ type: 'stepped', index, total });
       },
-      onReveal: (path, line) => post({ type: 'reveal', path, line }),
+      onReveal: (path, line, instance) => {
+        if (path === report.path && !hasTextLines(path)) table?.showInstance(instance);
+        else post({ type: 'reveal', path, line });
+      },
     });
     stepperSlot.replaceWith(stepper.element);
     stepperSlot = null;
@@ -592,7 +595,7 @@ function mountInstances(whole: Report): void {
         binning: binning(),
         sort: state.sort ?? null,
         filter: filter(),
-        onReveal: (i) => post({ type: 'reveal', path: report.path, line: inst.lines[i] }),
+        onReveal: (i) => { if (hasTextLines(report.path)) post({ type: 'reveal', path: report.path, line: inst.lines[i] }); },
         onStateChange: (sort, tableFilter) => {
           const binChanged = tableFilter.bin !== filter().bin;
           saveState({ sort, filter: tableFilter });

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { comparePaths, modelsOf } from '../core/compareFiles';
 import { CompareError, DEFAULT_COMPARE_RESAMPLES, type Comparison } from '../core/compare/compare';
 import { UsageError, type CliOutput } from './args';
-import { SCORING_ARGS, scoringOptions } from './score';
+import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { formatComparison } from './compareTable';
 import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
 import { compareCsv, compareMarkdown, comparedMetrics } from './compareOutput';
@@ -45,7 +45,7 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
     allowPositionals: true,
     strict: true,
     options: {
-      ...SCORING_ARGS, ...OUTPUT_OPTIONS,
+      ...SCORING_OPTIONS, ...OUTPUT_OPTIONS,
       'fail-on-regression': { type: 'string' }, alpha: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -60,7 +60,7 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
   if (positionals.length === 1 && !modelsOf(positionals[0]).length) {
     throw new UsageError(`compare needs a BASELINE and at least one CANDIDATE; ${positionals[0]} holds no Prob_<model> columns of several models.`);
   }
-  const options = scoringOptions(values, DEFAULT_COMPARE_RESAMPLES);
+  const options = scoringOptions(values, { bootstrap: DEFAULT_COMPARE_RESAMPLES });
   let comparison: Comparison;
   try {
     comparison = comparePaths(positionals, options);

@@ -13,7 +13,7 @@ import { confidenceHistogramConfig } from '../charts/histogram';
 import { probabilityScatterConfig } from '../charts/scatter';
 import type { Palette } from '../charts/palette';
 import { number, UsageError, type CliOutput } from './args';
-import { SCORING_ARGS, scoringOptions } from './score';
+import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { printPalette, renderChart, type FigureFormat } from './render';
 
 export const CHARTS = ['reliability', 'roc', 'histogram', 'scatter', 'groups'] as const;
@@ -131,7 +131,7 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
     allowPositionals: true,
     strict: true,
     options: {
-      ...SCORING_ARGS,
+      ...SCORING_OPTIONS,
       chart: { type: 'string' },
       out: { type: 'string' },
       binning: { type: 'string' },
@@ -154,7 +154,7 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
   const theme = oneOf('theme', values.theme, ['light', 'dark'] as const, 'light');
   const size = { width: pixels('width', values.width, 1200), height: pixels('height', values.height, 800) };
   // The histogram and the scatter draw from the per-instance columns.
-  const options = { ...scoringOptions(values), instances: chart === 'histogram' || chart === 'scatter' };
+  const options = scoringOptions(values, { instances: chart === 'histogram' || chart === 'scatter' });
 
   const reports: Report[] = [];
   for (const file of positionals) {

@@ -9,3 +9,4 @@ export { isDataFile, unscoredReason } from './unscored';
 export { fileInput, textInput } from './formats/context';
 export type { CompanionReader, FileInput, FormatContext } from './formats/context';
 export { nodeCompanionReader, walkFiles, readFileBytes } from './io';
+export { scorePathAsync, scoreFileAsync } from './scoreAsync';

@@ -83,8 +83,13 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   for (const m of extra.drop) delete scored.metrics[m];
   if (options.instances === false) scored.instances = null;
   Object.assign(report, scored);
+  // A format's own definitions (Inspect's accuracy over partial credit) win over the set's.
+  if (parsed.metrics) Object.assign(report.metrics, parsed.metrics);
+  if (parsed.breakdown) report.breakdown = parsed.breakdown;
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
   if (set !== parsedSet) delete report.intervals.accuracy; // resampled under acc_norm, but accuracy stays acc
+  // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit).
+  for (const name of Object.keys(parsed.metrics ?? {}) as MetricName[]) delete report.intervals[name];
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capReportProblems(report);
 }

@@ -10,6 +10,8 @@ import { parseGeneric } from './formats/generic';
 import { parseRaft } from './formats/raft';
 import { parseAlmanacs } from './formats/almanacs';
 import { parseLmEval } from './formats/lmEval';
+import { parseInspect } from './formats/inspect';
+import { isParquetPath, parquetFatal, PARQUET_NEEDS_ASYNC } from './formats/parquet';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
 import { attachSlices, resolveBestThreshold } from './slices/slice';
@@ -29,6 +31,7 @@ const PARSERS: Record<FormatName, (input: FileInput, ctx: FormatContext) => Pars
   raft: parseRaft,
   almanacs: parseAlmanacs,
   'lm-eval': parseLmEval,
+  inspect: parseInspect,
   generic: parseGeneric,
 };
 
@@ -37,7 +40,7 @@ function headOf(input: FileInput): string {
 }
 
 /** The size limit in force: options.maxFileBytes, else DEFAULT_MAX_FILE_BYTES. */
-function maxFileBytes(options: Partial<ScoreOptions>): number {
+export function maxFileBytes(options: Partial<ScoreOptions>): number {
   const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   if (!(limit > 0)) throw new RangeError(`maxFileBytes must be a positive number of bytes, got ${limit}`);
   return limit;
@@ -84,7 +87,7 @@ export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io
 }
 
 /** The 'score' phase: metrics and bins of a parsed file, between two progress reports. */
-function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions): Report {
+export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions): Report {
   if (o.shouldCancel?.()) throw new ScoreCancelledError();
   o.onProgress?.(0, 'score');
   const report = buildReport(path, parsed, o);
@@ -159,6 +162,7 @@ export function readHead(path: string): string | undefined {
  */
 export function parseFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ParseResult {
   const o = resolveOptions(options);
+  if (isParquetPath(path)) return parquetFatal(PARQUET_NEEDS_ASYNC);
   const size = statSync(path).size; // throws ENOENT with the path in the message
   const limit = maxFileBytes(o);
   const formatOf = () => o.format ?? detectFormat(path, readHead(path) ?? '') ?? 'generic';

@@ -2,8 +2,8 @@
 // must never import `vscode`, so it runs in the CLI, in a worker, in tests and in the extension.
 
 export type Kind = 'binary' | 'multiclass' | 'confidence' | 'probability';
-export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'generic';
-export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'generic'];
+export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'inspect' | 'generic';
+export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'inspect', 'generic'];
 
 /** Every metric name, as docs/metrics.md defines it and the JSON output spells it. */
 export const METRIC_NAMES = [
@@ -11,6 +11,7 @@ export const METRIC_NAMES = [
   'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'mse', 'tvd', 'kl', 'spearman',
   // lm-eval: acc_norm (METRICS.md, lm-eval conventions) and the perplexity of single-continuation tasks.
   'acc_norm', 'perplexity',
+  'stderr', // Inspect's standard error of the mean score
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -47,7 +48,9 @@ export type ProblemCode =
   | 'more-problems'       // the list was cut: a summary of how many more there are
   | 'unmatched-id'        // --group-by with a data file: predictions whose ID has no data row
   | 'group-column'        // --group-by: the column is missing, or the groups cannot be formed
-  | 'best-threshold';     // --threshold best: which threshold was chosen, or why none could be
+  | 'best-threshold'      // --threshold best: which threshold was chosen, or why none could be
+  | 'incomplete-log'      // an Inspect log that was cancelled or errored: scored on the samples it has; info
+  | 'unknown-reducer';    // an Inspect epoch reducer that is not one of Inspect's built-in ones
 
 export interface RowProblem {
   /** 1-based line of the file the row came from (the first line of a multi-line CSV record). */
@@ -111,6 +114,8 @@ export interface MulticlassSet extends SetBase {
   predNorm?: Int32Array;
   /** lm-eval single-continuation tasks: the loglikelihood of each row's target continuation. */
   continuationLoglik?: Float64Array;
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */
@@ -150,6 +155,17 @@ export interface ParseResult {
   /** The kind the file would have had, when nothing was scored (a RAFT file of test-split IDs is multiclass). */
   kind?: Kind;
   fatal?: string;
+  /** Figures the format defines itself (Inspect's accuracy and stderr over score values): they replace the set's. */
+  metrics?: Partial<Record<MetricName, number | null>>;
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
+}
+
+/** One row of a report's breakdown: a named subset (scorer, epoch, reduction) and its figures. */
+export interface BreakdownRow {
+  label: string;
+  n: number;
+  metrics: Record<string, number | null>;
 }
 
 /** Column mapping for generic files: which column holds what. */
@@ -354,4 +370,6 @@ export interface Report {
   groups?: GroupsResult;
   /** With options.listColumns: the columns the report can be grouped by (of the file, of the data file). */
   groupColumns?: { predictions: string[]; data?: string[]; dataPath?: string };
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
 }

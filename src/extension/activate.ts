@@ -13,6 +13,7 @@ import { EvalFiles } from './evalFiles';
 import { exportCommand } from './exportCommand';
 import { InstanceHoverProvider } from './hover';
 import { ReportPanel } from './panel';
+import { registerReportEditor } from './reportEditor';
 import { QuickFixProvider } from './quickFixes';
 import { scoreBenchmark } from './scoreBenchmark';
 import { ReportScoring } from './scoring';
@@ -140,6 +141,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.languages.registerCodeActionsProvider(SELECTOR, new QuickFixProvider(problems.collection), { providedCodeActionKinds: QuickFixProvider.kinds }),
     scoring,
     ReportPanel.register(context, (path, token, onProgress) => scoring.scoreForReport(path, token, undefined, onProgress)),
+    registerReportEditor(context, files),
+    vscode.window.tabGroups.onDidChangeTabs(() => statusBar.update()),
     vscode.commands.registerCommand('evalLens.scoreBenchmark', async (a?: unknown, b?: unknown) => {
       const shown: number[] = [];
       api.lastProgress = shown;

@@ -101,6 +101,10 @@ export class ReportPanel {
   private result: PanelScoreResult | undefined;
   private scoring: vscode.CancellationTokenSource | undefined;
   private generation = 0;
+  /** A report editor tab's panel (reportEditor.ts): it shows its own file only, show() never reuses it for another. */
+  private pinned = false;
+  /** The panel show() creates and reuses (not a report editor tab). */
+  private static floating: ReportPanel | undefined;
 
   private constructor(
     private readonly context: vscode.ExtensionContext,
@@ -150,9 +154,26 @@ export class ReportPanel {
     });
   }
 
+  /**
+   * The panel of a report editor tab (the custom editor of reportEditor.ts): the same report, keys
+   * and commands as the panel, in the tab VS Code made for `path`. It is `current` while active.
+   */
+  static adopt(context: vscode.ExtensionContext, panel: vscode.WebviewPanel, path: string): ReportPanel {
+    const adopted = new ReportPanel(context, panel, path);
+    adopted.pinned = true;
+    ReportPanel.current = adopted;
+    adopted.disposables.push(panel.onDidChangeViewState(() => {
+      if (panel.active) ReportPanel.current = adopted;
+    }));
+    void adopted.load(path);
+    return adopted;
+  }
+
   /** The one report panel: revealed when it exists, created beside the editor when it does not. */
   private static revealOrCreate(context: vscode.ExtensionContext, path: string, preserveFocus: boolean): ReportPanel {
-    const existing = ReportPanel.current;
+    const current = ReportPanel.current;
+    // A report editor tab is reused for its own file only; another file goes to the floating panel.
+    const existing = current?.pinned && current.info.path !== path ? ReportPanel.floating : current;
     if (existing) {
       existing.panel.reveal(existing.panel.viewColumn, preserveFocus);
       return existing;
@@ -163,6 +184,7 @@ export class ReportPanel {
       { ...ReportPanel.webviewOptions(context), retainContextWhenHidden: false, enableFindWidget: true },
     );
     ReportPanel.current = new ReportPanel(context, panel, path);
+    ReportPanel.floating = ReportPanel.current;
     return ReportPanel.current;
   }
 
@@ -549,9 +571,6 @@ export class ReportPanel {
       case 'reveal':
         void this.reveal(message.path, message.line);
         break;
-      case 'export':
-        if (message.request && typeof message.request === 'object') void this.export(message.request);
-        break;
       case 'openMetricDoc':
         void openMetricDoc(this.context.extensionUri, message.metric).then((uri) => { if (uri) this.info.lastMetricDoc = uri.toString(); });
         break;
@@ -559,7 +578,16 @@ export class ReportPanel {
       case 'pickDataFile':
         void this.slice(message);
         break;
+      case 'export':
+        if (message.request && typeof message.request === 'object') void this.export(message.request);
+        break;
     }
+  }
+
+  /** "Group by" / "Join data file…": remembered by the handler (extension/slicing.ts), then re-scored. */
+  private async slice(message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' }>): Promise<void> {
+    const path = this.info.path;
+    if (path && (await ReportPanel.sliceHandler?.(path, message))) await this.load(path);
   }
 
   /** "Export…" from the webview or the Export Report command: see exportReport.ts. */
@@ -571,12 +599,6 @@ export class ReportPanel {
     return done;
   }
 
-  /** "Group by" / "Join data file…": remembered by the handler (extension/slicing.ts), then re-scored. */
-  private async slice(message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' }>): Promise<void> {
-    const path = this.info.path;
-    if (path && (await ReportPanel.sliceHandler?.(path, message))) await this.load(path);
-  }
-
   /** Files the webview may ask to open: the reports' own files only, never an arbitrary path. */
   private revealable(path: string): boolean {
     if (typeof path !== 'string' || !this.result) return false;
@@ -585,6 +607,8 @@ export class ReportPanel {
 
   private async reveal(path: string, line: number): Promise<void> {
     if (!this.revealable(path) || !Number.isInteger(line) || line < 1) return;
+    // Parquet tables and .eval logs have no text lines: the webview shows the row in its table instead.
+    if (/\.(parquet|eval)$/i.test(path)) return;
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path));
       const lineIndex = Math.min(line - 1, document.lineCount - 1);
@@ -624,9 +648,10 @@ export class ReportPanel {
     this.pages = [];
     this.result = undefined;
     this.view = undefined;
+    if (ReportPanel.floating === this) ReportPanel.floating = undefined;
     if (ReportPanel.current === this) {
-      ReportPanel.current = undefined;
-      void vscode.commands.executeCommand('setContext', STEP_CONTEXT, 0);
+      ReportPanel.current = ReportPanel.floating;
+      if (!ReportPanel.current) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, 0);
     }
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;

@@ -4,7 +4,7 @@
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead, scoreInput, scorePath, sizeText, summarize, textInput } from '../core/index';
+import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead, scoreInput, scorePathAsync, sizeText, summarize, textInput } from '../core/index';
 import type { Report, ScoreOptions } from '../core/types';
 import { reportCharts } from '../shared/chartData';
 import { encodeInstances, payloadBuffers } from '../shared/instanceCodec';
@@ -62,7 +62,7 @@ function progressOptions(req: ScoreRequest): Partial<ScoreOptions> {
   };
 }
 
-function score(req: ScoreRequest): { reply: WorkerReply; transfer: ArrayBuffer[] } {
+async function score(req: ScoreRequest): Promise<{ reply: WorkerReply; transfer: ArrayBuffer[] }> {
   const options: Partial<ScoreOptions> = { ...req.options, ...progressOptions(req) };
   if (req.maxBytes) options.maxFileBytes = req.maxBytes;
   const t0 = performance.now();
@@ -73,7 +73,7 @@ function score(req: ScoreRequest): { reply: WorkerReply; transfer: ArrayBuffer[]
   const refused = refuse(req.path, req.maxBytes);
   if (refused) return { reply: { type: 'failed', id: req.id, message: refused.message, tooLarge: refused.tooLarge }, transfer: [] };
   const before = statOf(req.path);
-  const result: ScoreResult = scorePath(req.path, options, nodeCompanionReader);
+  const result: ScoreResult = await scorePathAsync(req.path, options, nodeCompanionReader);
   const after = statOf(req.path);
   return shaped(req, result, t0, { mtimeBefore: before?.mtime, mtimeAfter: after?.mtime, sizeBefore: before?.size, sizeAfter: after?.size });
 }
@@ -154,12 +154,12 @@ function lowerPriority(nice: number): void {
   }
 }
 
-parentPort?.on('message', (req: WorkerRequest) => {
+parentPort?.on('message', async (req: WorkerRequest) => {
   if (req.nice !== undefined) lowerPriority(req.nice);
   let reply: WorkerReply;
   let transfer: ArrayBuffer[] = [];
   try {
-    if (req.type === 'score') ({ reply, transfer } = score(req));
+    if (req.type === 'score') ({ reply, transfer } = await score(req));
     else reply = detect(req);
   } catch (e) {
     reply = { type: 'failed', id: req.id, message: e instanceof Error ? e.message : String(e) };

@@ -31,6 +31,8 @@ export const DEFAULT_INCLUDE = [
   '**/*.jsonl',
   '**/*.csv',
   '**/*.tsv',
+  '**/*.eval',
+  '**/*.parquet',
 ];
 export const DEFAULT_EXCLUDE = [
   '**/node_modules/**', '**/.git/**', '**/out/**', '**/dist/**', '**/.venv/**', '**/venv/**',

@@ -8,9 +8,10 @@ import type { EvalFiles, FileEntry } from './evalFiles';
 import { headlineText, metricRows, plural, problemCount, raftScore, summaryLine, formatNumber } from './headline';
 import { escapeMarkdown } from './hover';
 import type { UnscoredFiles } from './unscoredFiles';
+import { OPEN_FILE_COMMAND } from './reportEditor';
 
 export const FORMAT_LABELS: Record<FormatName, string> = {
-  folktexts: 'folktexts', raft: 'RAFT', almanacs: 'ALMANACS', 'lm-eval': 'lm-eval', generic: 'generic',
+  folktexts: 'folktexts', raft: 'RAFT', almanacs: 'ALMANACS', 'lm-eval': 'lm-eval', inspect: 'Inspect', generic: 'generic',
 };
 
 export type TreeNode =
@@ -165,7 +166,8 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
     item.description = parts.join(' · ');
     item.tooltip = fileTooltip(entry);
     item.contextValue = 'evalLens.file';
-    item.command = { title: 'Open', command: 'vscode.open', arguments: [entry.uri] };
+    // evalLens.openFile: the text, or the report when the text editor would refuse the file.
+    item.command = { title: 'Open', command: OPEN_FILE_COMMAND, arguments: [entry.uri] };
     return item;
   }
 

@@ -59,9 +59,14 @@ function headlineFirst(r: { format: FormatName; kind: Kind }, list: readonly Met
   return [head, ...list.filter((m) => m !== head)];
 }
 
+/** Formats whose cards are their own: Inspect leads with its accuracy and its standard error. */
+const FORMAT_CARDS: Partial<Record<FormatName, readonly MetricName[]>> = {
+  inspect: ['accuracy', 'stderr', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'log_loss', 'mce', 'ks'],
+};
+
 /** The metric cards of a report, headline first. */
 export function cardMetrics(r: { format: FormatName; kind: Kind }): MetricName[] {
-  return headlineFirst(r, KIND_METRICS[r.kind].cards);
+  return FORMAT_CARDS[r.format] ? [...FORMAT_CARDS[r.format]!] : headlineFirst(r, KIND_METRICS[r.kind].cards);
 }
 
 /** The one-line summary's metrics of a report, headline first. */

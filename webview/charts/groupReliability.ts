@@ -4,7 +4,8 @@
 import type { GroupSlice, Kind } from '../../src/core/types';
 import { kindAxes } from '../format';
 import type { Palette } from '../theme';
-import { Chart, diagonalDataset, unitAxis } from './common';
+import { Chart } from './common';
+import { diagonalDataset, unitAxis } from '../../src/charts/common';
 
 const SHAPES = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot', 'rectRounded', 'cross'] as const;
 
