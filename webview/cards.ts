@@ -4,8 +4,8 @@
 import type { MetricName, Report } from '../src/core/types';
 import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
-import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
 import { breakdownTable } from './breakdown';
+import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
 import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from './format';
 import { post } from './vscodeApi';
 import { baseName } from '../src/shared/paths';
@@ -69,6 +69,13 @@ export function metricCards(report: Report): HTMLElement {
     list.textContent = `Also reported by the benchmark${report.reportedPath ? ` (${baseName(report.reportedPath)})` : ''}: `
       + extra.map(([k, v]) => `${k} ${formatMetric(v)}`).join(', ');
     section.appendChild(list);
+  }
+  // Where a reported figure's name matches a recomputed one but its definition differs: one sentence each.
+  for (const [name, note] of Object.entries(report.reportedNotes ?? {})) {
+    section.appendChild(el('p', { className: 'muted reported-note', text: `${name}: ${note}`, data: { note: name } }));
+  }
+  if (report.decision === 'acc_norm') {
+    section.appendChild(el('p', { className: 'muted decision-note', text: 'The calibration views judge lm-eval\'s acc_norm choice (setting evalLens.lmEvalDecision).' }));
   }
   if (report.breakdown?.length) section.appendChild(breakdownTable(report.breakdown));
   return section;

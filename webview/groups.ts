@@ -44,7 +44,7 @@ export function groupControls(report: Report): HTMLElement | null {
   ]);
 }
 
-/** The per-group table with its forest plot, and the fairness card. */
+/** The per-group table with its forest plot. */
 export function groupsSection(report: Report, view: GroupsView): HTMLElement | null {
   const g = report.groups;
   if (!g) return null;
@@ -87,7 +87,6 @@ export function groupsSection(report: Report, view: GroupsView): HTMLElement | n
     el('h2', { text: `Groups by ${g.column}` }),
     el('p', { className: 'caption muted', text: caption }),
     table,
-    fairnessCard(report),
   ]);
 }
 
@@ -126,7 +125,7 @@ function forestBar(value: number | null | undefined, ci: [number, number] | unde
 }
 
 /** folktexts' fairness keys, each beside the figure its results file reported (when it did). */
-function fairnessCard(report: Report): HTMLElement | null {
+export function fairnessCard(report: Report): HTMLElement | null {
   const f = report.groups?.fairness;
   if (!f || !Object.keys(f).length) return null;
   const list = el('dl', { className: 'fairness', attrs: { id: 'fairness' } });

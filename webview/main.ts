@@ -16,8 +16,8 @@ import { rocChart } from './charts/roc';
 import { probabilityScatterChart } from './charts/scatter';
 import { hmrPanel, metricCards } from './cards';
 import { groupReliabilityChart } from './charts/groupReliability';
-import { groupControls, groupSlice, groupsSection } from './groups';
-import { worstGroupIndex } from '../src/shared/groupRanking';
+import { fairnessCard, groupControls, groupSlice, groupsSection } from './groups';
+import { withGroupIntervals, worstGroupIndex } from '../src/shared/groupRanking';
 import { copyMarkdownButton, exportMenu } from './exportControls';
 import { confusionMatrix } from './confusion';
 import { instanceCount, normalizeReport } from './data';
@@ -71,6 +71,8 @@ let cardsSection: HTMLElement | null = null;
 let hmrSection: HTMLElement | null = null;
 let stepperSlot: HTMLElement | null = null;
 let tableSlot: HTMLElement | null = null;
+/** The group table (replaced when the groups' intervals arrive). */
+let groupsElement: HTMLElement | null = null;
 
 function saveState(patch: Partial<PanelState>): void {
   state = { ...state, ...patch };
@@ -161,6 +163,7 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
   if (!current || message.token !== current.token || message.reports.length !== current.reports.length) return;
   current.reports = current.reports.map((r, k) => ({
     ...r, intervals: message.reports[k].intervals ?? {}, options: { ...r.options, bootstrap: message.reports[k].bootstrap },
+    groups: withGroupIntervals(r.groups, message.reports[k].groupIntervals),
   }));
   const report = selectedReport();
   if (!report) return;
@@ -168,6 +171,13 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
     const fresh = metricCards(report);
     cardsSection.replaceWith(fresh);
     cardsSection = fresh;
+  }
+  if (groupsElement) {
+    const fresh = groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup });
+    if (fresh) {
+      groupsElement.replaceWith(fresh);
+      groupsElement = fresh;
+    }
   }
   if (hmrSection) {
     const fresh = hmrPanel(report, current.charts[state.selected ?? 0]?.counts);
@@ -215,6 +225,7 @@ function teardown(): void {
   hmrSection = null;
   stepperSlot = null;
   tableSlot = null;
+  groupsElement = null;
   clear(root);
 }
 
@@ -551,14 +562,16 @@ function renderGroups(report: Report): void {
   const groups = report.groups;
   if (!groups) return;
   if (state.group != null && !(state.group < groups.groups.length)) state = { ...state, group: null };
-  const section = groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup });
-  if (section) root.appendChild(section);
+  groupsElement = groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup });
+  if (groupsElement) root.appendChild(groupsElement);
   if (groups.groups.some((g) => g.bins?.length)) {
     const worst = worstGroupIndex(report.kind, groups.groups);
     root.appendChild(chartBox('group-reliability', `Reliability diagram by ${groups.column}`, (canvas, p) => groupReliabilityChart(canvas, report.kind, groups.groups, worst, p), {
       height: 340, caption: 'Each group\'s equal-width bins: mean score against the share of positives (mean correctness for top-label confidence). The worst group is drawn thicker.',
     }));
   }
+  const fairness = fairnessCard(report);
+  if (fairness) root.appendChild(fairness);
 }
 
 /** A click on a group's row: the instance table and the stepper show that group only (null: all rows). */

@@ -14,7 +14,7 @@ import { parseInspect } from './formats/inspect';
 import { isParquetPath, parquetFatal, PARQUET_NEEDS_ASYNC } from './formats/parquet';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
-import { attachSlices, resolveBestThreshold } from './slices/slice';
+import { attachSlices, resolveBestThreshold, type SliceSource } from './slices/slice';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
 import { isDataFile, notScoredReport, unscoredReason } from './unscored';
 
@@ -79,18 +79,20 @@ export function parseInput(input: FileInput, options: ScoreOptions, io: Companio
 export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
   const parsed = parseInput(input, o, io);
-  // --threshold best and --group-by (src/core/slices/): the threshold is fitted before any split.
-  const used = resolveBestThreshold(parsed, o);
-  const report = scoreParsed(input.path, parsed, used);
-  if ((used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, input, parsed, used, io);
-  return report;
+  return scoreParsed(input.path, parsed, o, { input: () => input, io });
 }
 
-/** The 'score' phase: metrics and bins of a parsed file, between two progress reports. */
-export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions): Report {
+/**
+ * The 'score' phase: metrics and bins of a parsed file, between two progress reports. --threshold
+ * best is fitted here on every scored row, before any split; with `slicing`, --group-by and the
+ * column list (src/core/slices/) read the file's own columns from `slicing.input()` (called only then).
+ */
+export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions, slicing?: SliceSource): Report {
   if (o.shouldCancel?.()) throw new ScoreCancelledError();
   o.onProgress?.(0, 'score');
-  const report = buildReport(path, parsed, o);
+  const used = resolveBestThreshold(parsed, o);
+  const report = buildReport(path, parsed, used);
+  if (slicing && (used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, slicing, parsed, used);
   o.onProgress?.(1, 'score');
   return report;
 }
@@ -182,7 +184,12 @@ export function parseFile(path: string, options?: Partial<ScoreOptions>, io: Com
 /** Score a file from disk (see parseFile). */
 export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
-  return scoreParsed(path, parseFile(path, o, io), o);
+  // The file's own columns are read again only for --group-by or the column list.
+  const input = (): FileInput | undefined => {
+    const read = readFileBytes(path);
+    return 'bytes' in read ? fileInput(path, read.bytes) : undefined;
+  };
+  return scoreParsed(path, parseFile(path, o, io), o, { input, io });
 }
 
 /** A file holding several tasks (an lm-eval simple_evaluate dump) gives one report per task, unless options.task picks one. */

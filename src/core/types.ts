@@ -114,8 +114,6 @@ export interface MulticlassSet extends SetBase {
   predNorm?: Int32Array;
   /** lm-eval single-continuation tasks: the loglikelihood of each row's target continuation. */
   continuationLoglik?: Float64Array;
-  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
-  breakdown?: BreakdownRow[];
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */

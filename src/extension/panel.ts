@@ -13,6 +13,7 @@ import type { Report } from '../core/types';
 import { WEBVIEW_VIEW_TYPE, type ExportRequest, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
 import { exportReport } from './exportReport';
 import { makeNonce, panelHtml } from './panelHtml';
+import { withGroupIntervals } from '../shared/groupRanking';
 import { openMetricDoc } from './metricDoc';
 import type { PanelData } from './workerProtocol';
 import { baseName } from '../shared/paths';
@@ -672,12 +673,6 @@ function sameReports(a: readonly Report[], b: readonly Report[]): boolean {
     }
     return true;
   });
-}
-
-/** The groups with the intervals of the bootstrap pass (same groups: the same file and options). */
-export function withGroupIntervals(groups: Report['groups'], intervals: Report['intervals'][] | undefined): Report['groups'] {
-  if (!groups || !intervals || intervals.length !== groups.groups.length) return groups;
-  return { ...groups, groups: groups.groups.map((g, k) => ({ ...g, intervals: intervals[k] })) };
 }
 
 function isPanelState(value: unknown): value is PanelState {

@@ -1,6 +1,6 @@
 // Which metrics a per-group table shows for each kind, which one ranks the groups, and which group
 // is the worst by it: one rule for the CLI's group table and the report's.
-import type { GroupSlice, Kind } from '../core/types';
+import type { GroupSlice, Kind, Report } from '../core/types';
 
 type GroupMetric = keyof GroupSlice['metrics'];
 
@@ -33,4 +33,10 @@ export function worstGroupIndex(kind: Kind, groups: readonly GroupSlice[]): numb
     if (w === undefined || (lower ? v > w : v < w)) worst = k;
   });
   return seen >= 2 ? worst : -1;
+}
+
+/** The groups with the intervals of the bootstrap pass (same groups: the same file and options). */
+export function withGroupIntervals(groups: Report['groups'], intervals: Report['intervals'][] | undefined): Report['groups'] {
+  if (!groups || !intervals || intervals.length !== groups.groups.length) return groups;
+  return { ...groups, groups: groups.groups.map((g, k) => ({ ...g, intervals: intervals[k] })) };
 }

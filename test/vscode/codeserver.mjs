@@ -49,6 +49,10 @@ export const DEFAULT_SETTINGS = {
   'workbench.enableExperiments': false,
   'git.enabled': false,
   'git.autoRepositoryDetection': false,
+  // The web workbench saves edited files after 1 s by default (desktop VS Code does not): the tests
+  // about unsaved buffers (concurrent edits, diagnostics while typing) would score a saved file
+  // whenever they ran past that second.
+  'files.autoSave': 'off',
 };
 
 const CS_VERSION = '4.139.1';

@@ -5,6 +5,7 @@
 // the definitions differ, a one-sentence note says so.
 import type { FormatContext } from './context';
 import { stripBom } from './csv';
+import { dirName, joinPath } from '../../shared/paths';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -22,8 +23,7 @@ export interface LmEvalReported {
 
 /** The results file of a samples file: results_<timestamp>.json in the same folder. */
 export function resultsPathFor(samplesPath: string, timestamp: string): string {
-  const cut = Math.max(samplesPath.lastIndexOf('/'), samplesPath.lastIndexOf('\\'));
-  return `${cut === -1 ? '' : samplesPath.slice(0, cut + 1)}results_${timestamp}.json`;
+  return joinPath(dirName(samplesPath), `results_${timestamp}.json`);
 }
 
 /** Read and parse the results document beside a samples file; undefined when absent or broken. */

@@ -49,13 +49,13 @@ export function fieldAt(record: unknown, path: string): { found: boolean; value?
 }
 
 /** The column's values for each row of `set`, or the columns that were there instead. */
-export function ownColumnValues(input: FileInput, set: PredictionSet, column: string): ColumnLookup {
+export function ownColumnValues(input: FileInput, set: PredictionSet, column: string, lineOffset = 0): ColumnLookup {
   const texts = 'texts' in set ? set.texts : undefined;
   if (texts) {
     const k = findColumn(texts.fields, column);
     if (k !== -1) return { values: texts.values.map((row) => row[k]) };
   }
-  const found = isJsonInput(input) ? jsonColumn(input, set, column) : csvColumn(input, set, column);
+  const found = isJsonInput(input) ? jsonColumn(input, set, column, lineOffset) : csvColumn(input, set, column, lineOffset);
   if ('missing' in found && texts) found.missing.push(...texts.fields.filter((f) => !found.missing.includes(f)));
   return found;
 }
@@ -71,16 +71,16 @@ function isJsonInput(input: FileInput): boolean {
 }
 
 /** Rows by line: the value of each line's record, for lines that hold a scored row. */
-function valuesByLine(set: PredictionSet): { need: Map<number, number>; values: RowValues } {
+function valuesByLine(set: PredictionSet, lineOffset: number): { need: Map<number, number>; values: RowValues } {
   const need = new Map<number, number>();
-  for (let i = 0; i < set.n; i++) need.set(set.lines[i], i);
+  for (let i = 0; i < set.n; i++) need.set(set.lines[i] + lineOffset, i);
   return { need, values: new Array<string | undefined>(set.n) };
 }
 
-function csvColumn(input: FileInput, set: PredictionSet, column: string): ColumnLookup {
+function csvColumn(input: FileInput, set: PredictionSet, column: string, lineOffset: number): ColumnLookup {
   const head = input.givenText ?? new TextDecoder().decode(input.bytes.subarray(0, DETECT_HEAD_BYTES));
   const delimiter = sniffDelimiter(head.replace(/^\uFEFF/, ''));
-  const { need, values } = valuesByLine(set);
+  const { need, values } = valuesByLine(set, lineOffset);
   let col = -2;
   let header: string[] = [];
   forEachCsvRecordIn(sourceOf(input), delimiter, (rec) => {
@@ -97,8 +97,8 @@ function csvColumn(input: FileInput, set: PredictionSet, column: string): Column
   return { values };
 }
 
-function jsonColumn(input: FileInput, set: PredictionSet, column: string): ColumnLookup {
-  const { need, values } = valuesByLine(set);
+function jsonColumn(input: FileInput, set: PredictionSet, column: string, lineOffset: number): ColumnLookup {
+  const { need, values } = valuesByLine(set, lineOffset);
   let seen = false;
   const keys = new Set<string>();
   forEachJsonRecord(sourceOf(input), (value, span) => {

@@ -37,18 +37,30 @@ export function resolveBestThreshold(parsed: ParseResult, o: ScoreOptions): Scor
   return { ...o, threshold: best.threshold };
 }
 
+/** Where the file's own columns are read from (read lazily), and how its companions are read. */
+export interface SliceSource {
+  input: () => FileInput | undefined;
+  io: CompanionReader;
+  /** Lines of the input before row 1 that set.lines do not count (a Parquet table's CSV header). */
+  lineOffset?: number;
+}
+
 /** options.listColumns and options.groupBy: the columns on offer, and the groups. */
-export function attachSlices(report: Report, input: FileInput, parsed: ParseResult, o: ScoreOptions, io: CompanionReader): void {
+export function attachSlices(report: Report, source: SliceSource, parsed: ParseResult, o: ScoreOptions): void {
   const list = o.listColumns;
+  let input: FileInput | undefined | null = null;
+  const inputOnce = () => (input === null ? (input = source.input()) : input);
   if (list && parsed.set) {
-    const data = list.dataPath ? dataColumnNames(list.dataPath, io) : undefined;
-    report.groupColumns = { predictions: ownColumnNames(input, parsed.set), ...(data ? { data, dataPath: list.dataPath } : {}) };
+    const data = list.dataPath ? dataColumnNames(list.dataPath, source.io) : undefined;
+    const own = inputOnce();
+    report.groupColumns = { predictions: own ? ownColumnNames(own, parsed.set) : [], ...(data ? { data, dataPath: list.dataPath } : {}) };
   }
-  attachGroups(report, input, parsed, o, io);
+  attachGroups(report, inputOnce, parsed, o, source);
 }
 
 /** Split the report's set by the group column and attach `groups` (and its problems) to the report. */
-export function attachGroups(report: Report, input: FileInput, parsed: ParseResult, o: ScoreOptions, io: CompanionReader): void {
+function attachGroups(report: Report, inputOf: () => FileInput | undefined, parsed: ParseResult, o: ScoreOptions, from: SliceSource): void {
+  const io = from.io;
   const by = o.groupBy;
   const set = parsed.set;
   if (!by || !set || set.n === 0) return;
@@ -68,7 +80,8 @@ export function attachGroups(report: Report, input: FileInput, parsed: ParseResu
     ambiguous = joined.ambiguous;
     source = 'data';
   } else {
-    const own = ownColumnValues(input, set, by.column);
+    const input = inputOf();
+    const own = input ? ownColumnValues(input, set, by.column, from.lineOffset ?? 0) : { missing: [] };
     if ('missing' in own) {
       report.problems.push({
         line: 1, severity: 'error', code: 'group-column',

@@ -427,7 +427,7 @@ describe('bad rows', () => {
     expect(r.set).toBeNull();
     expect(r.unlabeled).toBe(1);
     expect(r.skipped).toBe(1);
-    expect(r.fatal).toContain('1 predictions have no gold label (hidden test split) and the other 1 rows have problems');
+    expect(r.fatal).toContain('1 prediction has no gold label (hidden test split) and the other row has problems');
   });
 });
 
