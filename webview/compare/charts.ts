@@ -3,7 +3,8 @@
 // apart without colour (colour-blind readers, greyscale prints).
 import type { ClassStats, Kind, ReliabilityBin } from '../../src/core/types';
 import type { CompareRunView } from '../../src/shared/compareProtocol';
-import { Chart, diagonalDataset, unitAxis } from '../charts/common';
+import { Chart } from '../charts/common';
+import { diagonalDataset, unitAxis } from '../../src/charts/common';
 import { shortLabel } from '../charts/classes';
 import { formatBinRange, formatCount, formatMetric, kindAxes } from '../format';
 import { withAlpha, type Palette } from '../theme';
