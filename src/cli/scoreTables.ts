@@ -1,6 +1,7 @@
 // `eval-lens score --markdown` and `--csv`: the same figures as the terminal table (4 decimals in
 // Markdown, full precision in CSV), as a pull-request comment / step summary or a data file.
-import { METRIC_NAMES, type MetricName, type Report } from '../core/types';
+import type { Report } from '../core/types';
+import { reportMetricNames } from './metricOrder';
 import { disagreeingReported } from '../core/report';
 import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../shared/tabular';
@@ -8,9 +9,7 @@ import { RUN_PATH, gateNumber, type GateResult } from './gates';
 
 type Summary = { raft_score?: number | null };
 
-function metricNames(r: Report): MetricName[] {
-  return METRIC_NAMES.filter((m) => r.metrics[m] !== undefined);
-}
+const metricNames = reportMetricNames;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,7 +1,6 @@
 // The readable output of `eval-lens score`: one block per file, the kind's metrics in the order of
-// KIND_METRICS (then any other the report carries, then the rates at the threshold).
-import { METRIC_NAMES, RATE_NAMES } from '../core/types';
-import { KIND_METRICS } from '../shared/metricTable';
+// metricOrder.ts (the kind's metrics, then any other the report carries, then the rates).
+import { reportMetricNames } from './metricOrder';
 import { formatGroups } from './groupTable';
 import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
@@ -40,9 +39,8 @@ export function formatReport(r: Report): string {
   if (r.fatal) out.push(`  not scored: ${r.fatal}`);
   const disagree = new Set(disagreeingReported(r));
   const hasReported = Object.keys(r.reported).length > 0;
-  for (const name of new Set([...KIND_METRICS[r.kind].computed, ...METRIC_NAMES, ...RATE_NAMES])) {
+  for (const name of reportMetricNames(r)) {
     const v = r.metrics[name];
-    if (v === undefined) continue;
     const ci = r.intervals[name];
     let line = `  ${name.padEnd(13)} ${formatNumber(v).padStart(8)}`;
     if (ci) line += `  [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]`;
