@@ -1,7 +1,6 @@
 // The readable output of `eval-lens score`: one block per file, the kind's metrics in the order of
-// KIND_METRICS (then any other the report carries, then the rates at the threshold).
-import { METRIC_NAMES, RATE_NAMES } from '../core/types';
-import { KIND_METRICS } from '../shared/metricTable';
+// metricOrder.ts (the kind's metrics, then any other the report carries, then the rates).
+import { reportMetricNames } from './metricOrder';
 import { formatGroups } from './groupTable';
 import type { MetricName, RateName, Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
