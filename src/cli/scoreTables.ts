@@ -3,7 +3,7 @@
 import type { Report } from '../core/types';
 import { reportMetricNames } from './metricOrder';
 import { disagreeingReported } from '../core/report';
-import { formatNumber, reportMetricNames } from './table';
+import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../shared/tabular';
 import { RUN_PATH, gateNumber, type GateResult } from './gates';
 
