@@ -59,6 +59,13 @@ module.exports = {
       from: { path: SHARED },
       to: { path: '^src/core/types\\.ts$', dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'charts-draw-only',
+      comment: 'Chart definitions are drawn by the webview and by the CLI: Chart.js, shared code and the core\'s types only; the palette comes in as data, so no DOM reads, no Node, no host code.',
+      severity: 'error',
+      from: { path: '^src/charts/' },
+      to: { pathNot: ['^src/charts/', SHARED, '^src/core/types\\.ts$', '^node_modules/chart\\.js/'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

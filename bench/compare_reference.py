@@ -4,7 +4,7 @@
     /usr/bin/python3 bench/compare_reference.py BASELINE.csv CANDIDATE.csv [--resamples R]
 
 pandas.read_csv both files, an inner join on the index (sorted), every binary metric of
-METRICS.md for each run (scikit-learn's roc_auc_score, numpy for the rest), DeLong's test (the
+docs/metrics.md for each run (scikit-learn's roc_auc_score, numpy for the rest), DeLong's test (the
 widely used midrank implementation, "fastDeLong", with scipy.stats.rankdata), McNemar by
 scipy.stats.binomtest, then a paired bootstrap: R resamples of numpy indices, both runs' metrics
 on each, deltas, percentile intervals. Prints one JSON line: the figures and each step's time (wall; the bootstrap's CPU time too).

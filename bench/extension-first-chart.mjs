@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 1) || 1;
-const grep = args.includes('--no-discovery') ? 'large files' : 'large files|discovery on a large';
+const grep = args.includes('--no-discovery') ? 'activation|large files' : 'activation|large files|discovery on a large';
 
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -45,8 +45,14 @@ for (let run = 1; run <= runs; run++) {
     timersLateMaxMs: num(/timers late by at most ([\d.]+) ms/),
     rssPeakGrowthMB: num(/peak growth ([\d.]+) MB/),
     discoveryMs: num(/discovery over the workspace .*: (\d+) ms/),
+    activationMs: num(/activate\(\): ([\d.]+) ms; module evaluation: [\d.]+ ms/).map((x, k) => x + num(/module evaluation: ([\d.]+) ms/)[k]),
     figures,
   });
+  // Budgets (the tests keep only wide margins; a benchmark reports, it does not fail).
+  const last = results.at(-1);
+  const over = (what, values, budget) => values.forEach((v) => console.log(`budget ${what}: ${v} ms ${v <= budget ? '<=' : '> (OVER)'} ${budget} ms`));
+  over('module evaluation + activate()', last.activationMs.map((v) => Math.round(v * 10) / 10), 50);
+  over('first chart, 1,000,000 rows', last.firstChartMs.filter((_, k) => k !== 1), 3000);
 }
 mkdirSync(join(root, 'bench', 'data'), { recursive: true });
 writeFileSync(join(root, 'bench', 'data', 'extension-first-chart.json'), JSON.stringify(results, null, 2));

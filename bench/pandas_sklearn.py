@@ -21,7 +21,7 @@ T_IMPORTED = time.perf_counter()
 
 
 def ece_equal_width(score: np.ndarray, label: np.ndarray, bins: int = 10) -> float:
-    """METRICS.md `ece`: 10 equal-width bins, the last closed; weighted |mean score - mean label|."""
+    """docs/metrics.md `ece`: 10 equal-width bins, the last closed; weighted |mean score - mean label|."""
     idx = np.minimum((score * bins).astype(np.int64), bins - 1)
     count = np.bincount(idx, minlength=bins)
     sum_s = np.bincount(idx, weights=score, minlength=bins)
@@ -31,7 +31,7 @@ def ece_equal_width(score: np.ndarray, label: np.ndarray, bins: int = 10) -> flo
 
 
 def ece_quantile(score: np.ndarray, label: np.ndarray, bins: int = 10) -> float:
-    """METRICS.md `ece_quantile`: stable sort, numpy.array_split equal-count bins, unweighted mean."""
+    """docs/metrics.md `ece_quantile`: stable sort, numpy.array_split equal-count bins, unweighted mean."""
     order = np.argsort(score, kind="stable")
     gaps = [abs(s.mean() - y.mean()) for s, y in zip(np.array_split(score[order], bins), np.array_split(label[order], bins)) if len(s)]
     return float(np.mean(gaps))

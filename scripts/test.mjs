@@ -54,7 +54,8 @@ if (want('unit')) {
 
 if (want('integration') || want('e2e')) {
   const setup = run('set up code-server and Chromium', 'bash', ['scripts/setup-vscode.sh']);
-  if (setup.status !== 0) failures.push('setup of code-server/Chromium failed');
+  // The script itself names the failed step and prints the end of its log above.
+  if (setup.status !== 0) failures.push('setup of code-server/Chromium failed (the reason is printed above; run it alone: bash scripts/setup-vscode.sh)');
 }
 
 if (want('integration')) {

@@ -1,6 +1,6 @@
 // The only messages that cross between the extension host and the report webview: one
 // discriminated union each way, imported by both sides. Nothing crosses untyped.
-import type { Report } from './core/types';
+import type { MetricName, Report } from './core/types';
 import type { ReportCharts } from './shared/chartData';
 import type { InstancePage, InstanceScheme } from './shared/instanceCodec';
 
@@ -19,6 +19,8 @@ export interface PanelState {
   /** Instance table: sort column and direction, and the filters in force. */
   sort?: { column: TableColumn; descending: boolean } | null;
   filter?: TableFilter;
+  /** Index into Report.groups.groups: the instance table and the stepper show that group only. */
+  group?: number | null;
 }
 
 /** Columns of the instance table (which ones appear depends on the report's kind). */
@@ -74,6 +76,10 @@ export type WebviewToHost =
   | { type: 'reveal'; path: string; line: number }
   /** "Compare with…" in the report's header: pick a run to compare this report's file with. */
   | { type: 'compareWith'; path: string }
+  /** A metric card's "?": open the metric's entry in the extension's own docs/metrics.md. */
+  | { type: 'openMetricDoc'; metric: MetricName }
+  /** "Export…" and "Copy as Markdown": the host asks where to save (or copies) and writes; the webview writes nothing. */
+  | { type: 'export'; request: ExportRequest }
   /** The stepper moved: the host mirrors "7 of 23" for the commands' enablement. */
   | { type: 'stepped'; index: number; total: number }
   /**
@@ -85,7 +91,11 @@ export type WebviewToHost =
    * Every page of the selected report's per-instance data has arrived and the table (and stepper)
    * are built: `ms` since the 'reports' message arrived.
    */
-  | { type: 'instancesReady'; path: string; selected: number; ms: number; rows: number };
+  | { type: 'instancesReady'; path: string; selected: number; ms: number; rows: number }
+  /** "Group by": a column of the predictions file (fromData false) or of the joined data file; null for none. */
+  | { type: 'groupBy'; column: string | null; fromData?: boolean }
+  /** "Join data file…": the host asks for a CSV to join on ID. */
+  | { type: 'pickDataFile' };
 
 export const WEBVIEW_VIEW_TYPE = 'evalLens.report';
 
@@ -93,4 +103,17 @@ export interface ReportIntervals {
   intervals: Report['intervals'];
   /** Resamples they came from (Report.options.bootstrap). */
   bootstrap: number;
+  /** --group-by: each group's intervals, in the order of Report.groups.groups. */
+  groupIntervals?: Report['intervals'][];
 }
+
+/**
+ * What the panel exports. Markdown and JSON the host builds from the reports it holds (`report`: the
+ * one shown, or all); the CSV of the instance table as filtered and a chart's PNG only the webview
+ * has, so it sends their content (text, or base64 PNG bytes) with a suggested file name.
+ */
+export type ExportRequest =
+  | { format: 'markdown'; to: 'file' | 'clipboard'; report: number | 'all' }
+  | { format: 'json'; report: number | 'all' }
+  | { format: 'csv'; name: string; text: string }
+  | { format: 'png'; name: string; base64: string };

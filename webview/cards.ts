@@ -5,7 +5,9 @@ import type { MetricName, Report } from '../src/core/types';
 import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
 import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
-import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO } from './format';
+import { breakdownTable } from './breakdown';
+import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from './format';
+import { post } from './vscodeApi';
 import { baseName } from '../src/shared/paths';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
@@ -16,7 +18,10 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   const reported = hasReported ? report.reported[name] : undefined;
   const mismatch = hasReported && disagrees(value, reported);
   const children: HTMLElement[] = [
-    el('div', { className: 'card-label', text: `${info.label} ${info.better === 'lower' ? '↓' : '↑'}` }),
+    el('div', { className: 'card-label' }, [
+      el('span', { className: 'card-label-text', text: `${info.label} ${info.better === 'lower' ? '↓' : '↑'}` }),
+      docButton(name, info.label),
+    ]),
     el('div', { className: 'card-value', text: formatMetric(value), data: { metric: name } }),
   ];
   if (interval) children.push(el('div', { className: 'card-interval', text: `95% CI [${formatMetric(interval[0])}, ${formatMetric(interval[1])}]` }));
@@ -34,9 +39,21 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   }
   return el('div', {
     className: `card${headline ? ' headline' : ''}${mismatch ? ' mismatch' : ''}`,
-    title: `${info.help}\n${formatWithInterval(value, interval)}`,
+    title: metricTooltip(name, formatWithInterval(value, interval)),
     attrs: { role: 'group', 'aria-label': info.label },
   }, children);
+}
+
+/** "?": asks the host to open the metric's entry in docs/metrics.md. */
+function docButton(name: MetricName, label: string): HTMLElement {
+  return el('button', {
+    className: 'metric-doc',
+    text: '?',
+    title: `What is ${label}? Opens its definition (docs/metrics.md#${name})`,
+    attrs: { type: 'button', 'aria-label': `Definition of ${label}` },
+    data: { metric: name },
+    onClick: () => post({ type: 'openMetricDoc', metric: name }),
+  });
 }
 
 export function metricCards(report: Report): HTMLElement {
@@ -53,6 +70,14 @@ export function metricCards(report: Report): HTMLElement {
       + extra.map(([k, v]) => `${k} ${formatMetric(v)}`).join(', ');
     section.appendChild(list);
   }
+  // Where a reported figure's name matches a recomputed one but its definition differs: one sentence each.
+  for (const [name, note] of Object.entries(report.reportedNotes ?? {})) {
+    section.appendChild(el('p', { className: 'muted reported-note', text: `${name}: ${note}`, data: { note: name } }));
+  }
+  if (report.decision === 'acc_norm') {
+    section.appendChild(el('p', { className: 'muted decision-note', text: 'The calibration views judge lm-eval\'s acc_norm choice (setting evalLens.lmEvalDecision).' }));
+  }
+  if (report.breakdown?.length) section.appendChild(breakdownTable(report.breakdown));
   return section;
 }
 

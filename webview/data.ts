@@ -1,7 +1,10 @@
 // Data preparation in the webview: typed columns however they travelled, rows of the table and the
-// stepper, ROC thinning, bin lookup. What the scoring worker computes too (histogram, scatter
+// stepper. ROC thinning and bin lookup live in src/shared/curves.ts (the charts use them in the
+// panel and in the CLI's figures); what the scoring worker computes too (histogram, scatter
 // decimation, correctness counts) lives in src/shared/chartData.ts. Pure functions (unit-tested).
 import type { InstanceColumns, Report } from '../src/core/types';
+
+export { binAt, decimateCurve } from '../src/shared/curves';
 
 type NumericArrayCtor =
   | Float64ArrayConstructor | Uint8ArrayConstructor | Int16ArrayConstructor | Int32ArrayConstructor | Uint32ArrayConstructor;
@@ -74,23 +77,4 @@ export function misclassifiedIndices(inst: InstanceColumns): Uint32Array {
   let k = 0;
   for (let i = 0; i < n; i++) if (inst.correct[i] === 0 && inst.gold[i] >= 0 && inst.pred[i] >= 0) out[k++] = i;
   return out;
-}
-
-// ROC thinning is shared with the scoring worker (the compare panel's curves are thinned there).
-export { decimateCurve } from '../src/shared/chartData';
-
-/** Which bin of `bins` holds value x (for a click on the reliability diagram); nearest bin when between bins. */
-export function binAt(bins: { lo: number; hi: number; count: number }[], x: number): number {
-  let best = -1;
-  let bestDistance = Infinity;
-  for (let b = 0; b < bins.length; b++) {
-    const { lo, hi, count } = bins[b];
-    if (!count) continue;
-    const distance = x < lo ? lo - x : x > hi ? x - hi : 0;
-    if (distance < bestDistance) {
-      best = b;
-      bestDistance = distance;
-    }
-  }
-  return best;
 }

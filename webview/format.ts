@@ -1,16 +1,8 @@
 // Number and label formatting for the report. Pure functions (unit-tested); no DOM.
-import type { Kind, MetricName } from '../src/core/types';
+import type { MetricName } from '../src/core/types';
+import { formatMetric } from '../src/shared/format';
 
-const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** A metric value with 3 decimals ("0.043"); "—" for null/undefined/NaN. */
-export function formatMetric(value: number | null | undefined, digits = 3): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  if (value !== 0 && Math.abs(value) < 10 ** -digits) return value.toExponential(1);
-  const text = value.toFixed(digits);
-  // -0.000 reads as a sign error; show 0.000.
-  return /^-0\.0+$/.test(text) ? text.slice(1) : text;
-}
+export { formatBinRange, formatCount, formatMetric, kindAxes } from '../src/shared/format';
 
 /** "0.043 [0.031, 0.056]", or just the value when there is no interval. */
 export function formatWithInterval(value: number | null | undefined, interval?: [number, number] | null): string {
@@ -19,21 +11,11 @@ export function formatWithInterval(value: number | null | undefined, interval?: 
   return `${v} [${formatMetric(interval[0])}, ${formatMetric(interval[1])}]`;
 }
 
-/** 1000000 -> "1,000,000". */
-export function formatCount(value: number): string {
-  return intFormat.format(value);
-}
-
 /** A per-instance value in the table: up to 4 decimals, "—" when unknown. */
 export function formatCell(value: number): string {
   if (!Number.isFinite(value)) return '—';
   if (Number.isInteger(value)) return String(value);
   return value.toFixed(4);
-}
-
-/** A bin's range, "[0.10, 0.20)"; the last equal-width bin is closed. */
-export function formatBinRange(lo: number, hi: number, closed: boolean): string {
-  return `[${lo.toFixed(2)}, ${hi.toFixed(2)}${closed ? ']' : ')'}`;
 }
 
 export interface MetricInfo {
@@ -45,6 +27,7 @@ export interface MetricInfo {
 }
 
 export const METRIC_INFO: Record<MetricName, MetricInfo> = {
+  stderr: { label: 'Std. error', better: 'lower', help: 'Standard error of the mean score, as Inspect computes it: sample SD / sqrt(n).' },
   accuracy: { label: 'Accuracy', better: 'higher', help: 'Share of instances whose predicted class is right.' },
   auc: { label: 'ROC AUC', better: 'higher', help: 'Area under the ROC curve; ties count one half.' },
   macro_f1: { label: 'Macro-F1', better: 'higher', help: 'Unweighted mean of per-class F1.' },
@@ -65,18 +48,18 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   tvd: { label: 'TVD', better: 'lower', help: 'Mean absolute difference (total variation distance of two Bernoullis).' },
   kl: { label: 'KL', better: 'lower', help: 'Mean KL(true || predicted) of two Bernoullis.' },
   spearman: { label: 'Spearman ρ', better: 'higher', help: 'Rank correlation of predicted and true probability.' },
+  acc_norm: { label: 'Accuracy (length-normalised)', better: 'higher', help: 'lm-eval acc_norm: the choice with the highest loglikelihood per character is the prediction.' },
+  perplexity: { label: 'Perplexity', better: 'lower', help: 'exp(-mean loglikelihood of the target continuation), as lm-eval reports it.' },
 };
 
-/** Axis titles of the reliability diagram and the table's value/target columns, per kind. */
-export function kindAxes(kind: Kind): { value: string; target: string; valueShort: string; targetShort: string } {
-  switch (kind) {
-    case 'binary':
-      return { value: 'Mean risk score', target: 'Fraction positive', valueShort: 'score', targetShort: 'label' };
-    case 'probability':
-      return { value: 'Mean predicted P(Yes)', target: 'Mean true P(Yes)', valueShort: 'pred p', targetShort: 'true p' };
-    default:
-      return { value: 'Mean confidence', target: 'Accuracy', valueShort: 'confidence', targetShort: 'correct' };
-  }
+/** Where a metric is defined: its entry in the bundled docs/metrics.md (the heading is the JSON key). */
+export function metricDocAnchor(name: MetricName): string {
+  return `docs/metrics.md#${name}`;
+}
+
+/** A card's tooltip: the one-line definition, the value with its interval, and where to read more. */
+export function metricTooltip(name: MetricName, valueText: string): string {
+  return `${METRIC_INFO[name].help}\n${valueText}\nDefinition: ${metricDocAnchor(name)} (the ? button opens it)`;
 }
 
 /**

@@ -15,11 +15,15 @@ import { reliabilityChart } from './charts/reliability';
 import { rocChart } from './charts/roc';
 import { probabilityScatterChart } from './charts/scatter';
 import { hmrPanel, metricCards } from './cards';
+import { groupReliabilityChart } from './charts/groupReliability';
+import { fairnessCard, groupControls, groupSlice, groupsSection } from './groups';
+import { withGroupIntervals, worstGroupIndex } from '../src/shared/groupRanking';
+import { copyMarkdownButton, exportMenu } from './exportControls';
 import { confusionMatrix } from './confusion';
 import { instanceCount, normalizeReport } from './data';
 import { clear, el } from './dom';
 import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO } from './format';
-import { Stepper } from './stepper';
+import { hasTextLines, Stepper } from './stepper';
 import { InstanceTable } from './table';
 import { NO_FILTER } from './tableModel';
 import { readPalette, watchTheme, type Palette } from './theme';
@@ -67,6 +71,8 @@ let cardsSection: HTMLElement | null = null;
 let hmrSection: HTMLElement | null = null;
 let stepperSlot: HTMLElement | null = null;
 let tableSlot: HTMLElement | null = null;
+/** The group table (replaced when the groups' intervals arrive). */
+let groupsElement: HTMLElement | null = null;
 
 function saveState(patch: Partial<PanelState>): void {
   state = { ...state, ...patch };
@@ -157,6 +163,7 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
   if (!current || message.token !== current.token || message.reports.length !== current.reports.length) return;
   current.reports = current.reports.map((r, k) => ({
     ...r, intervals: message.reports[k].intervals ?? {}, options: { ...r.options, bootstrap: message.reports[k].bootstrap },
+    groups: withGroupIntervals(r.groups, message.reports[k].groupIntervals),
   }));
   const report = selectedReport();
   if (!report) return;
@@ -164,6 +171,13 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
     const fresh = metricCards(report);
     cardsSection.replaceWith(fresh);
     cardsSection = fresh;
+  }
+  if (groupsElement) {
+    const fresh = groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup });
+    if (fresh) {
+      groupsElement.replaceWith(fresh);
+      groupsElement = fresh;
+    }
   }
   if (hmrSection) {
     const fresh = hmrPanel(report, current.charts[state.selected ?? 0]?.counts);
@@ -211,6 +225,7 @@ function teardown(): void {
   hmrSection = null;
   stepperSlot = null;
   tableSlot = null;
+  groupsElement = null;
   clear(root);
 }
 
@@ -319,6 +334,15 @@ function header(report: Report): HTMLElement {
         : null,
     ]));
   }
+  children.push(el('div', { className: 'export-actions' }, [
+    exportMenu({
+      report, selected: state.selected ?? 0, binning,
+      rows: () => table?.visibleRows ?? null,
+      charts: () => slots.map((s) => ({ id: s.id, title: s.canvas.getAttribute('aria-label') ?? s.id, canvas: s.canvas })),
+      background: () => palette.background,
+    }),
+    copyMarkdownButton(state.selected ?? 0),
+  ]));
   return el('header', { className: 'report-header' }, children);
 }
 
@@ -444,6 +468,8 @@ function renderReport(): void {
     return;
   }
   root.appendChild(header(report));
+  const controls = groupControls(report);
+  if (controls) root.appendChild(controls);
   if (report.fatal) {
     root.appendChild(el('div', { className: 'status error', attrs: { role: 'alert', id: 'fatal' } }, [el('p', { text: report.fatal })]));
   }
@@ -453,6 +479,7 @@ function renderReport(): void {
   root.appendChild(cardsSection);
   hmrSection = hmrPanel(report, charts.counts);
   if (hmrSection) root.appendChild(hmrSection);
+  renderGroups(report);
 
   const grid = el('div', { className: 'chart-grid' });
   if (report.bins) {
@@ -533,8 +560,34 @@ function pendingSection(id: string, title: string, rows: number): HTMLElement {
   ]);
 }
 
+/** --group-by: the group table, the fairness card and the overlaid per-group reliability diagrams. */
+function renderGroups(report: Report): void {
+  const groups = report.groups;
+  if (!groups) return;
+  if (state.group != null && !(state.group < groups.groups.length)) state = { ...state, group: null };
+  groupsElement = groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup });
+  if (groupsElement) root.appendChild(groupsElement);
+  if (groups.groups.some((g) => g.bins?.length)) {
+    const worst = worstGroupIndex(report.kind, groups.groups);
+    root.appendChild(chartBox('group-reliability', `Reliability diagram by ${groups.column}`, (canvas, p) => groupReliabilityChart(canvas, report.kind, groups.groups, worst, p), {
+      height: 340, caption: 'Each group\'s equal-width bins: mean score against the share of positives (mean correctness for top-label confidence). The worst group is drawn thicker.',
+    }));
+  }
+  const fairness = fairnessCard(report);
+  if (fairness) root.appendChild(fairness);
+}
+
+/** A click on a group's row: the instance table and the stepper show that group only (null: all rows). */
+function selectGroup(group: number | null): void {
+  saveState({ group, stepIndex: 0, filter: NO_FILTER, sort: null });
+  renderReport();
+  document.getElementById('section-groups')?.scrollIntoView();
+}
+
 /** The stepper and the instance table, in place of their placeholders, once the columns are here. */
-function mountInstances(report: Report): void {
+function mountInstances(whole: Report): void {
+  // A group filter: the table and the stepper get that group's rows only.
+  const report = state.group != null && whole.groups?.rowGroup ? groupSlice(whole, state.group) : whole;
   const inst = report.instances;
   if (!inst) return;
   if (stepperSlot && report.kind === 'multiclass') {
@@ -544,7 +597,10 @@ function mountInstances(report: Report): void {
         if (state.stepIndex !== index) saveState({ stepIndex: index });
         post({ type: 'stepped', index, total });
       },
-      onReveal: (path, line) => post({ type: 'reveal', path, line }),
+      onReveal: (path, line, instance) => {
+        if (path === report.path && !hasTextLines(path)) table?.showInstance(instance);
+        else post({ type: 'reveal', path, line });
+      },
     });
     stepperSlot.replaceWith(stepper.element);
     stepperSlot = null;
@@ -555,7 +611,7 @@ function mountInstances(report: Report): void {
         binning: binning(),
         sort: state.sort ?? null,
         filter: filter(),
-        onReveal: (i) => post({ type: 'reveal', path: report.path, line: inst.lines[i] }),
+        onReveal: (i) => { if (hasTextLines(report.path)) post({ type: 'reveal', path: report.path, line: inst.lines[i] }); },
         onStateChange: (sort, tableFilter) => {
           const binChanged = tableFilter.bin !== filter().bin;
           saveState({ sort, filter: tableFilter });

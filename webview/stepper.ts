@@ -12,7 +12,8 @@ import { className } from './tableModel';
 export interface StepperOptions {
   index: number;
   onStep: (index: number, total: number) => void;
-  onReveal: (path: string, line: number) => void;
+  /** `instance`: the instance's index (binary files, whose rows have no text line, show it in the table). */
+  onReveal: (path: string, line: number, instance: number) => void;
 }
 
 /** Clamps a step: wraps around at either end so "next" on the last example goes to the first. */
@@ -92,17 +93,17 @@ export class Stepper {
       ...fact('Predicted', className(report, inst.pred[i]), 'pred'),
       ...fact('Confidence', formatMetric(inst.confidence[i]), 'confidence'),
       ...(inst.ids?.[i] !== undefined ? fact('ID', inst.ids[i], 'id') : []),
-      ...fact('Line', String(line), 'line'),
+      ...fact(hasTextLines(report.path) ? 'Line' : 'Row', String(line), 'line'),
     ]);
     const reveal = el('div', { className: 'stepper-actions' }, [
       el('button', {
-        className: 'button secondary', text: 'Reveal in predictions file', title: report.path,
-        attrs: { type: 'button', id: 'stepper-reveal' }, onClick: () => this.options.onReveal(report.path, line),
+        className: 'button secondary', text: hasTextLines(report.path) ? 'Reveal in predictions file' : 'Show row in table', title: report.path,
+        attrs: { type: 'button', id: 'stepper-reveal' }, onClick: () => this.options.onReveal(report.path, line, i),
       }),
       report.dataPath && dataLine
         ? el('button', {
           className: 'button secondary', text: 'Reveal in data file', title: report.dataPath,
-          attrs: { type: 'button', id: 'stepper-reveal-data' }, onClick: () => this.options.onReveal(report.dataPath!, dataLine),
+          attrs: { type: 'button', id: 'stepper-reveal-data' }, onClick: () => this.options.onReveal(report.dataPath!, dataLine, i),
         })
         : null,
     ]);
@@ -122,6 +123,11 @@ export class Stepper {
     }
     this.options.onStep(this.index, total);
   }
+}
+
+/** Parquet tables and Inspect .eval logs are binary: their rows have no line of text to reveal. */
+export function hasTextLines(path: string): boolean {
+  return !/\.(parquet|eval)$/i.test(path);
 }
 
 function fact(name: string, value: string, key: string): HTMLElement[] {

@@ -249,6 +249,22 @@ export class InstanceTable {
     this.paint();
   }
 
+  /**
+   * Scrolls to instance `instance` and makes it the active row (Reveal in a Parquet table or .eval
+   * log, which have no text lines to open). False when the current filter hides it.
+   */
+  showInstance(instance: number): boolean {
+    const at = this.rows.indexOf(instance);
+    if (at < 0) return false;
+    this.active = at;
+    const viewport = this.body.clientHeight || ROW_HEIGHT * 10;
+    this.body.scrollTop = scrollTopForRow(Math.max(0, at - 2), viewport, this.rows.length, ROW_HEIGHT);
+    this.paint();
+    this.element.scrollIntoView({ block: 'nearest' });
+    this.body.focus({ preventScroll: true });
+    return true;
+  }
+
   private buildToolbar(): void {
     clear(this.toolbar);
     const report = this.report;

@@ -5,7 +5,7 @@ import { boardPaths, type BoardResult } from '../core/boardFiles';
 import { isMetricName } from '../core/compare/board';
 import { METRIC_NAMES } from '../core/types';
 import { UsageError, type CliOutput } from './args';
-import { SCORING_ARGS, scoringOptions } from './score';
+import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { formatBoard } from './boardTable';
 
 export const BOARD_USAGE = `Usage: eval-lens board PATH... [options]
@@ -30,7 +30,7 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
     allowPositionals: true,
     strict: true,
     options: {
-      ...SCORING_ARGS,
+      ...SCORING_OPTIONS,
       metric: { type: 'string' },
       pivot: { type: 'string' },
       json: { type: 'boolean' },
@@ -41,7 +41,7 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
   if (!positionals.length) throw new UsageError('board needs at least one PATH.');
   if (values.metric !== undefined && !isMetricName(values.metric)) throw new UsageError(`--metric must be one of ${METRIC_NAMES.join(', ')}, got '${values.metric}'.`);
   if (values.pivot !== undefined && values.pivot !== 'prompting') throw new UsageError(`--pivot takes 'prompting', got '${values.pivot}'.`);
-  const options = scoringOptions(values, 1000);
+  const options = scoringOptions(values, { bootstrap: 1000 });
   let stderr = '';
   const present = positionals.filter((p) => {
     if (existsSync(p)) return true;

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { comparePaths, modelsOf } from '../core/compareFiles';
 import { CompareError, DEFAULT_COMPARE_RESAMPLES, type Comparison } from '../core/compare/compare';
 import { UsageError, type CliOutput } from './args';
-import { SCORING_ARGS, scoringOptions } from './score';
+import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { formatComparison } from './compareTable';
 
 export const COMPARE_USAGE = `Usage: eval-lens compare BASELINE CANDIDATE... [options]
@@ -34,7 +34,7 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
     args: rest,
     allowPositionals: true,
     strict: true,
-    options: { ...SCORING_ARGS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { ...SCORING_OPTIONS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) return { code: 0, stdout: COMPARE_USAGE + '\n', stderr: '' };
   if (positionals.length < 1) throw new UsageError('compare needs a BASELINE and at least one CANDIDATE (or one file with several models\' Prob_<model> columns).');
@@ -43,7 +43,7 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
   if (positionals.length === 1 && !modelsOf(positionals[0]).length) {
     throw new UsageError(`compare needs a BASELINE and at least one CANDIDATE; ${positionals[0]} holds no Prob_<model> columns of several models.`);
   }
-  const options = scoringOptions(values, DEFAULT_COMPARE_RESAMPLES);
+  const options = scoringOptions(values, { bootstrap: DEFAULT_COMPARE_RESAMPLES });
   let comparison: Comparison;
   try {
     comparison = comparePaths(positionals, options);

@@ -1,9 +1,11 @@
 // The `eval-lens` command line: one module per command, the metric core underneath, for CI.
-// Exit status: 0 when something was scored, 2 when nothing could be, 1 on a usage error.
+// Exit status: 0 when something was scored, 2 when nothing could be, 1 on a usage error, 3 when a
+// --fail-on gate fails.
 import { UsageError, type CliOutput } from './args';
 import { SCORE_USAGE, scoreCommand } from './score';
 import { COMPARE_USAGE, compareCommand } from './compare';
 import { BOARD_USAGE, boardCommand } from './board';
+import { PLOT_USAGE, plotCommand } from './plot';
 
 export type { CliOutput } from './args';
 export { toJson } from './score';
@@ -18,6 +20,7 @@ const COMMANDS: Record<string, Command> = {
   score: { usage: SCORE_USAGE, run: scoreCommand },
   compare: { usage: COMPARE_USAGE, run: compareCommand },
   board: { usage: BOARD_USAGE, run: boardCommand },
+  plot: { usage: PLOT_USAGE, run: plotCommand },
 };
 
 const USAGE = `Usage: eval-lens COMMAND ...\n\nCommands: ${Object.keys(COMMANDS).join(', ')}\n\n${SCORE_USAGE}`;

@@ -1,13 +1,18 @@
 // `eval-lens score PATH...`: score prediction files (or every prediction file under a folder).
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { scorePath, summarize } from '../core/score';
-import { resolveOptions } from '../core/report';
-import { FORMAT_NAMES, METRIC_NAMES } from '../core/types';
-import type { FormatName, Report, ScoreOptions } from '../core/types';
+import { summarize } from '../core/score';
+import { scorePathAsync } from '../core/scoreAsync';
+import { METRIC_NAMES, RATE_NAMES } from '../core/types';
+import type { Report } from '../core/types';
 import { formatTable } from './table';
-import { mapping, number, UsageError, type CliOutput } from './args';
+import { groupsJson, sliceOptions } from './sliceArgs';
+import { UsageError, type CliOutput } from './args';
+import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
+import { checkGates, GATE_FAILED, gateReport, parseGates } from './gates';
+import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
+import { scoreCsv, scoreMarkdown } from './scoreTables';
+import { actionsAnnotations } from './github';
 
 export const SCORE_USAGE = `Usage: eval-lens score PATH... [options]
 
@@ -15,9 +20,10 @@ Scores prediction files (or every prediction file under a folder) and prints the
 
 Options:
   --format F        folktexts | raft | almanacs | lm-eval | generic (default: detected)
-  --json            print one JSON document instead of tables
+${OUTPUT_USAGE}
   --bins N          reliability bins for ece/mce and the diagrams (default 10)
-  --threshold T     binary decision threshold (default 0.5)
+  --threshold T     binary decision threshold (default 0.5), or 'best': folktexts' threshold
+                    minimising fpr + (1 - tpr) on the ROC curve of the whole file
   --hmr-beta B      beta of hmr_beta (default 1)
   --bootstrap N     95% percentile bootstrap intervals from N resamples (default 0: none)
   --seed S          bootstrap seed (default 0)
@@ -25,19 +31,44 @@ Options:
   --gold-key K      ALMANACS: the field that holds the true probability
   --map FIELD=COL   generic files: take FIELD (score, label, confidence, correct, pred, gold, id)
                     from column COL; repeatable
+  --group-by COL    metrics per group of column COL (of the file, or of --data), with
+                    folktexts' fairness figures for binary files
+  --data FILE       CSV/TSV joined to the predictions on their IDs, for --group-by
+  --join-key COL    the ID column of --data (default: its unnamed first column, else ID)
+  --group-bins K    quantile groups for a numeric column of > 20 values (default 4)
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)
+  --task NAME       a file holding several tasks (lm-eval simple_evaluate dump): score only NAME
+  --model NAME      a table with several models' columns (Prob_LogReg, Prob_SVM, ...): score
+                    NAME (default: the first)
+  --decision D      lm-eval multiple choice: acc | acc_norm, the prediction the calibration
+                    metrics judge (default acc; both accuracies are always shown)
+  --fail-on EXPR    gate, e.g. "ece>0.05": exit 3 when any file's metric is beyond the bound
+                    (OP one of > >= < <=); repeatable
   -h, --help        this help`;
+
+export { validOptions } from './scoreOptions';
 
 export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
     strict: true,
-    options: { ...SCORING_ARGS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      ...SCORING_OPTIONS,
+      ...OUTPUT_OPTIONS,
+      'group-by': { type: 'string' },
+      data: { type: 'string' },
+      'join-key': { type: 'string' },
+      'group-bins': { type: 'string' },
+      'fail-on': { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) return { code: 0, stdout: SCORE_USAGE + '\n', stderr: '' };
   if (!positionals.length) throw new UsageError('score needs at least one PATH.');
-  const options = scoringOptions(values);
+  const gates = parseGates(values['fail-on']);
+  const mode = outputMode(values);
+  const options = scoringOptions(values, sliceOptions(values));
 
   const reports: Report[] = [];
   let stderr = '';
@@ -46,65 +77,23 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
       stderr += `eval-lens: ${path}: no such file or folder.\n`;
       continue;
     }
-    const result = scorePath(path, options);
+    const result = await scorePathAsync(path, options);
     if (!result.reports.length) stderr += `eval-lens: ${path}: no prediction files found.\n`;
     reports.push(...result.reports);
   }
   const summary = summarize(reports);
   const scoredSomething = reports.some((r) => r.n > 0);
-  const stdout = values.json ? JSON.stringify(toJson(reports, summary), null, 1) + '\n' : formatTable(reports, summary);
-  return { code: scoredSomething ? 0 : 2, stdout, stderr };
-}
-
-/** The options of every command that scores files (score, compare, board), for parseArgs. */
-export const SCORING_ARGS = {
-  format: { type: 'string' },
-  bins: { type: 'string' },
-  threshold: { type: 'string' },
-  'hmr-beta': { type: 'string' },
-  bootstrap: { type: 'string' },
-  seed: { type: 'string' },
-  'raft-data': { type: 'string' },
-  'gold-key': { type: 'string' },
-  map: { type: 'string', multiple: true },
-  'max-file-mb': { type: 'string' },
-} as const;
-
-type ScoringValues = { [K in keyof typeof SCORING_ARGS]?: (typeof SCORING_ARGS)[K] extends { multiple: true } ? string[] : string };
-
-/** ScoreOptions from the SCORING_ARGS values, checked; `bootstrap` is the default resamples. */
-export function scoringOptions(values: ScoringValues, bootstrap?: number): ScoreOptions {
-  if (values.format !== undefined && !FORMAT_NAMES.includes(values.format as FormatName)) {
-    throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got '${values.format}'.`);
-  }
-  const maxFileMb = number('max-file-mb', values['max-file-mb'], false);
-  if (maxFileMb !== undefined && !(maxFileMb > 0)) throw new UsageError(`--max-file-mb takes a positive number, got '${values['max-file-mb']}'.`);
-  const raftData = values['raft-data'];
-  if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
-  return validOptions({
-    format: values.format as FormatName | undefined,
-    bins: number('bins', values.bins, true),
-    threshold: number('threshold', values.threshold, false),
-    hmrBeta: number('hmr-beta', values['hmr-beta'], false),
-    bootstrap: number('bootstrap', values.bootstrap, true) ?? bootstrap,
-    seed: number('seed', values.seed, true),
-    raftData: raftData && resolve(raftData),
-    goldKey: values['gold-key'],
-    mapping: mapping(values.map),
-    // Per-instance columns serve the editor; the CLI prints aggregates only.
-    instances: false,
-    maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
+  const gateResults = checkGates(reports, gates, summary);
+  const printed = printResult(mode, {
+    json: () => ({ ...toJson(reports, summary), ...(gates.length ? { gates: gateResults } : {}) }),
+    table: () => formatTable(reports, summary),
+    markdown: () => scoreMarkdown(reports, summary, gateResults),
+    csv: () => scoreCsv(reports, summary),
+    annotations: () => actionsAnnotations(reports, gateResults),
   });
-}
-
-/** resolveOptions rejects out-of-range values with RangeError: those are the user's to fix. */
-export function validOptions(o: Parameters<typeof resolveOptions>[0]): ScoreOptions {
-  try {
-    return resolveOptions(o);
-  } catch (e) {
-    if (e instanceof RangeError) throw new UsageError(e.message);
-    throw e;
-  }
+  stderr += printed.stderr + gateReport(gateResults, gates);
+  const code = !scoredSomething ? 2 : gateResults.some((g) => g.failed) ? GATE_FAILED : 0;
+  return { code, stdout: printed.stdout, stderr };
 }
 
 /** The --json document: version 1, one result per file, and a summary. Per-instance columns stay out. */
@@ -114,19 +103,27 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
     results: reports.map((r) => ({
       path: r.path,
       format: r.format,
-      kind: r.kind,
+      kind: r.kindUnknown || r.notScored ? null : r.kind,
+      ...(r.notScored ? { notScored: true } : {}),
       ...(r.task ? { task: r.task } : {}),
       n: r.n,
       skipped: r.skipped,
       unlabeled: r.unlabeled,
       metrics: orderedMetrics(r.metrics),
       intervals: r.intervals,
+      ...(r.kind === 'binary' && r.n > 0 ? { threshold: r.options.threshold } : {}),
+      ...(r.groups ? { groups: groupsJson(r.groups) } : {}),
       reported: r.reported,
+      ...(r.reportedNotes ? { reportedNotes: r.reportedNotes } : {}),
+      ...(r.tasks ? { tasks: r.tasks } : {}),
+      ...(r.models ? { models: r.models, model: r.model } : {}),
+      ...(r.decision ? { decision: r.decision } : {}),
       ...(r.fatal ? { fatal: r.fatal } : {}),
       problems: r.problems,
       bins: r.bins,
       roc: r.roc,
       ...(r.classStats ? { classes: r.classStats } : {}),
+      ...(r.breakdown ? { breakdown: r.breakdown } : {}),
     })),
     summary,
   };
@@ -134,7 +131,7 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
 
 function orderedMetrics(m: Report['metrics']): Report['metrics'] {
   const out: Report['metrics'] = {};
-  for (const name of METRIC_NAMES) {
+  for (const name of [...METRIC_NAMES, ...RATE_NAMES]) {
     const v = m[name];
     if (v !== undefined) out[name] = v === null || Number.isFinite(v) ? v : null;
   }

@@ -1,9 +1,11 @@
 // The readable output of `eval-lens score`: one block per file, the kind's metrics in the order of
-// KIND_METRICS (then any other the report carries).
-import { METRIC_NAMES } from '../core/types';
+// KIND_METRICS (then any other the report carries, then the rates at the threshold).
+import { METRIC_NAMES, RATE_NAMES } from '../core/types';
 import { KIND_METRICS } from '../shared/metricTable';
+import { formatGroups } from './groupTable';
 import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
+import { reportedExtras } from './reportedLines';
 
 /** Problems listed per file before "... N more". */
 const PROBLEMS_SHOWN = 10;
@@ -27,13 +29,18 @@ function counts(r: Report): string {
 
 export function formatReport(r: Report): string {
   const out: string[] = [];
-  const title = [r.format, r.kind, r.task].filter(Boolean).join(' · ');
   out.push(`${r.path}`);
+  if (r.notScored) {
+    // A data file the folder scan looked at and did not take as predictions.
+    out.push(`  not scored: ${r.fatal}`);
+    return out.join('\n');
+  }
+  const title = [r.format, r.kindUnknown ? undefined : r.kind, r.task].filter(Boolean).join(' · ');
   out.push(`  ${title}   ${counts(r)}`);
   if (r.fatal) out.push(`  not scored: ${r.fatal}`);
   const disagree = new Set(disagreeingReported(r));
   const hasReported = Object.keys(r.reported).length > 0;
-  for (const name of new Set([...KIND_METRICS[r.kind].computed, ...METRIC_NAMES])) {
+  for (const name of new Set([...KIND_METRICS[r.kind].computed, ...METRIC_NAMES, ...RATE_NAMES])) {
     const v = r.metrics[name];
     if (v === undefined) continue;
     const ci = r.intervals[name];
@@ -44,6 +51,8 @@ export function formatReport(r: Report): string {
     }
     out.push(line);
   }
+  if (r.groups) out.push(...formatGroups(r));
+  out.push(...reportedExtras(r));
   if (r.problems.length) {
     const errors = r.problems.filter((p) => p.severity === 'error').length;
     out.push(`  problems: ${r.problems.length} (${errors} error${errors === 1 ? '' : 's'})`);
@@ -55,9 +64,16 @@ export function formatReport(r: Report): string {
 
 export function formatTable(reports: Report[], summary: { raft_score?: number | null }): string {
   const blocks = reports.map(formatReport);
-  if (summary.raft_score !== undefined) {
-    const tasks = reports.filter((r) => r.format === 'raft').length;
-    blocks.push(`raft_score (mean macro_f1 over ${tasks} task${tasks === 1 ? '' : 's'}): ${formatNumber(summary.raft_score)}`);
-  }
+  if (summary.raft_score !== undefined) blocks.push(raftSummaryLine(reports, summary.raft_score));
   return blocks.join('\n\n') + '\n';
+}
+
+/** The RAFT summary in plain words: how many task files were scored, and the mean when any was. */
+export function raftSummaryLine(reports: Report[], score: number | null | undefined): string {
+  const raft = reports.filter((r) => r.format === 'raft');
+  const scored = raft.filter((r) => typeof r.metrics.macro_f1 === 'number').length;
+  const files = `${raft.length} RAFT task file${raft.length === 1 ? '' : 's'}`;
+  if (!scored) return `raft_score: not computed: ${raft.length === 1 ? 'the RAFT task file could not' : `none of the ${files} could`} be scored (see above).`;
+  const of = scored === raft.length ? `${scored} task${scored === 1 ? '' : 's'}` : `${scored} of ${files} scored`;
+  return `raft_score (mean macro_f1 over ${of}): ${formatNumber(score)}`;
 }

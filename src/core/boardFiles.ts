@@ -54,7 +54,8 @@ export function boardPaths(paths: readonly string[], options: Partial<ScoreOptio
     }
     for (const report of scorePath(path, options).reports) {
       if (report.fatal && report.n === 0) {
-        problems.push({ line: 1, severity: 'warning', code: 'unscorable', path: report.path, message: `Not on the board: ${report.fatal}` });
+        // A data file the scan did not take as predictions (RAFT train.csv, ...) is information.
+        problems.push({ line: 1, severity: report.notScored ? 'info' : 'warning', code: 'unscorable', path: report.path, message: `Not on the board: ${report.fatal}` });
         continue;
       }
       entries.push(entryOf(report));

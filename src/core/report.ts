@@ -19,9 +19,15 @@ import { calibrationResampler, expandCounts, multiclassResampler, probabilityRes
 import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../shared/paths';
 import { capProblems } from './problemCap';
+import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
+import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
 
-type Metrics = Partial<Record<MetricName, number | null>>;
+type Metrics = Report['metrics'];
 
+/** The kind a benchmark's files always have, for a file with nothing scored (generic: it depends). */
+const FORMAT_KIND: Partial<Record<ParseResult['format'], Report['kind']>> = {
+  folktexts: 'binary', raft: 'multiclass', 'lm-eval': 'multiclass', almanacs: 'probability',
+};
 
 export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
   const o = { ...DEFAULT_OPTIONS, ...stripUndefined(options ?? {}) };
@@ -41,7 +47,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   const report: Report = {
     path,
     format: parsed.format,
-    kind: parsed.set?.kind ?? 'binary',
+    kind: parsed.set?.kind ?? parsed.kind ?? FORMAT_KIND[parsed.format] ?? 'binary',
+    ...(parsed.set || parsed.kind || FORMAT_KIND[parsed.format] ? {} : { kindUnknown: true }),
     task: parsed.task,
     n: parsed.set?.n ?? 0,
     skipped: parsed.skipped,
@@ -50,6 +57,9 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     intervals: {},
     reported: parsed.reported ?? {},
     reportedPath: parsed.reportedPath,
+    ...(parsed.reportedNotes ? { reportedNotes: parsed.reportedNotes } : {}),
+    ...(parsed.tasks ? { tasks: parsed.tasks } : {}),
+    ...(parsed.models ? { models: parsed.models, model: parsed.model } : {}),
     problems: parsed.problems.slice(),
     bins: null,
     roc: null,
@@ -58,15 +68,28 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     fatal: parsed.fatal,
     instances: null,
   };
-  const set = parsed.set;
-  if (!set || set.n === 0) {
+  const parsedSet = parsed.set;
+  if (!parsedSet || parsedSet.n === 0) {
     report.fatal ??= 'No row of this file could be scored.';
     return capReportProblems(report);
   }
+  const set = withDecision(parsedSet, options.decision);
+  if (parsedSet.kind === 'multiclass' && parsedSet.predNorm) report.decision = set === parsedSet ? 'acc' : 'acc_norm';
   const scored = scoreSet(set, options);
+  const extra = lmEvalMetrics(parsedSet);
+  // acc stays lm-eval's acc under either decision; acc_norm is shown beside it.
+  if (set !== parsedSet && parsedSet.kind === 'multiclass') scored.metrics.accuracy = accuracy(parsedSet.pred, parsedSet.gold);
+  Object.assign(scored.metrics, extra.add);
+  for (const m of extra.drop) delete scored.metrics[m];
   if (options.instances === false) scored.instances = null;
   Object.assign(report, scored);
+  // A format's own definitions (Inspect's accuracy over partial credit) win over the set's.
+  if (parsed.metrics) Object.assign(report.metrics, parsed.metrics);
+  if (parsed.breakdown) report.breakdown = parsed.breakdown;
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
+  if (set !== parsedSet) delete report.intervals.accuracy; // resampled under acc_norm, but accuracy stays acc
+  // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit).
+  for (const name of Object.keys(parsed.metrics ?? {}) as MetricName[]) delete report.intervals[name];
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capReportProblems(report);
 }
@@ -86,7 +109,8 @@ export function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
 
 function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
   const r = binaryMetrics(set.score, set.label, { bins: o.bins, threshold: o.threshold, hmrBeta: o.hmrBeta });
-  if (o.instances === false) return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
+  const metrics = { ...r.metrics, ...wholeSetRates(set.score, set.label, o.threshold, o.bins) };
+  if (o.instances === false) return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null };
   const n = set.n;
   const confidence = new Float64Array(n);
   const correct = new Uint8Array(n);
@@ -116,7 +140,7 @@ function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
     pred,
     ids: set.ids,
   };
-  return { metrics: r.metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
+  return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances };
 }
 
 /** ece/mce/ks/hmr of a top-label confidence against correctness (one sort, shared). */
@@ -282,7 +306,9 @@ export function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts
   switch (set.kind) {
     case 'binary': {
       if (hasNaN(set.score)) return naiveResample(set, o);
-      return calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const cal = calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const rates = rateResampler(set.score, set.label, o.threshold);
+      return (w) => ({ ...cal(w), ...rates(w) });
     }
     case 'confidence': {
       if (hasNaN(set.confidence)) return naiveResample(set, o);
@@ -319,7 +345,8 @@ function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Reco
 
 /** The metrics a resample of this set reports (those resampleMetrics returns). */
 function resampledKeys(set: PredictionSet): readonly string[] {
-  return KIND_METRICS[set.kind].computed;
+  // Binary sets also bootstrap folktexts' rates at the threshold (slices/rates.ts).
+  return set.kind === 'binary' ? [...KIND_METRICS.binary.computed, ...RESAMPLED_RATES] : KIND_METRICS[set.kind].computed;
 }
 
 /** The set's rows at idx, in that order. */
@@ -375,7 +402,7 @@ function undefinedMetricProblems(report: Report): RowProblem[] {
 }
 
 /** Agreement within rounding: a benchmark that printed 4 decimals should not be flagged. */
-function agrees(reported: number, recomputed: number): boolean {
+export function agrees(reported: number, recomputed: number): boolean {
   return Math.abs(reported - recomputed) <= Math.max(5e-4, 1e-3 * Math.abs(recomputed));
 }
 
@@ -385,9 +412,11 @@ function reportedMismatches(report: Report): RowProblem[] {
     const mine = report.metrics[name as MetricName];
     if (value === null || mine === null || mine === undefined) continue;
     if (!agrees(value, mine)) {
+      // A difference the definitions explain is information, not a warning.
+      const note = report.reportedNotes?.[name];
       out.push({
-        line: 1, severity: 'warning', code: 'reported-mismatch',
-        message: `${name}: ${report.reportedPath ? baseName(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.`,
+        line: 1, severity: note ? 'info' : 'warning', code: 'reported-mismatch',
+        message: `${name}: ${report.reportedPath ? baseName(report.reportedPath) : 'the results file'} reports ${fmt(value)}, recomputed from this file ${fmt(mine)}.${note ? ` ${note}` : ''}`,
       });
     }
   }

@@ -10,9 +10,13 @@ import { parseGeneric } from './formats/generic';
 import { parseRaft } from './formats/raft';
 import { parseAlmanacs } from './formats/almanacs';
 import { parseLmEval } from './formats/lmEval';
+import { parseInspect } from './formats/inspect';
+import { isParquetPath, parquetFatal, PARQUET_NEEDS_ASYNC } from './formats/parquet';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
+import { attachSlices, resolveBestThreshold, type SliceSource } from './slices/slice';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
+import { isDataFile, notScoredReport, unscoredReason } from './unscored';
 
 /** Default ScoreOptions.maxFileBytes: 2 GiB, the default of the evalLens.maxFileSizeMB setting (2048). */
 export const DEFAULT_MAX_FILE_BYTES = 2048 * 1024 * 1024;
@@ -27,6 +31,7 @@ const PARSERS: Record<FormatName, (input: FileInput, ctx: FormatContext) => Pars
   raft: parseRaft,
   almanacs: parseAlmanacs,
   'lm-eval': parseLmEval,
+  inspect: parseInspect,
   generic: parseGeneric,
 };
 
@@ -35,7 +40,7 @@ function headOf(input: FileInput): string {
 }
 
 /** The size limit in force: options.maxFileBytes, else DEFAULT_MAX_FILE_BYTES. */
-function maxFileBytes(options: Partial<ScoreOptions>): number {
+export function maxFileBytes(options: Partial<ScoreOptions>): number {
   const limit = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   if (!(limit > 0)) throw new RangeError(`maxFileBytes must be a positive number of bytes, got ${limit}`);
   return limit;
@@ -74,14 +79,20 @@ export function parseInput(input: FileInput, options: ScoreOptions, io: Companio
 export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
   const parsed = parseInput(input, o, io);
-  return scoreParsed(input.path, parsed, o);
+  return scoreParsed(input.path, parsed, o, { input: () => input, io });
 }
 
-/** The 'score' phase: metrics and bins of a parsed file, between two progress reports. */
-function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions): Report {
+/**
+ * The 'score' phase: metrics and bins of a parsed file, between two progress reports. --threshold
+ * best is fitted here on every scored row, before any split; with `slicing`, --group-by and the
+ * column list (src/core/slices/) read the file's own columns from `slicing.input()` (called only then).
+ */
+export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions, slicing?: SliceSource): Report {
   if (o.shouldCancel?.()) throw new ScoreCancelledError();
   o.onProgress?.(0, 'score');
-  const report = buildReport(path, parsed, o);
+  const used = resolveBestThreshold(parsed, o);
+  const report = buildReport(path, parsed, used);
+  if (slicing && (used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, slicing, parsed, used);
   o.onProgress?.(1, 'score');
   return report;
 }
@@ -96,18 +107,34 @@ export function summarize(reports: Report[]): ScoreResult['summary'] {
 
 /** Files in a folder that look like predictions, each with its format. */
 export function discoverPredictionFiles(dir: string, options?: Partial<ScoreOptions>): { path: string; format: FormatName }[] {
+  return discoverFolder(dir, options).scored;
+}
+
+/**
+ * A folder walk: the files that look like predictions, each with its format, and every other data
+ * file (.csv, .tsv, .jsonl, .json, .parquet, .eval) with the reason it is not scored.
+ */
+export function discoverFolder(dir: string, options?: Partial<ScoreOptions>): {
+  scored: { path: string; format: FormatName }[]; unscored: { path: string; reason: string }[];
+} {
   const forced = options?.format;
-  const out: { path: string; format: FormatName }[] = [];
+  const scored: { path: string; format: FormatName }[] = [];
+  const unscored: { path: string; reason: string }[] = [];
   for (const path of walkFiles(dir)) {
     const head = readHead(path);
-    if (head === undefined) continue;
-    const detected = detectFormat(path, head);
-    if (!detected) continue;
+    const detected = head === undefined ? null : detectFormat(path, head);
+    if (!detected) {
+      if (isDataFile(path)) unscored.push({ path, reason: unscoredReason(path, head) });
+      continue;
+    }
     // With --format, a folder walk keeps the files of that format only (generic takes any table).
-    if (forced && forced !== detected && forced !== 'generic') continue;
-    out.push({ path, format: forced ?? detected });
+    if (forced && forced !== detected && forced !== 'generic') {
+      unscored.push({ path, reason: `It looks like ${detected} predictions, and this scan scores ${forced} files only.` });
+      continue;
+    }
+    scored.push({ path, format: forced ?? detected });
   }
-  return out;
+  return { scored, unscored };
 }
 
 /**
@@ -137,6 +164,7 @@ export function readHead(path: string): string | undefined {
  */
 export function parseFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ParseResult {
   const o = resolveOptions(options);
+  if (isParquetPath(path)) return parquetFatal(PARQUET_NEEDS_ASYNC);
   const size = statSync(path).size; // throws ENOENT with the path in the message
   const limit = maxFileBytes(o);
   const formatOf = () => o.format ?? detectFormat(path, readHead(path) ?? '') ?? 'generic';
@@ -156,7 +184,18 @@ export function parseFile(path: string, options?: Partial<ScoreOptions>, io: Com
 /** Score a file from disk (see parseFile). */
 export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
-  return scoreParsed(path, parseFile(path, o, io), o);
+  // The file's own columns are read again only for --group-by or the column list.
+  const input = (): FileInput | undefined => {
+    const read = readFileBytes(path);
+    return 'bytes' in read ? fileInput(path, read.bytes) : undefined;
+  };
+  return scoreParsed(path, parseFile(path, o, io), o, { input, io });
+}
+
+/** A file holding several tasks (an lm-eval simple_evaluate dump) gives one report per task, unless options.task picks one. */
+function eachTask(first: Report, scoreTask: (task: string) => Report, o: ScoreOptions): Report[] {
+  if (o.task !== undefined || !first.tasks || first.tasks.length < 2) return [first];
+  return [first, ...first.tasks.filter((t) => t !== first.task).map(scoreTask)];
 }
 
 /** Score a file or, recursively, every prediction file in a folder. */
@@ -165,11 +204,15 @@ export function scorePath(path: string, options?: Partial<ScoreOptions>, io: Com
   maxFileBytes(o);
   const reports: Report[] = [];
   if (isDirectory(path)) {
-    for (const file of discoverPredictionFiles(path, o)) {
-      reports.push(scoreFile(file.path, { ...o, format: file.format }, io));
+    const found = discoverFolder(path, o);
+    for (const file of found.scored) {
+      reports.push(...eachTask(scoreFile(file.path, { ...o, format: file.format }, io), (task) => scoreFile(file.path, { ...o, format: file.format, task }, io), o));
     }
+    // Listed, never dropped silently.
+    for (const file of found.unscored) reports.push(notScoredReport(file.path, file.reason, o));
+    reports.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   } else {
-    reports.push(scoreFile(path, o, io));
+    reports.push(...eachTask(scoreFile(path, o, io), (task) => scoreFile(path, { ...o, task }, io), o));
   }
   return { reports, summary: summarize(reports) };
 }

@@ -2,15 +2,25 @@
 // must never import `vscode`, so it runs in the CLI, in a worker, in tests and in the extension.
 
 export type Kind = 'binary' | 'multiclass' | 'confidence' | 'probability';
-export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'generic';
-export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'generic'];
+export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'inspect' | 'generic';
+export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'inspect', 'generic'];
 
-/** Every metric name of ../shared/METRICS.md, exactly. */
+/** Every metric name, as docs/metrics.md defines it and the JSON output spells it. */
 export const METRIC_NAMES = [
   'accuracy', 'auc', 'macro_f1', 'raft_score', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile',
   'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'mse', 'tvd', 'kl', 'spearman',
+  // lm-eval: acc_norm (METRICS.md, lm-eval conventions) and the perplexity of single-continuation tasks.
+  'acc_norm', 'perplexity',
+  'stderr', // Inspect's standard error of the mean score
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
+
+/**
+ * Whole-set figures of a binary set at the threshold (folktexts' evaluate_binary_predictions), and
+ * ece_scaled (ece after min-max scaling of the scores): keys of `metrics` beside METRIC_NAMES.
+ */
+export const RATE_NAMES = ['tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr', 'ece_scaled'] as const;
+export type RateName = (typeof RATE_NAMES)[number];
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -18,6 +28,7 @@ export type Severity = 'error' | 'warning' | 'info';
 export type ProblemCode =
   | 'not-a-number'        // a numeric field holds text
   | 'not-finite'          // NaN, inf, -inf
+  | 'field-too-long'      // a numeric field longer than MAX_NUMERIC_CHARS: not parsed
   | 'out-of-range'        // a probability outside [0, 1]
   | 'percent-probability' // "73%" where a probability in [0, 1] is expected (quick-fixable)
   | 'bad-label'           // a binary label that is not 0/1
@@ -34,7 +45,12 @@ export type ProblemCode =
   | 'reported-mismatch'   // a figure in results.bench-*.json that disagrees with the recomputed one
   | 'undefined-metric'    // e.g. AUC with only one class present
   | 'unscorable'          // nothing in the file could be scored
-  | 'more-problems';      // the list was cut: a summary of how many more there are
+  | 'more-problems'       // the list was cut: a summary of how many more there are
+  | 'unmatched-id'        // --group-by with a data file: predictions whose ID has no data row
+  | 'group-column'        // --group-by: the column is missing, or the groups cannot be formed
+  | 'best-threshold'      // --threshold best: which threshold was chosen, or why none could be
+  | 'incomplete-log'      // an Inspect log that was cancelled or errored: scored on the samples it has; info
+  | 'unknown-reducer';    // an Inspect epoch reducer that is not one of Inspect's built-in ones
 
 export interface RowProblem {
   /** 1-based line of the file the row came from (the first line of a multi-line CSV record). */
@@ -94,6 +110,12 @@ export interface MulticlassSet extends SetBase {
   /** Where the instance texts and gold labels came from (RAFT train.csv), with each row's line there. */
   dataPath?: string;
   dataLines?: Uint32Array;
+  /** lm-eval multiple choice: the acc_norm choice of each row (argmax of loglikelihood / choice length). */
+  predNorm?: Int32Array;
+  /** lm-eval single-continuation tasks: the loglikelihood of each row's target continuation. */
+  continuationLoglik?: Float64Array;
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */
@@ -119,11 +141,31 @@ export interface ParseResult {
   skipped: number;
   /** Rows without a gold label (RAFT hidden test split): counted, not scored, not "skipped". */
   unlabeled: number;
-  /** Figures the benchmark reported itself (folktexts results.bench-*.json), by METRICS.md name. */
+  /** Figures the benchmark reported itself (folktexts results.bench-*.json), by our metric name. */
   reported?: Record<string, number | null>;
   /** Where `reported` came from. */
   reportedPath?: string;
+  /** One sentence per reported figure whose name matches a recomputed one but whose definition differs. */
+  reportedNotes?: Record<string, string>;
+  /** Every task the file holds (an lm-eval simple_evaluate dump); `task` is the one parsed (ScoreOptions.task). */
+  tasks?: string[];
+  /** Every model of a table holding several side by side (Prob_LogReg, Prob_SVM, ...); `model` is the one scored. */
+  models?: string[];
+  model?: string;
+  /** The kind the file would have had, when nothing was scored (a RAFT file of test-split IDs is multiclass). */
+  kind?: Kind;
   fatal?: string;
+  /** Figures the format defines itself (Inspect's accuracy and stderr over score values): they replace the set's. */
+  metrics?: Partial<Record<MetricName, number | null>>;
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
+}
+
+/** One row of a report's breakdown: a named subset (scorer, epoch, reduction) and its figures. */
+export interface BreakdownRow {
+  label: string;
+  n: number;
+  metrics: Record<string, number | null>;
 }
 
 /** Column mapping for generic files: which column holds what. */
@@ -164,6 +206,12 @@ export interface ScoreOptions {
    * running out of memory. Default 2 GiB (the evalLens.maxFileSizeMB setting, --max-file-mb).
    */
   maxFileBytes?: number;
+  /** Binary sets: use folktexts' best threshold (min fpr + 1 - tpr on the ROC points) instead of `threshold`. */
+  bestThreshold?: boolean;
+  /** Metrics per group of a column (src/core/slices/). */
+  groupBy?: GroupByOptions;
+  /** List the columns a report could be grouped by (Report.groupColumns): the file's, and this data file's. */
+  listColumns?: { dataPath?: string };
   /**
    * Called while a file is parsed (phase 'parse', fraction of its bytes, every 64 KB to 1 MB of
    * input) and around scoring (phase 'score': 0, then 1). Fractions grow within a phase and each
@@ -172,6 +220,56 @@ export interface ScoreOptions {
   onProgress?: (fraction: number, phase: 'parse' | 'score') => void;
   /** Checked as often as onProgress is called: returning true throws a ScoreCancelledError. */
   shouldCancel?: () => boolean;
+  /** lm-eval multiple choice: which choice is the prediction for the calibration views (default 'acc'). */
+  decision?: 'acc' | 'acc_norm';
+  /** Which task of a file holding several (an lm-eval simple_evaluate dump); default the first. */
+  task?: string;
+  /** Which model of a table holding several models' columns; default the first. */
+  model?: string;
+}
+
+export interface GroupByOptions {
+  /** Column of the predictions file (a dotted path such as doc.subject in JSON) or of the data file. */
+  column: string;
+  /** A CSV/TSV file joined to the predictions on their IDs (folktexts' task data, RAFT train.csv). */
+  dataPath?: string;
+  /** The data file's ID column; default its first column when unnamed (pandas' index), else ID/id. */
+  joinKey?: string;
+  /** Quantile groups of a numeric column with more than 20 distinct values. Default 4. */
+  bins?: number;
+}
+
+/** One group of a --group-by split. */
+export interface GroupSlice {
+  /** The column's value as written in the file, or a quantile range such as "[25, 37)". */
+  value: string;
+  n: number;
+  metrics: Partial<Record<MetricName | RateName, number | null>>;
+  intervals: Partial<Record<MetricName | RateName, [number, number]>>;
+  /** Fewer than 30 rows: its figures are noisy. */
+  small?: boolean;
+  /** Fewer than 4% of the rows: left out of the fairness figures, as folktexts does (min_group_size). */
+  excludedFromFairness?: boolean;
+  /** The group's equal-width reliability diagram (for the overlaid per-group diagrams). */
+  bins?: ReliabilityBin[];
+}
+
+export interface GroupsResult {
+  column: string;
+  /** Where the column came from: the predictions file itself, or the data file joined on ID. */
+  source: 'predictions' | 'data';
+  dataPath?: string;
+  /** Predictions left out: no data row for their ID (or no value for the column). */
+  unmatched: number;
+  /** Predictions left out because their ID is on more than one row of the data file. */
+  ambiguous?: number;
+  /** Quantile groups: the edges used. */
+  edges?: number[];
+  groups: GroupSlice[];
+  /** folktexts' fairness keys (binary sets, at least two groups); ece_diff = largest ECE gap. */
+  fairness: Record<string, number>;
+  /** Per scored row, its index into `groups` (-1: left out). Only with per-instance columns (not in --json). */
+  rowGroup?: Int32Array;
 }
 
 export const DEFAULT_OPTIONS: ScoreOptions = { bins: 10, threshold: 0.5, hmrBeta: 1, bootstrap: 0, seed: 0 };
@@ -235,10 +333,23 @@ export interface Report {
   n: number;
   skipped: number;
   unlabeled: number;
-  metrics: Partial<Record<MetricName, number | null>>;
-  intervals: Partial<Record<MetricName, [number, number]>>;
+  metrics: Partial<Record<MetricName | RateName, number | null>>;
+  intervals: Partial<Record<MetricName | RateName, [number, number]>>;
   reported: Record<string, number | null>;
   reportedPath?: string;
+  /** See ParseResult.reportedNotes. */
+  reportedNotes?: Record<string, string>;
+  /** See ParseResult.tasks. */
+  tasks?: string[];
+  /** See ParseResult.models: the models of the file, and the one this report scores. */
+  models?: string[];
+  model?: string;
+  /** True when the kind is not known (nothing scored, and the file does not say): show no kind. */
+  kindUnknown?: boolean;
+  /** A data file a folder scan looked at and did not take as predictions (its reason is `fatal`). */
+  notScored?: boolean;
+  /** The decision rule the calibration views use, when the file offers a choice (lm-eval acc / acc_norm). */
+  decision?: 'acc' | 'acc_norm';
   problems: RowProblem[];
   /** Reliability diagrams: equal-width and equal-count binnings of `instances.value` against `instances.target`. */
   bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;
@@ -255,4 +366,10 @@ export interface Report {
   texts?: { fields: string[]; values: string[][] };
   dataPath?: string;
   dataLines?: Uint32Array;
+  /** --group-by: metrics per group and fairness figures. */
+  groups?: GroupsResult;
+  /** With options.listColumns: the columns the report can be grouped by (of the file, of the data file). */
+  groupColumns?: { predictions: string[]; data?: string[]; dataPath?: string };
+  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
+  breakdown?: BreakdownRow[];
 }

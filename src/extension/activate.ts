@@ -9,10 +9,13 @@ import { registerCompareCommands } from './compareCommands';
 import { ComparePanel } from './comparePanel';
 import { ProblemsPublisher } from './diagnostics';
 import { Discovery } from './discovery';
+import { UnscoredFiles } from './unscoredFiles';
 import { OpenDocuments } from './documents';
 import { EvalFiles } from './evalFiles';
+import { exportCommand } from './exportCommand';
 import { InstanceHoverProvider } from './hover';
 import { ReportPanel } from './panel';
+import { registerReportEditor } from './reportEditor';
 import { QuickFixProvider } from './quickFixes';
 import { scoreBenchmark } from './scoreBenchmark';
 import { ReportScoring } from './scoring';
@@ -20,6 +23,7 @@ import { readSettings, SECTION, type EvalLensSettings } from './settings';
 import { HeadlineStatusBar } from './statusBar';
 import { PredictionTree, type TreeNode } from './tree';
 import { WorkerPool } from './workerPool';
+import { handleSliceRequest } from './slicing';
 import type { ScoreResult } from './workerProtocol';
 
 /** When the bundle's modules finished evaluating (this line runs after every import). */
@@ -31,6 +35,8 @@ const SELECTOR: vscode.DocumentSelector = [{ scheme: 'file', pattern: '**/*.{csv
 export interface TreeSnapshot {
   label: string;
   description?: string;
+  /** The tooltip's text (a MarkdownString's source). */
+  tooltip?: string;
   children: TreeSnapshot[];
 }
 
@@ -78,13 +84,15 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   const pool = new WorkerPool(context.asAbsolutePath('dist/scoreWorker.js'), cores > 1 ? 2 : 1, 1, (l) => log.warn(l));
   const files = new EvalFiles(pool, getSettings, log);
-  const discovery = new Discovery(files, pool, getSettings, log);
+  const unscored = new UnscoredFiles();
+  const discovery = new Discovery(files, pool, getSettings, log, unscored);
   const documents = new OpenDocuments(files, discovery, log);
   const problems = new ProblemsPublisher();
-  const tree = new PredictionTree(files);
+  const tree = new PredictionTree(files, unscored);
   const lenses = new HeadlineCodeLensProvider(files);
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
+  ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
   ReportPanel.log = (line) => log.debug(line);
   const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
 
@@ -127,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
 
   context.subscriptions.push(
     log, { dispose: () => pool.dispose() }, files, discovery, documents, problems, tree, lenses, statusBar, treeView,
+    unscored, unscored.onDidChange(() => tree.refresh()),
     files.onDidChange((ev) => {
       problems.update(ev);
       tree.refresh();
@@ -139,6 +148,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.languages.registerCodeActionsProvider(SELECTOR, new QuickFixProvider(problems.collection), { providedCodeActionKinds: QuickFixProvider.kinds }),
     scoring,
     ReportPanel.register(context, (path, token, onProgress) => scoring.scoreForReport(path, token, undefined, onProgress)),
+    registerReportEditor(context, files),
+    vscode.window.tabGroups.onDidChangeTabs(() => statusBar.update()),
     vscode.commands.registerCommand('evalLens.scoreBenchmark', async (a?: unknown, b?: unknown) => {
       const shown: number[] = [];
       api.lastProgress = shown;
@@ -165,6 +176,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.commands.registerCommand('evalLens.nextMisclassified', () => step(1)),
     vscode.commands.registerCommand('evalLens.previousMisclassified', () => step(-1)),
     vscode.commands.registerCommand('evalLens.revealInData', (arg?: unknown) => revealInData(files, arg)),
+    vscode.commands.registerCommand('evalLens.exportReport', (arg?: unknown) => exportCommand(arg)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SECTION)) return;
       const before = settings;
@@ -255,6 +267,7 @@ function snapshot(tree: PredictionTree, node?: TreeNode): TreeSnapshot[] {
   return tree.getChildren(node).map((child) => {
     const item = tree.getTreeItem(child);
     const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
-    return { label, description: typeof item.description === 'string' ? item.description : undefined, children: snapshot(tree, child) };
+    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value;
+    return { label, description: typeof item.description === 'string' ? item.description : undefined, tooltip, children: snapshot(tree, child) };
   });
 }

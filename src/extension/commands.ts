@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { EvalFiles } from './evalFiles';
 import { instanceAtLine } from './hover';
 import type { TreeNode } from './tree';
+import { activeTabUri } from './reportEditor';
 
 /** The path a command was invoked on: a uri, a path, a tree node, or else the active editor's file. */
 export function targetPath(arg: unknown): string | undefined {
@@ -13,7 +14,11 @@ export function targetPath(arg: unknown): string | undefined {
   if (node?.kind === 'file') return node.entry.path;
   if (node?.kind === 'raftRun') return node.dir;
   const doc = vscode.window.activeTextEditor?.document;
-  return doc?.uri.scheme === 'file' ? doc.uri.fsPath : undefined;
+  if (doc) return doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined;
+  // No text editor: the active tab may still be a predictions file (the report editor, or the text
+  // editor's large-file notice, which has no TextEditor).
+  const uri = activeTabUri();
+  return uri?.scheme === 'file' ? uri.fsPath : undefined;
 }
 
 /** Opens a file with line `line` (1-based) selected and centred. */

@@ -9,6 +9,7 @@ import type { EvalFiles } from './evalFiles';
 import { combineGlobs, globsMatcher, searchExcludes } from './glob';
 import type { EvalLensSettings } from './settings';
 import { isCancelled, type WorkerPool } from './workerPool';
+import type { UnscoredFiles } from './unscoredFiles';
 
 /** Candidates sniffed per worker message. */
 const DETECT_BATCH = 200;
@@ -30,6 +31,7 @@ export class Discovery implements vscode.Disposable {
     private readonly pool: WorkerPool,
     private readonly settings: () => EvalLensSettings,
     private readonly log: vscode.LogOutputChannel,
+    private readonly unscored?: UnscoredFiles,
   ) {}
 
   /** True while a scan is running (tests wait for it). */
@@ -65,18 +67,23 @@ export class Discovery implements vscode.Disposable {
     const uris = (await vscode.workspace.findFiles(include, combineGlobs(searchExcludes(s.exclude)), MAX_CANDIDATES)).filter((u) => u.scheme === 'file');
     if (run !== this.run) return;
     const found = new Set<string>();
+    const notScored = new Set<string>();
     for (let i = 0; i < uris.length; i += DETECT_BATCH) {
       const batch = uris.slice(i, i + DETECT_BATCH);
       const formats = await this.detect(batch);
       if (run !== this.run) return;
       batch.forEach((uri, k) => {
         const format = formats[k];
-        if (!format) return;
+        if (!format) {
+          if (this.reasons.has(uri.toString())) notScored.add(uri.toString());
+          return;
+        }
         found.add(uri.toString());
         const entry = this.files.track(uri, format, true);
         void this.files.score(entry, 'background');
       });
     }
+    this.unscored?.retain(notScored);
     // Files discovered before but no longer within the globs (a settings change, a refresh).
     for (const e of this.files.all()) {
       if (e.discovered && !found.has(e.uri.toString())) {
@@ -87,11 +94,27 @@ export class Discovery implements vscode.Disposable {
     this.log.info(`discovery: ${found.size} prediction files among ${uris.length} candidates in ${(performance.now() - t0).toFixed(0)} ms`);
   }
 
-  /** Formats of files, sniffed in the worker (null: not predictions). */
+  /** Uris (as strings) the last detection found to be data files that are not predictions. */
+  private readonly reasons = new Set<string>();
+
+  /**
+   * Formats of files, sniffed in the worker (null: not predictions). A data file that is not
+   * predictions is listed, with the reason, as not scored; a file that is predictions leaves it.
+   */
   async detect(uris: vscode.Uri[], priority: 'background' | 'interactive' = 'background'): Promise<(FormatName | null)[]> {
     if (!uris.length) return [];
     const reply = await this.pool.run({ type: 'detect', paths: uris.map((u) => u.fsPath) }, { priority });
     if (reply.type !== 'detected') throw new Error(reply.type === 'failed' ? reply.message : 'unexpected reply');
+    uris.forEach((uri, k) => {
+      const reason = reply.reasons?.[k] ?? null;
+      if (reason !== null && !reply.formats[k]) {
+        this.reasons.add(uri.toString());
+        this.unscored?.set(uri, reason);
+      } else {
+        this.reasons.delete(uri.toString());
+        this.unscored?.delete(uri);
+      }
+    });
     return reply.formats;
   }
 
@@ -184,6 +207,9 @@ export class Discovery implements vscode.Disposable {
     this.timers.delete(k);
     this.files.untrack(uri);
     this.files.untrackUnder(uri);
+    this.reasons.delete(k);
+    this.unscored?.delete(uri);
+    this.unscored?.deleteUnder(uri);
   }
 
   dispose(): void {

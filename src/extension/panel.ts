@@ -10,8 +10,11 @@ import { statSync } from 'node:fs';
 import { basename, dirname, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { Report } from '../core/types';
-import { WEBVIEW_VIEW_TYPE, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
+import { WEBVIEW_VIEW_TYPE, type ExportRequest, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
+import { exportReport } from './exportReport';
 import { makeNonce, panelHtml } from './panelHtml';
+import { withGroupIntervals } from '../shared/groupRanking';
+import { openMetricDoc } from './metricDoc';
 import type { PanelData } from './workerProtocol';
 import { baseName } from '../shared/paths';
 
@@ -50,6 +53,8 @@ export interface PanelInfo {
   pagesPosted: { token: number; pages: number; bytes: number; ms: number; at: number } | undefined;
   /** The last line revealed on the webview's request. */
   lastRevealed: { path: string; line: number } | undefined;
+  /** The last metric definition opened from a card's "?" (the docs/metrics.md URI with its fragment). */
+  lastMetricDoc?: string;
   /** The webview's UI state as it last reported it. */
   state: PanelState | undefined;
 }
@@ -67,6 +72,8 @@ export class ReportPanel {
   /** Where the panel logs its timeline (the extension's output channel; tests read it with EVAL_LENS_DEBUG). */
   static log: ((line: string) => void) | undefined;
   private static scoreFunction: PanelScoreFunction | undefined;
+  /** Remembers a "Group by" or data file choice; true when the report should be scored again. */
+  static sliceHandler: ((path: string, message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' }>) => Promise<boolean>) | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
   private readonly renderedEmitter = new vscode.EventEmitter<NonNullable<PanelInfo['rendered']>>();
@@ -95,6 +102,10 @@ export class ReportPanel {
   private result: PanelScoreResult | undefined;
   private scoring: vscode.CancellationTokenSource | undefined;
   private generation = 0;
+  /** A report editor tab's panel (reportEditor.ts): it shows its own file only, show() never reuses it for another. */
+  private pinned = false;
+  /** The panel show() creates and reuses (not a report editor tab). */
+  private static floating: ReportPanel | undefined;
 
   private constructor(
     private readonly context: vscode.ExtensionContext,
@@ -144,9 +155,26 @@ export class ReportPanel {
     });
   }
 
+  /**
+   * The panel of a report editor tab (the custom editor of reportEditor.ts): the same report, keys
+   * and commands as the panel, in the tab VS Code made for `path`. It is `current` while active.
+   */
+  static adopt(context: vscode.ExtensionContext, panel: vscode.WebviewPanel, path: string): ReportPanel {
+    const adopted = new ReportPanel(context, panel, path);
+    adopted.pinned = true;
+    ReportPanel.current = adopted;
+    adopted.disposables.push(panel.onDidChangeViewState(() => {
+      if (panel.active) ReportPanel.current = adopted;
+    }));
+    void adopted.load(path);
+    return adopted;
+  }
+
   /** The one report panel: revealed when it exists, created beside the editor when it does not. */
   private static revealOrCreate(context: vscode.ExtensionContext, path: string, preserveFocus: boolean): ReportPanel {
-    const existing = ReportPanel.current;
+    const current = ReportPanel.current;
+    // A report editor tab is reused for its own file only; another file goes to the floating panel.
+    const existing = current?.pinned && current.info.path !== path ? ReportPanel.floating : current;
     if (existing) {
       existing.panel.reveal(existing.panel.viewColumn, preserveFocus);
       return existing;
@@ -157,6 +185,7 @@ export class ReportPanel {
       { ...ReportPanel.webviewOptions(context), retainContextWhenHidden: false, enableFindWidget: true },
     );
     ReportPanel.current = new ReportPanel(context, panel, path);
+    ReportPanel.floating = ReportPanel.current;
     return ReportPanel.current;
   }
 
@@ -331,8 +360,12 @@ export class ReportPanel {
     const view = this.view;
     const current = this.result;
     if (view?.type === 'reports' && current && this.info.path === path && sameReports(current.reports, result.reports)) {
-      const intervals: ReportIntervals[] = result.reports.map((r) => ({ intervals: r.intervals, bootstrap: r.options.bootstrap }));
-      const merge = (r: Report, k: number): Report => ({ ...r, intervals: intervals[k].intervals, options: { ...r.options, bootstrap: intervals[k].bootstrap } });
+      const intervals: ReportIntervals[] = result.reports.map((r) => ({
+        intervals: r.intervals, bootstrap: r.options.bootstrap, ...(r.groups ? { groupIntervals: r.groups.groups.map((g) => g.intervals) } : {}),
+      }));
+      const merge = (r: Report, k: number): Report => ({
+        ...r, intervals: intervals[k].intervals, options: { ...r.options, bootstrap: intervals[k].bootstrap }, groups: withGroupIntervals(r.groups, intervals[k].groupIntervals),
+      });
       this.result = { ...current, reports: current.reports.map(merge) };
       this.view = { ...view, reports: view.reports.map(merge) };
       if (this.info.ready) this.postNow({ type: 'intervals', token: this.token, reports: intervals });
@@ -542,7 +575,32 @@ export class ReportPanel {
       case 'compareWith':
         if (this.revealable(message.path)) void vscode.commands.executeCommand('evalLens.compareWith', message.path);
         break;
+      case 'openMetricDoc':
+        void openMetricDoc(this.context.extensionUri, message.metric).then((uri) => { if (uri) this.info.lastMetricDoc = uri.toString(); });
+        break;
+      case 'groupBy':
+      case 'pickDataFile':
+        void this.slice(message);
+        break;
+      case 'export':
+        if (message.request && typeof message.request === 'object') void this.export(message.request);
+        break;
     }
+  }
+
+  /** "Group by" / "Join data file…": remembered by the handler (extension/slicing.ts), then re-scored. */
+  private async slice(message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' }>): Promise<void> {
+    const path = this.info.path;
+    if (path && (await ReportPanel.sliceHandler?.(path, message))) await this.load(path);
+  }
+
+  /** "Export…" from the webview or the Export Report command: see exportReport.ts. */
+  async export(request: ExportRequest, target?: vscode.Uri): Promise<vscode.Uri | 'clipboard' | undefined> {
+    if (!this.result) return undefined;
+    const done = await exportReport(request, this.result.reports, this.result.summary, this.info.path, target);
+    if (done === 'clipboard') void vscode.window.setStatusBarMessage('Eval Lens: Markdown copied to the clipboard', 3000);
+    else if (done && !target) void vscode.window.setStatusBarMessage(`Eval Lens: exported ${baseName(done.fsPath)}`, 3000);
+    return done;
   }
 
   /** Files the webview may ask to open: the reports' own files only, never an arbitrary path. */
@@ -553,6 +611,8 @@ export class ReportPanel {
 
   private async reveal(path: string, line: number): Promise<void> {
     if (!this.revealable(path) || !Number.isInteger(line) || line < 1) return;
+    // Parquet tables and .eval logs have no text lines: the webview shows the row in its table instead.
+    if (/\.(parquet|eval)$/i.test(path)) return;
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path));
       const lineIndex = Math.min(line - 1, document.lineCount - 1);
@@ -592,9 +652,10 @@ export class ReportPanel {
     this.pages = [];
     this.result = undefined;
     this.view = undefined;
+    if (ReportPanel.floating === this) ReportPanel.floating = undefined;
     if (ReportPanel.current === this) {
-      ReportPanel.current = undefined;
-      void vscode.commands.executeCommand('setContext', STEP_CONTEXT, 0);
+      ReportPanel.current = ReportPanel.floating;
+      if (!ReportPanel.current) void vscode.commands.executeCommand('setContext', STEP_CONTEXT, 0);
     }
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;

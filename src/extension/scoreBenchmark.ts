@@ -43,6 +43,7 @@ const FORMAT_DETAILS: Record<FormatName, string> = {
   raft: 'few-shot classification: a run folder of <task>/predictions.csv',
   almanacs: 'predicted vs. true P(Yes): JSON Lines',
   'lm-eval': 'lm-evaluation-harness samples_<task>_<time>.jsonl',
+  inspect: 'Inspect AI logs: *.eval, or the older *.json logs',
   generic: 'any CSV / TSV / JSON Lines with score, label, confidence... columns',
 };
 

@@ -4,7 +4,7 @@
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { detectFormat, nodeCompanionReader, readHead, scoreInput, scorePath, sizeText, summarize, textInput } from '../core/index';
+import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead, scoreInput, scorePathAsync, sizeText, summarize, textInput } from '../core/index';
 import type { Report, ScoreOptions } from '../core/types';
 import { reportCharts } from '../shared/chartData';
 import { encodeInstances, payloadBuffers } from '../shared/instanceCodec';
@@ -63,7 +63,7 @@ function progressOptions(req: ScoreRequest): Partial<ScoreOptions> {
   };
 }
 
-function score(req: ScoreRequest): { reply: WorkerReply; transfer: ArrayBuffer[] } {
+async function score(req: ScoreRequest): Promise<{ reply: WorkerReply; transfer: ArrayBuffer[] }> {
   const options: Partial<ScoreOptions> = { ...req.options, ...progressOptions(req) };
   if (req.maxBytes) options.maxFileBytes = req.maxBytes;
   const t0 = performance.now();
@@ -74,7 +74,7 @@ function score(req: ScoreRequest): { reply: WorkerReply; transfer: ArrayBuffer[]
   const refused = refuse(req.path, req.maxBytes);
   if (refused) return { reply: { type: 'failed', id: req.id, message: refused.message, tooLarge: refused.tooLarge }, transfer: [] };
   const before = statOf(req.path);
-  const result: ScoreResult = scorePath(req.path, options, nodeCompanionReader);
+  const result: ScoreResult = await scorePathAsync(req.path, options, nodeCompanionReader);
   const after = statOf(req.path);
   return shaped(req, result, t0, { mtimeBefore: before?.mtime, mtimeAfter: after?.mtime, sizeBefore: before?.size, sizeAfter: after?.size });
 }
@@ -117,12 +117,17 @@ function panelData(r: Report): PanelData {
 }
 
 function detect(req: Extract<WorkerRequest, { type: 'detect' }>): WorkerReply {
-  const formats = req.paths.map((p) => {
+  // A data file that is not predictions gets the reason, so the tree lists it as not scored.
+  const reasons: (string | null)[] = [];
+  const formats = req.paths.map((p, i) => {
+    reasons[i] = null;
     if (refuse(p, req.maxBytes)) return null;
     const head = readHead(p);
-    return head === undefined ? null : detectFormat(p, head);
+    const format = head === undefined ? null : detectFormat(p, head);
+    if (!format && isDataFile(p)) reasons[i] = unscoredReason(p, head);
+    return format;
   });
-  return { type: 'detected', id: req.id, formats };
+  return { type: 'detected', id: req.id, formats, reasons };
 }
 
 /** A compare or leaderboard job, with a 'progress' reply at each whole percent. */
@@ -165,12 +170,12 @@ function lowerPriority(nice: number): void {
   }
 }
 
-parentPort?.on('message', (req: WorkerRequest) => {
+parentPort?.on('message', async (req: WorkerRequest) => {
   if (req.nice !== undefined) lowerPriority(req.nice);
   let reply: WorkerReply;
   let transfer: ArrayBuffer[] = [];
   try {
-    if (req.type === 'score') ({ reply, transfer } = score(req));
+    if (req.type === 'score') ({ reply, transfer } = await score(req));
     else if (req.type === 'compare' || req.type === 'board') reply = compareOrBoard(req);
     else reply = detect(req);
   } catch (e) {

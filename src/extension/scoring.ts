@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { FormatName, ScoreOptions } from '../core/types';
 import { panelOptions, type EvalLensSettings } from './settings';
+import { sliceOptions } from './slicing';
 import { CancelledError, isCancelled, type WorkerPool } from './workerPool';
 import type { Detail, ScoreResult } from './workerProtocol';
 
@@ -15,6 +16,11 @@ import type { Detail, ScoreResult } from './workerProtocol';
 export interface ScoreChoice {
   format?: FormatName;
   raftData?: string;
+  /** The report's "Group by" column, and the data file joined on ID ("Join data file…"). */
+  groupBy?: string;
+  /** Whether groupBy names a column of the data file (true) or of the predictions file itself. */
+  groupByData?: boolean;
+  dataFile?: string;
 }
 
 /** Called when a report's intervals are ready: `quick` is the result shown so far. */
@@ -46,7 +52,12 @@ export class ReportScoring implements vscode.Disposable {
     const o: Partial<ScoreOptions> = panelOptions(this.settings());
     if (c.format) o.format = c.format;
     if (c.raftData) o.raftData = c.raftData;
-    return o;
+    return { ...o, ...sliceOptions(path, c, this.settings()) };
+  }
+
+  /** What was chosen for `path` (format, RAFT folder, group column, data file). */
+  choiceFor(path: string): ScoreChoice {
+    return { ...this.choices.get(path) };
   }
 
   /**

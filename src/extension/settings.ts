@@ -17,6 +17,10 @@ export interface EvalLensSettings {
   /** Absolute, or undefined when not set. */
   raftDataFolder: string | undefined;
   maxFileBytes: number;
+  /** evalLens.dataFiles: predictions glob -> data file (resolved to an absolute path). */
+  dataFiles: { glob: string; dataPath: string }[];
+  /** lm-eval multiple choice: the choice the calibration views judge (acc or acc_norm). */
+  decision: 'acc' | 'acc_norm';
 }
 
 export const DEFAULT_INCLUDE = [
@@ -27,6 +31,8 @@ export const DEFAULT_INCLUDE = [
   '**/*.jsonl',
   '**/*.csv',
   '**/*.tsv',
+  '**/*.eval',
+  '**/*.parquet',
 ];
 export const DEFAULT_EXCLUDE = [
   '**/node_modules/**', '**/.git/**', '**/out/**', '**/dist/**', '**/.venv/**', '**/venv/**',
@@ -52,7 +58,19 @@ export function readSettings(): EvalLensSettings {
     bootstrap: Math.round(num('bootstrap', 200, (v) => v >= 0 && v <= 100_000)),
     raftDataFolder: resolveFolder(c.get<string>('raftDataFolder', '')),
     maxFileBytes: num('maxFileSizeMB', 2048, (v) => v > 0) * 1024 * 1024,
+    dataFiles: dataFileSetting(c.get<unknown>('dataFiles', {})),
+    decision: c.get<string>('lmEvalDecision', 'acc') === 'acc_norm' ? 'acc_norm' : 'acc',
   };
+}
+
+function dataFileSetting(value: unknown): EvalLensSettings['dataFiles'] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const out: EvalLensSettings['dataFiles'] = [];
+  for (const [glob, file] of Object.entries(value)) {
+    const dataPath = typeof file === 'string' ? resolveFolder(file) : undefined;
+    if (glob.trim() && dataPath) out.push({ glob, dataPath });
+  }
+  return out;
 }
 
 /** A relative folder setting is relative to the first workspace folder; `~` is the home folder. */
@@ -67,7 +85,7 @@ function resolveFolder(value: string | undefined): string | undefined {
 
 /** Options for background scoring (tree, CodeLens, hover, diagnostics): no bootstrap, it shows no intervals. */
 export function backgroundOptions(s: EvalLensSettings): Partial<ScoreOptions> {
-  return { bins: s.bins, threshold: s.threshold, hmrBeta: s.hmrBeta, bootstrap: 0, raftData: s.raftDataFolder };
+  return { bins: s.bins, threshold: s.threshold, hmrBeta: s.hmrBeta, bootstrap: 0, raftData: s.raftDataFolder, decision: s.decision };
 }
 
 /** Options for the report panel, which shows bootstrap intervals. */
@@ -77,5 +95,5 @@ export function panelOptions(s: EvalLensSettings): Partial<ScoreOptions> {
 
 /** A stable string of the options that change numbers: part of every cache key. */
 export function optionsKey(o: Partial<ScoreOptions>): string {
-  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '']);
+  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '', o.groupBy ?? null, o.listColumns ?? null, o.decision ?? 'acc']);
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { EvalFiles } from './evalFiles';
 import { countText, headlineText, summaryLine } from './headline';
+import { activeTabUri } from './reportEditor';
 
 export class HeadlineStatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('evalLens.headline', vscode.StatusBarAlignment.Right, 100);
@@ -14,8 +15,9 @@ export class HeadlineStatusBar implements vscode.Disposable {
   }
 
   update(): void {
-    const doc = vscode.window.activeTextEditor?.document;
-    const entry = doc && this.files.get(doc.uri);
+    // The active tab's file, also when it is the report editor or the large-file notice (no TextEditor).
+    const uri = vscode.window.activeTextEditor?.document.uri ?? activeTabUri();
+    const entry = uri && this.files.get(uri);
     this.setActive(!!entry);
     if (!entry) {
       this.item.hide();

@@ -7,15 +7,20 @@ import { FORMAT_NAMES } from '../core/types';
 import type { EvalFiles, FileEntry } from './evalFiles';
 import { headlineText, metricRows, plural, problemCount, raftScore, summaryLine, formatNumber } from './headline';
 import { escapeMarkdown } from './hover';
+import type { UnscoredFiles } from './unscoredFiles';
+import { OPEN_FILE_COMMAND } from './reportEditor';
 
 export const FORMAT_LABELS: Record<FormatName, string> = {
-  folktexts: 'folktexts', raft: 'RAFT', almanacs: 'ALMANACS', 'lm-eval': 'lm-eval', generic: 'generic',
+  folktexts: 'folktexts', raft: 'RAFT', almanacs: 'ALMANACS', 'lm-eval': 'lm-eval', inspect: 'Inspect', generic: 'generic',
 };
 
 export type TreeNode =
   | { kind: 'group'; format: FormatName }
   | { kind: 'raftRun'; dir: string }
-  | { kind: 'file'; entry: FileEntry };
+  | { kind: 'file'; entry: FileEntry }
+  /** Data files discovery looked at and did not take as predictions, each with its reason. */
+  | { kind: 'notScoredGroup' }
+  | { kind: 'notScored'; uri: vscode.Uri; reason: string };
 
 /**
  * A file's name without what its group already says: "Mistral-7B.ACSIncome" for
@@ -42,7 +47,7 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
   readonly onDidChangeTreeData = this.changed.event;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly files: EvalFiles) {}
+  constructor(private readonly files: EvalFiles, private readonly unscored?: UnscoredFiles) {}
 
   /**
    * The files the tree lists: those discovery found, and files opened by hand inside a workspace
@@ -66,7 +71,12 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const byName = (a: FileEntry, b: FileEntry) => a.path.localeCompare(b.path);
     if (!node) {
       const present = new Set(this.listed().map((e) => e.format));
-      return FORMAT_NAMES.filter((f) => present.has(f)).map((format) => ({ kind: 'group', format }));
+      const groups: TreeNode[] = FORMAT_NAMES.filter((f) => present.has(f)).map((format) => ({ kind: 'group', format }));
+      if (this.unscored?.size) groups.push({ kind: 'notScoredGroup' });
+      return groups;
+    }
+    if (node.kind === 'notScoredGroup') {
+      return (this.unscored?.all() ?? []).map((f): TreeNode => ({ kind: 'notScored', uri: f.uri, reason: f.reason }));
     }
     if (node.kind === 'group') {
       const entries = this.listed().filter((e) => e.format === node.format).sort(byName);
@@ -81,7 +91,8 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
-    if (node.kind === 'group') return undefined;
+    if (node.kind === 'group' || node.kind === 'notScoredGroup') return undefined;
+    if (node.kind === 'notScored') return { kind: 'notScoredGroup' };
     if (node.kind === 'raftRun') return { kind: 'group', format: 'raft' };
     if (node.entry.format === 'raft') return { kind: 'raftRun', dir: raftRunOf(node.entry) };
     return { kind: 'group', format: node.entry.format };
@@ -101,6 +112,15 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
       return item;
     }
     if (node.kind === 'raftRun') return this.runItem(node.dir);
+    if (node.kind === 'notScoredGroup') {
+      const item = new vscode.TreeItem('Not scored', vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = 'group:notScored';
+      item.description = plural(this.unscored?.size ?? 0, 'data file');
+      item.tooltip = 'Data files found by the include globs that are not prediction files; each says why.';
+      item.contextValue = 'evalLens.notScoredGroup';
+      return item;
+    }
+    if (node.kind === 'notScored') return notScoredItem(node.uri, node.reason);
     return this.fileItem(node.entry);
   }
 
@@ -116,7 +136,11 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const problems = problemCount(reports);
     item.description = [`raft_score ${formatNumber(score)}`, plural(entries.length, 'task'), problems ? plural(problems, 'problem') : '', busy ? 'scoring…' : '']
       .filter(Boolean).join(' · ');
-    const md = new vscode.MarkdownString(`**RAFT run** ${escapeMarkdown(dir, 300)}  \nraft\\_score (mean macro\\-F1 over ${entries.length} tasks): **${formatNumber(score, 4)}**`);
+    const scored = reports.filter((r) => typeof r.metrics.macro_f1 === 'number').length;
+    const summary = scored
+      ? `raft\\_score (mean macro\\-F1 over ${scored === entries.length ? plural(scored, 'task') : `${scored} of ${plural(entries.length, 'task')} scored`}): **${formatNumber(score, 4)}**`
+      : `raft\\_score: not computed: ${entries.length === 1 ? 'the task could not' : `none of the ${entries.length} tasks could`} be scored`;
+    const md = new vscode.MarkdownString(`**RAFT run** ${escapeMarkdown(dir, 300)}  \n${summary}`);
     md.isTrusted = false;
     item.tooltip = md;
     item.contextValue = 'evalLens.raftRun';
@@ -142,7 +166,8 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
     item.description = parts.join(' · ');
     item.tooltip = fileTooltip(entry);
     item.contextValue = 'evalLens.file';
-    item.command = { title: 'Open', command: 'vscode.open', arguments: [entry.uri] };
+    // evalLens.openFile: the text, or the report when the text editor would refuse the file.
+    item.command = { title: 'Open', command: OPEN_FILE_COMMAND, arguments: [entry.uri] };
     return item;
   }
 
@@ -152,12 +177,26 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
   }
 }
 
+function notScoredItem(uri: vscode.Uri, reason: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(path.basename(uri.fsPath), vscode.TreeItemCollapsibleState.None);
+  item.id = `notScored:${uri.toString()}`;
+  item.resourceUri = uri;
+  item.description = 'not scored';
+  const md = new vscode.MarkdownString(`**${escapeMarkdown(path.basename(uri.fsPath), 200)}** is not scored.\n\n${escapeMarkdown(reason, 500)}`);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  item.tooltip = md;
+  item.contextValue = 'evalLens.notScored';
+  item.command = { title: 'Open', command: 'vscode.open', arguments: [uri] };
+  return item;
+}
+
 function fileTooltip(entry: FileEntry): vscode.MarkdownString {
   const lines = [`**${escapeMarkdown(path.basename(entry.path), 200)}**`, escapeMarkdown(vscode.workspace.asRelativePath(entry.uri), 300)];
   const report = entry.result?.reports[0];
   if (entry.error) lines.push(`Not scored: ${escapeMarkdown(entry.error, 300)}`);
   if (report) {
-    lines.push(`${FORMAT_LABELS[report.format]} · ${report.kind}${report.task ? ` · task ${escapeMarkdown(report.task, 80)}` : ''}`);
+    lines.push(`${FORMAT_LABELS[report.format]}${report.kindUnknown ? '' : ` · ${report.kind}`}${report.task ? ` · task ${escapeMarkdown(report.task, 80)}` : ''}`);
     lines.push(escapeMarkdown(summaryLine(report), 400));
     if (report.fatal && report.n === 0) lines.push(escapeMarkdown(report.fatal, 300));
     const rows = metricRows(report);

@@ -71,7 +71,7 @@ export type WorkerReply =
       /** ms the worker spent, by step (for logs and benchmarks). */
       timings?: { scoreMs: number; encodeMs: number };
     }
-  | { type: 'detected'; id: number; formats: (FormatName | null)[] }
+  | { type: 'detected'; id: number; formats: (FormatName | null)[]; reasons?: (string | null)[] }
   | { type: 'compared'; id: number; view: CompareView; ms: number }
   | { type: 'boarded'; id: number; view: BoardView; ms: number }
   /** The request failed; `tooLarge` when the size guard refused it. */
@@ -88,5 +88,6 @@ export function summaryOnly(result: ScoreResult): ScoreResult {
 }
 
 export function withoutInstances(r: Report): Report {
-  return { ...r, instances: null, roc: null, texts: undefined, dataLines: undefined };
+  // Each row's group is per-instance data too.
+  return { ...r, instances: null, roc: null, texts: undefined, dataLines: undefined, ...(r.groups ? { groups: { ...r.groups, rowGroup: undefined } } : {}) };
 }

@@ -136,30 +136,3 @@ export function correctnessCounts(inst: Pick<InstanceColumns, 'correct' | 'confi
   }
   return { right, wrong };
 }
-
-/**
- * Thins a monotone curve (ROC) to at most about `maxPoints` points: walk the curve and keep a point
- * whenever the path length since the last kept point reaches total / maxPoints. First and last
- * points are always kept, so the area is preserved up to the sampling step.
- */
-export function decimateCurve(xs: ArrayLike<number>, ys: ArrayLike<number>, maxPoints: number): { x: number[]; y: number[] } {
-  const n = Math.min(xs.length, ys.length);
-  if (n <= maxPoints) return { x: Array.from(xs).slice(0, n), y: Array.from(ys).slice(0, n) };
-  let total = 0;
-  for (let i = 1; i < n; i++) total += Math.abs(xs[i] - xs[i - 1]) + Math.abs(ys[i] - ys[i - 1]);
-  const step = total / Math.max(1, maxPoints - 2);
-  const x = [xs[0]];
-  const y = [ys[0]];
-  let run = 0;
-  for (let i = 1; i < n - 1; i++) {
-    run += Math.abs(xs[i] - xs[i - 1]) + Math.abs(ys[i] - ys[i - 1]);
-    if (run >= step) {
-      x.push(xs[i]);
-      y.push(ys[i]);
-      run = 0;
-    }
-  }
-  x.push(xs[n - 1]);
-  y.push(ys[n - 1]);
-  return { x, y };
-}

@@ -15,16 +15,21 @@ export const KIND_METRICS = {
     summary: ['ece', 'auc', 'brier', 'accuracy'],
   },
   confidence: {
-    computed: ['accuracy', 'brier', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'],
-    cards: ['accuracy', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
+    computed: [
+      'accuracy', 'brier', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta',
+      'perplexity',
+    ],
+    // perplexity is lm-eval's (computed and shown when the file has it).
+    cards: ['accuracy', 'perplexity', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'ece', 'hmr', 'brier'],
   },
   multiclass: {
     computed: [
       'accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks',
-      'hmr', 'r_o', 'r_u', 'hmr_beta',
+      'hmr', 'r_o', 'r_u', 'hmr_beta', 'acc_norm', 'perplexity',
     ],
-    cards: ['accuracy', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],
+    // acc_norm and perplexity are lm-eval's (computed and shown when the file has them).
+    cards: ['accuracy', 'acc_norm', 'perplexity', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'macro_f1', 'ece', 'brier'],
   },
   probability: {
@@ -33,7 +38,10 @@ export const KIND_METRICS = {
     summary: ['mse', 'tvd', 'kl', 'spearman'],
   },
 } as const satisfies Record<Kind, {
-  /** Every metric a report of this kind may carry (and bootstraps), in the order of METRIC_NAMES. */
+  /**
+   * Every metric of METRIC_NAMES a report of this kind may carry, in that order; the ones it can
+   * bootstrap get intervals. (Binary reports also carry the rates of RATE_NAMES, kept apart.)
+   */
   computed: readonly MetricName[];
   /** The report panel's metric cards, in order (R_O, R_U, HMR and HMR_β have a panel of their own). */
   cards: readonly MetricName[];
@@ -58,9 +66,14 @@ function headlineFirst(r: { format: FormatName; kind: Kind }, list: readonly Met
   return [head, ...list.filter((m) => m !== head)];
 }
 
+/** Formats whose cards are their own: Inspect leads with its accuracy and its standard error. */
+const FORMAT_CARDS: Partial<Record<FormatName, readonly MetricName[]>> = {
+  inspect: ['accuracy', 'stderr', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'log_loss', 'mce', 'ks'],
+};
+
 /** The metric cards of a report, headline first. */
 export function cardMetrics(r: { format: FormatName; kind: Kind }): MetricName[] {
-  return headlineFirst(r, KIND_METRICS[r.kind].cards);
+  return FORMAT_CARDS[r.format] ? [...FORMAT_CARDS[r.format]!] : headlineFirst(r, KIND_METRICS[r.kind].cards);
 }
 
 /** The one-line summary's metrics of a report, headline first. */

@@ -252,6 +252,29 @@ describe('the report panel in the workbench', () => {
     expect(await view.locator('#report-title').textContent()).toBe('alpha_reviews');
     await expect.poll(() => view.locator('#stepper-position').textContent(), { timeout: 10_000 }).toBe(`3 of ${expectedMisclassified().length}`);
   });
+
+  it('opens a metric\'s definition from its card: the shipped docs/metrics.md, previewed at its heading', async () => {
+    const view = await scoreFromPalette(wb, /^folktexts$/, FOLKTEXTS_FILE);
+    await focusReport(wb);
+    const metric = 'ece';
+    const button = view.locator(`button.metric-doc[data-metric="${metric}"]`);
+    expect(await view.locator('.card', { has: button }).getAttribute('title')).toContain(`Definition: docs/metrics.md#${metric}`);
+    await button.click();
+    await expect.poll(() => wb.page.locator('.tabs-container .tab').allTextContents(), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/Preview metrics\.md/)]));
+    // The Markdown preview is another webview: find the one holding the heading, scrolled to the top
+    // (give or take the preview's own margin).
+    const frames = wb.page.locator('iframe.webview.ready >> visible=true');
+    const headingShown = async () => {
+      for (let i = 0; i < await frames.count(); i++) {
+        const heading = wb.page.frameLocator('iframe.webview.ready >> visible=true').nth(i).frameLocator('iframe#active-frame').locator(`h3#${metric}`);
+        if (await heading.count()) return heading.evaluate((h) => { const top = h.getBoundingClientRect().top; return top > -40 && top < window.innerHeight / 2; });
+      }
+      return false;
+    };
+    await expect.poll(headingShown, { timeout: 30_000 }).toBe(true);
+    await docsShot(wb, 'metric-definition-dark');
+  });
 });
 
 /** A RAFT task whose texts, class names and IDs hold markup, script and a very long line. */
@@ -353,6 +376,8 @@ describe('hostile texts in the real webview', () => {
       document.body.appendChild(inline);
       const img = document.createElement('img');
       img.setAttribute('onerror', 'window.__viaHandler = 1');
+      // A listener added after the attribute runs after the attribute's handler would have.
+      const imgFailed = new Promise<void>((resolve) => img.addEventListener('error', () => resolve(), { once: true }));
       img.src = 'data:,not-an-image';
       document.body.appendChild(img);
       // No request leaves by fetch, not even to the page's own origin.
@@ -366,7 +391,9 @@ describe('hostile texts in the real webview', () => {
         remote.src = 'http://127.0.0.1:9/x.png';
         setTimeout(resolve, 2000);
       });
-      await new Promise((r) => setTimeout(r, 300));
+      // By now the string timer (queued first, same delay) and the image's error handler would have run.
+      await new Promise((r) => setTimeout(r, 0));
+      await imgFailed;
       inline.remove();
       img.remove();
       return {

@@ -155,7 +155,7 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     const dismiss = async () => {
       for (let i = 0; i < 3 && (await quickInput.isVisible()); i++) {
         await page.keyboard.press('Escape');
-        await sleep(100);
+        await quickInput.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => {});
       }
     };
 

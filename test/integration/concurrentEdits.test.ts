@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TreeSnapshot } from '../../src/extension/activate';
 import type { FileEntry } from '../../src/extension/evalFiles';
-import { api, fixture, sleep, until } from './evalLensSupport';
+import { api, fixture, inputGap, until, watcherBarrier } from './evalLensSupport';
 import { writeFolktexts } from './largeSupport';
 
 function ours(uri: vscode.Uri): vscode.Diagnostic[] {
@@ -39,7 +39,8 @@ suite('concurrent edits', () => {
   suiteSetup(async () => {
     rmSync(dir(), { recursive: true, force: true });
     mkdirSync(dir(), { recursive: true });
-    await sleep(500); // the watcher learns about the folder before files appear in it
+    // The watcher knows the folder (its first file is seen) before the tests' files appear in it.
+    await watcherBarrier(await api(), dir());
   });
 
   suiteTeardown(async () => {
@@ -58,15 +59,17 @@ suite('concurrent edits', () => {
     await until(() => a.files.get(uri)?.result?.reports[0]?.n, (n) => n === 400_000, 'the file scored from disk', 60_000);
     // A late watcher event for the write above (under load it can come after the first score) may
     // start one more run of the disk content: let it finish before counting the runs this test causes.
-    await a.whenIdle();
-    await sleep(1000);
-    await a.whenIdle();
+    await watcherBarrier(a, dir());
     // Every result the file ever shows must be one whole version: 400,000 rows (disk) or 3 (buffer).
     const seen: number[] = [];
+    const started: string[] = []; // what each run scored (its key), for the message when too many ran
     const runsBefore = a.files.get(uri)!.runs;
     const sub = a.files.onDidChange((ev) => {
-      const n = ev.entry.uri.toString() === uri.toString() ? ev.entry.result?.reports[0]?.n : undefined;
+      if (ev.entry.uri.toString() !== uri.toString()) return;
+      const n = ev.entry.result?.reports[0]?.n;
       if (n !== undefined) seen.push(n);
+      const key = ev.entry.pending?.key.split('|')[0];
+      if (key && started.at(-1) !== key) started.push(key);
     });
     try {
       // Opening asks for the full per-instance result: a scoring run of the disk content starts.
@@ -78,11 +81,10 @@ suite('concurrent edits', () => {
       await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), small(3)));
       console.log(`    [eval-lens] buffer edited ${midScore ? 'while the opened file was being scored' : 'after the opened file was scored'}`);
       await until(() => a.files.get(uri)?.result?.reports[0]?.n, (n) => n === 3, 'the buffer\'s score', 30_000);
-      await a.whenIdle();
-      await sleep(500);
+      await watcherBarrier(a, dir());
       assert.equal(a.files.get(uri)?.result?.reports[0]?.n, 3, 'no older result came in after');
       assert.ok(seen.every((n) => n === 400_000 || n === 3), `only whole versions were shown: ${seen.join(', ')}`);
-      assert.ok(a.files.get(uri)!.runs - runsBefore <= 2, `${a.files.get(uri)!.runs - runsBefore} runs for opening and one edit`);
+      assert.ok(a.files.get(uri)!.runs - runsBefore <= 2, `${a.files.get(uri)!.runs - runsBefore} runs for opening and one edit (${started.join(', ')})`);
     } finally {
       sub.dispose();
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -103,7 +105,7 @@ suite('concurrent edits', () => {
       // 15 rows typed one keystroke group at a time, 40 ms apart (faster than the 300 ms debounce).
       for (let i = 10; i < 25; i++) {
         await editor.edit((e) => e.insert(new vscode.Position(editor.document.lineCount - 1, 0), `${i},0.${i},${i % 2}\n`));
-        await sleep(40);
+        await inputGap(40);
       }
       await until(() => a.files.get(uri)?.result?.reports[0]?.n, (n) => n === 25, 'the typed rows scored', 20_000);
       await a.whenIdle();
@@ -125,11 +127,10 @@ suite('concurrent edits', () => {
     const runsBefore = a.files.get(uri)!.runs;
     for (let rows = 6; rows <= 20; rows++) {
       writeFileSync(file, small(rows));
-      await sleep(30);
+      await inputGap(30);
     }
     await until(() => a.files.get(uri)?.result?.reports[0]?.n, (n) => n === 20, 'the last version\'s score', 20_000);
-    await a.whenIdle();
-    await sleep(600);
+    await watcherBarrier(a, dir());
     const runs = a.files.get(uri)!.runs - runsBefore;
     console.log(`    [eval-lens] 15 rewrites 30 ms apart -> ${runs} scoring run(s)`);
     assert.equal(a.files.get(uri)?.result?.reports[0]?.n, 20);
@@ -153,8 +154,7 @@ suite('concurrent edits', () => {
     rmSync(file);
     await until(() => a.files.get(uri), (e) => e === undefined, 'the file is forgotten', 20_000);
     // Whatever was in flight comes back to nothing.
-    await a.whenIdle();
-    await sleep(1500);
+    await watcherBarrier(a, dir());
     assert.equal(a.files.get(uri), undefined, 'not tracked');
     assert.deepEqual(ours(uri), [], 'no diagnostics');
     assert.ok(!labels(a.treeSnapshot()).includes('doomed'), 'no tree entry');

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { api, BAD_ROWS, fixture, sleep, until } from './evalLensSupport';
+import { api, BAD_ROWS, fixture, until } from './evalLensSupport';
 
 /** [line (1-based), code] of every known bad row of the fixture, in file order. */
 const EXPECTED: [number, string][] = [
@@ -86,7 +86,6 @@ suite('diagnostics', () => {
       await editor.edit((e) => e.delete(new vscode.Range(1, 2, 1, 6)));
       for (const ch of 'oops') {
         await editor.edit((e) => e.insert(editor.document.lineAt(1).range.end.translate(0, -2), ch));
-        await sleep(30);
       }
       assert.equal(editor.document.lineAt(1).text, '0,oops,0');
       const got = await until(() => summary(uri), (s) => s.length === EXPECTED.length + 1, 'diagnostics after typing');

@@ -18,7 +18,7 @@ import { promises as fsp } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
-import { api, fixture, sleep, until } from './evalLensSupport';
+import { api, fixture, until } from './evalLensSupport';
 import { inWorker } from './largeSupport';
 
 const PREDICTIONS = 100;
@@ -126,7 +126,7 @@ suite('discovery on a large, hostile workspace', () => {
     await a.whenIdle();
     symlinkSync(root, link());
     // The new folder is searched once when it appears; then a full discovery is timed.
-    await sleep(1500);
+    await until(() => a.files.all().some((e) => e.path.startsWith(`${link()}/`)), (found) => found, 'the linked folder searched', 120_000);
     await a.whenIdle(120_000);
     // Every folder's access time goes to the past (mtime kept) — the excluded ones and the control.
     const excluded = (rel: string) => /^(node_modules|\.git|dist)(\/|$)/.test(rel);
@@ -135,10 +135,12 @@ suite('discovery on a large, hostile workspace', () => {
     const reset = () => { for (const d of dirs) utimesSync(d, PAST, statSync(d).mtime); };
     // Whatever else lists folders (VS Code's own file watcher crawling the new link) must be done
     // first: reset, and wait for 2 s in which no folder was listed.
+    // (The 2 s is the condition itself, a window with no folder listed, not a guess at a duration.)
+    const quietWindow = () => new Promise((r) => setTimeout(r, 2000));
     let quiet = false;
     for (let k = 0; k < 15 && !quiet; k++) {
       reset();
-      await sleep(2000);
+      await quietWindow();
       const others = dirs.filter(touched);
       quiet = others.length === 0;
       if (!quiet) console.log(`    [eval-lens] before discovery, something else listed ${others.length} folders (${others.filter((d) => excluded(relative(root, d))).length} excluded ones); waiting`);

@@ -2,7 +2,7 @@
 // and reference numbers computed straight from the fixture files with plain arithmetic (never with
 // the metric core), so the extension's figures are checked against an independent computation.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EvalLensApi } from '../../src/extension/activate';
@@ -35,7 +35,13 @@ export async function api(): Promise<EvalLensApi> {
   return a;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The gap between two inputs of a test about input timing (keystrokes, rewrites of a file): what
+ * the test feeds in, never a wait for a result (wait with until(), whenIdle() or watcherBarrier()).
+ */
+export const inputGap = delay;
 
 /** Polls `get` until `ok` holds (returns the value) or fails with the last value after `timeoutMs`. */
 export async function until<T>(get: () => T | PromiseLike<T>, ok: (v: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
@@ -45,8 +51,25 @@ export async function until<T>(get: () => T | PromiseLike<T>, ok: (v: T) => bool
     last = await get();
     if (ok(last)) return last;
     if (Date.now() > deadline) assert.fail(`${what}: still ${JSON.stringify(last, replacer)} after ${timeoutMs} ms`);
-    await sleep(100);
+    await delay(100);
   }
+}
+
+let barriers = 0;
+
+/**
+ * Returns once the extension has handled every file event in `dir` so far, and is idle: a probe
+ * file written after those events is seen and scored, then its removal is seen too (the watcher
+ * delivers one folder's events in order). What a fixed sleep "for late watcher events" guessed at.
+ */
+export async function watcherBarrier(a: EvalLensApi, dir: string): Promise<void> {
+  const probe = path.join(dir, `barrier-${process.pid}-${++barriers}.test_predictions.csv`);
+  const uri = vscode.Uri.file(probe);
+  writeFileSync(probe, ',risk_score,label\n0,0.5,1\n');
+  await until(() => a.files.get(uri)?.result !== undefined, (seen) => seen, `the watcher saw ${path.basename(probe)}`, 30_000);
+  rmSync(probe);
+  await until(() => a.files.get(uri), (entry) => entry === undefined, `the watcher saw ${path.basename(probe)} go`, 30_000);
+  await a.whenIdle();
 }
 
 function replacer(_k: string, v: unknown) {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { EvalLensApi } from '../../src/extension/activate';
 import type { ScoreResult } from '../../src/extension/workerProtocol';
-import { api, fixture, sleep, until } from './evalLensSupport';
+import { api, fixture, until, watcherBarrier } from './evalLensSupport';
 import { inWorker, startProbe, writeFolktexts } from './largeSupport';
 
 async function closePanel(a: EvalLensApi): Promise<void> {
@@ -58,7 +58,6 @@ suite('large files', () => {
       const a = await api();
       await closePanel(a);
       await a.whenIdle();
-      await sleep(500);
       const coldWebview = a.panelsCreated() === 0;
       const path = file(rows);
       const probe = startProbe();
@@ -101,13 +100,14 @@ suite('large files', () => {
       if (rows === 1_000_000 && intervals) {
         // An idle worker exits after a while and gives its heap back.
         await until(() => a.workerThreads(), (n) => n === 0, 'the idle workers exit', 30_000);
-        await sleep(500);
         console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows: rss once the idle workers exited ${f1(process.memoryUsage().rss / 2 ** 20)} MB `
           + `(growth ${f1(process.memoryUsage().rss / 2 ** 20 - m.rssBeforeMB)} MB, the panel keeping the pages it re-posts when the webview reloads)`);
       }
       if (rows === 1_000_000) {
         assert.ok(shown.length >= 10 && shown.at(-1)! >= 90, `progress in steps: ${shown.join(', ')}`);
-        assert.ok(firstChartMs < 3000, `1,000,000 rows: first chart after ${firstChartMs} ms`);
+        // The 3 s budget is a figure of bench/extension-first-chart.mjs (which runs this test and
+        // reports it); here only a margin no loaded 2-core machine reaches unless something broke.
+        assert.ok(firstChartMs < 20_000, `1,000,000 rows: first chart after ${firstChartMs} ms`);
         assert.ok(m.rssPeakGrowthMB < 300, `extension host memory grew by ${f1(m.rssPeakGrowthMB)} MB at its peak`);
       }
       assert.ok(m.busyMaxMs < 50, `the event loop was blocked for ${f1(m.busyMaxMs)} ms`);
@@ -146,7 +146,6 @@ suite('large files', () => {
     const { copyFileSync } = await import('node:fs');
     copyFileSync(csv, txt);
     const measure = async (path: string, wait: () => Promise<unknown>) => {
-      await sleep(500);
       const probe = startProbe();
       const t0 = Date.now();
       await vscode.window.showTextDocument(vscode.Uri.file(path), { preview: false });
@@ -156,11 +155,12 @@ suite('large files', () => {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       return { ms, ...m };
     };
-    const plain = await measure(txt, () => sleep(3000));
     const ours = await measure(csv, async () => {
       await until(() => a.files.get(vscode.Uri.file(csv))?.result?.reports[0]?.instances?.lines.length, (n) => n === 1_000_000, 'the open file scored with its instances', 60_000);
       await a.whenIdle();
     });
+    // The plain text watched for as long as the .csv took, so both figures cover the same span.
+    const plain = await measure(txt, () => new Promise((r) => setTimeout(r, ours.ms)));
     for (const [what, m] of [['as .txt (VS Code alone)', plain], ['as .csv (with Eval Lens: detect, score, CodeLens, hover data)', ours]] as const) {
       console.log(`    [eval-lens] opening 1,000,000 rows ${what}: ${m.ms} ms; longest busy stretch ${f1(m.busyMaxMs)} ms, timers late by at most ${f1(m.driftMaxMs)} ms, rss growth ${f1(m.rssGrowthMB)} MB`);
     }
@@ -174,7 +174,7 @@ suite('large files', () => {
     const { mkdirSync, rmSync: rm } = await import('node:fs');
     rm(scratch, { recursive: true, force: true });
     mkdirSync(scratch, { recursive: true });
-    await sleep(500);
+    await watcherBarrier(a, scratch);
     // Written elsewhere, then moved in: the watcher sees one complete file.
     const staged = join(dir, 'bad.test_predictions.csv');
     await inWorker(`

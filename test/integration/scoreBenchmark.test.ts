@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ScoreResult } from '../../src/extension/workerProtocol';
 import {
   ALMANACS, api, binaryReference, FOLKTEXTS, fixture, GENERIC, genericAccuracy, LM_EVAL, lmEvalAccuracy, almanacsMse, near,
-  RAFT_DATA, RAFT_RUN, raftMacroF1, sleep, until,
+  RAFT_DATA, RAFT_RUN, raftMacroF1, until,
 } from './evalLensSupport';
 
 function score(args: Record<string, unknown>): Thenable<ScoreResult | undefined> {
@@ -122,14 +122,15 @@ suite('Score Benchmark', () => {
     // With the panel's 200 bootstrap resamples this run takes many seconds: cancel it early.
     const source = new vscode.CancellationTokenSource();
     const run = a.scoring.score(big, { bootstrap: 200 }, source.token);
-    await sleep(300);
-    assert.equal(a.workerJobs(), 1, 'the run is in a worker');
+    await until(() => a.workerJobs(), (n) => n === 1, 'the run is in a worker');
     const t0 = Date.now();
     source.cancel();
     await assert.rejects(run, (e: Error) => e.name === 'CancelledError');
     const cancelMs = Date.now() - t0;
     console.log(`    [eval-lens] cancelled a 300,000-row scoring run in ${cancelMs} ms`);
-    assert.ok(cancelMs < 1000, `cancellation took ${cancelMs} ms`);
+    // Scoring goes on for many seconds; a cancellation that waited for it would take that long. The
+    // margin is wide for a loaded 2-core machine (typical: tens of ms).
+    assert.ok(cancelMs < 5000, `cancellation took ${cancelMs} ms`);
     assert.equal(a.workerJobs(), 0, 'no job left running');
     // The pool starts a fresh worker for the next request.
     const t1 = Date.now();

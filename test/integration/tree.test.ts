@@ -2,7 +2,7 @@
 // independently from the files, problem counts, RAFT runs with raft_score, and files that must not
 // be there (RAFT data, a CSV that is not predictions).
 import * as assert from 'node:assert/strict';
-import { rmSync, mkdirSync, copyFileSync } from 'node:fs';
+import { rmSync, mkdirSync, copyFileSync, writeFileSync } from 'node:fs';
 import type { TreeSnapshot } from '../../src/extension/activate';
 import {
   api, BAD_ROWS, binaryReference, FOLKTEXTS, fixture, genericAccuracy, lmEvalAccuracy, almanacsMse, raftMacroF1, until,
@@ -14,6 +14,9 @@ function find(nodes: TreeSnapshot[], label: string): TreeSnapshot {
   return n;
 }
 
+/** A tooltip's text without Markdown's backslash escapes. */
+const plain = (md: string | undefined) => (md ?? '').replace(/\\(.)/g, '$1');
+
 function allLabels(nodes: TreeSnapshot[]): string[] {
   return nodes.flatMap((n) => [n.label, ...allLabels(n.children)]);
 }
@@ -22,7 +25,7 @@ suite('tree', () => {
   test('groups the fixture files by benchmark, in a fixed order', async () => {
     const a = await api();
     const tree = a.treeSnapshot();
-    assert.deepEqual(tree.map((g) => g.label), ['folktexts', 'RAFT', 'ALMANACS', 'lm-eval', 'generic']);
+    assert.deepEqual(tree.map((g) => g.label), ['folktexts', 'RAFT', 'ALMANACS', 'lm-eval', 'generic', 'Not scored']);
     // Labels leave out what the group says (.test_predictions.csv, samples_..._<time>.jsonl).
     assert.deepEqual(find(tree, 'folktexts').children.map((c) => c.label).sort(), ['Mistral-7B.ACSIncome', 'bad_rows']);
     assert.equal(find(tree, 'folktexts').description, '2 files');
@@ -52,11 +55,39 @@ suite('tree', () => {
     ]);
   });
 
-  test('leaves out files that are not predictions', async () => {
-    const labels = allLabels((await api()).treeSnapshot());
+  test('keeps files that are not predictions out of the benchmark groups', async () => {
+    const groups = (await api()).treeSnapshot().filter((g) => g.label !== 'Not scored');
+    const labels = allLabels(groups);
     assert.ok(!labels.includes('cities.csv'), 'a CSV of cities is not predictions');
     assert.ok(!labels.includes('train.csv'), 'RAFT data is not predictions');
     assert.ok(!labels.includes('task.json'));
+  });
+
+  test('lists the data files it looked at and did not score under "Not scored", with the reason', async () => {
+    const a = await api();
+    const group = find(a.treeSnapshot(), 'Not scored');
+    // The include globs pick CSVs: cities.csv and the two RAFT train.csv files were looked at.
+    assert.deepEqual(group.children.map((c) => [c.label, c.description]), [
+      ['cities.csv', 'not scored'], ['train.csv', 'not scored'], ['train.csv', 'not scored'],
+    ]);
+    assert.equal(group.description, '3 data files');
+    const cities = find(group.children, 'cities.csv');
+    assert.match(plain(cities.tooltip), /No prediction columns: city, country, population/);
+    assert.match(plain(group.children[1].tooltip), /task data/);
+    // A new file that is not predictions appears there, and leaves when it is deleted.
+    const dir = fixture('scratch-unscored');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(`${dir}/leaderboard.csv`, 'model,accuracy,f1\nA,0.5,0.4\n');
+      const child = () => a.treeSnapshot().find((g) => g.label === 'Not scored')?.children.find((c) => c.label === 'leaderboard.csv');
+      const node = await until(child, (c) => c !== undefined, 'the new data file is listed as not scored');
+      assert.match(plain(node!.tooltip), /No prediction columns: model, accuracy, f1/);
+      rmSync(dir, { recursive: true, force: true });
+      await until(child, (c) => c === undefined, 'the deleted file leaves the list');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('follows files being created and deleted', async () => {

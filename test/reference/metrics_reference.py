@@ -7,7 +7,7 @@ Run with Debian's /usr/bin/python3 (python3-sklearn 1.2.1, numpy, scipy):
 
 It writes test/reference/metrics_expected.json: the input datasets and what scikit-learn / scipy
 compute on them, plus numpy implementations of the binned metrics and HMR written from
-/work/shared/METRICS.md (not from the TypeScript). Deterministic: fixed seeds, no clock.
+the definitions in docs/metrics.md (not from the TypeScript). Deterministic: fixed seeds, no clock.
 """
 import json
 import os
@@ -31,7 +31,7 @@ from sklearn.metrics import (
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "metrics_expected.json")
 
 
-# ---------------------------------------------------------------- binned metrics, from METRICS.md
+# ---------------------------------------------------------------- binned metrics, from docs/metrics.md
 
 def width_index(v, nb):
     """Equal-width bin: edges b/nb, [lo, hi) except the last bin closed; outside [0, 1] clamps."""

@@ -15,7 +15,7 @@ const raftData = join(examples, 'raft', 'data');
 type Json = {
   version: number;
   results: {
-    path: string; format: string; kind: string; task?: string; n: number; skipped: number; unlabeled: number;
+    path: string; format: string; kind: string | null; notScored?: boolean; fatal?: string; task?: string; n: number; skipped: number; unlabeled: number;
     metrics: Record<string, number | null>; intervals: Record<string, [number, number]>; reported: Record<string, number | null>;
     problems: { line: number; column?: number; severity: string; code: string; message: string }[];
   }[];
@@ -38,9 +38,14 @@ describe('eval-lens score on the examples', () => {
     expect(result.json.version).toBe(1);
     const formats = new Set(result.json.results.map((r) => r.format));
     expect([...formats].sort()).toEqual(['almanacs', 'folktexts', 'generic', 'lm-eval', 'raft']);
-    // Companion files (train.csv, task.json, results.bench-*.json) are not mistaken for predictions.
-    const names = result.json.results.map((r) => relative(examples, r.path));
-    expect(names.some((n) => /train\.csv|task\.json|results\.bench/.test(n))).toBe(false);
+    // Companion files (train.csv, task.json, results.bench-*.json) are not mistaken for predictions:
+    // they are listed as not scored, with the reason, never dropped silently.
+    const companions = result.json.results.filter((r) => /train\.csv|task\.json|results\.bench/.test(relative(examples, r.path)));
+    expect(companions.length).toBeGreaterThan(0);
+    for (const c of companions) {
+      expect(c).toMatchObject({ notScored: true, kind: null, n: 0, metrics: {} });
+      expect(c.fatal).toMatch(/task data|results summary/);
+    }
   });
 
   it('agrees with the figures the folktexts results file reports (computed independently by the generator)', async () => {
@@ -133,14 +138,16 @@ describe('eval-lens exit status and usage', () => {
     const five = (await scoreJson(file, '--bins', '5')).json.results[0] as unknown as { bins: { equalWidth: unknown[] } };
     expect(five.bins.equalWidth).toHaveLength(5);
     const folk = (await scoreJson(join(examples, 'folktexts'), '--format', 'folktexts')).json.results;
-    expect(folk.every((r) => r.format === 'folktexts')).toBe(true);
+    expect(folk.filter((r) => !r.notScored).every((r) => r.format === 'folktexts')).toBe(true);
+    expect(folk.filter((r) => r.notScored).every((r) => /scores folktexts files only|not predictions|results summary/.test(r.fatal ?? ''))).toBe(true);
   });
 });
 
 describe('the built eval-lens binary', () => {
   it('runs as a program and keeps the exit status contract', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'eval-lens-bin-')), 'cli.js');
-    await build({ entryPoints: [join(root, 'src/cli/bin.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'silent' });
+    // @napi-rs/canvas (plot) is a native module: external, as in scripts/build.mjs.
+    await build({ entryPoints: [join(root, 'src/cli/bin.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'silent', external: ['@napi-rs/canvas'] });
     const json = execFileSync('node', [out, 'score', '--json', join(examples, 'almanacs')], { encoding: 'utf8' });
     const doc = JSON.parse(json) as Json;
     expect(doc.results[0].format).toBe('almanacs');

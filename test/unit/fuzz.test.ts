@@ -10,11 +10,13 @@ import { fileInput } from '../../src/core/formats/context';
 import { parseInput } from '../../src/core/score';
 import { buildReport, resolveOptions } from '../../src/core/report';
 import { nodeCompanionReader } from '../../src/core/io';
+import { MAX_PROBLEMS } from '../../src/core/problemCap';
 import type { FormatName, ParseResult } from '../../src/core/types';
 import { mulberry32 as rng } from '../../src/core/metrics/bootstrap';
+import { REAL } from './realData';
 
 const root = join(__dirname, '..', '..');
-const shared = join(root, '..', 'shared', 'data');
+const shared = REAL;
 
 /** Seeded PRNG so a failure can be replayed. */
 
@@ -38,6 +40,7 @@ export const MUTATIONS: Record<string, Mutation> = {
   strayQuote: (b, r) => { const i = at(b, r); return concat(b.slice(0, i), enc.encode('"'), b.slice(i)); },
   strayQuotes: (b, r) => { let out = b; for (let k = 0; k < 5; k++) { const i = at(out, r); out = concat(out.slice(0, i), enc.encode(r() < 0.5 ? '"' : '""'), out.slice(i)); } return out; },
   hugeField: (b, r) => { const i = at(b, r); return concat(b.slice(0, i), enc.encode('x'.repeat(1_000_000)), b.slice(i)); },
+  hugeNumber: (b, r) => { const i = at(b, r); return concat(b.slice(0, i), enc.encode('9'.repeat(1_000_000 + Math.floor(r() * 1000))), b.slice(i)); },
   binaryJunk: (b, r) => { const junk = new Uint8Array(2000); for (let k = 0; k < junk.length; k++) junk[k] = Math.floor(r() * 256); const i = at(b, r); return concat(b.slice(0, i), junk, b.slice(i)); },
   invalidUtf8: (b, r) => { const i = at(b, r); return concat(b.slice(0, i), new Uint8Array([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82, 0xa0, 0xed, 0xa0, 0x80]), b.slice(i)); },
   deepJson: (b, r) => { const d = 10_000 + Math.floor(r() * 50_000); const i = at(b, r); return concat(b.slice(0, i), enc.encode('['.repeat(d) + ']'.repeat(r() < 0.5 ? d : 3)), b.slice(i)); },
@@ -53,12 +56,12 @@ export const MUTATIONS: Record<string, Mutation> = {
 /** Seed files: real public data where it exists, the project's own examples otherwise. */
 function seeds(dir: string): { format: FormatName; path: string }[] {
   // RAFT needs its companions beside the predictions: build a small run folder from the real data.
-  const raftTask = join(dir, 'raft', 'twitter_complaints');
+  const raftTask = join(dir, 'raft', 'systematic_review_inclusion');
   mkdirSync(raftTask, { recursive: true });
-  for (const f of ['train.csv', 'task.json']) copyFileSync(join(shared, 'raft', 'twitter_complaints', f), join(raftTask, f));
+  for (const f of ['train.csv', 'task.json']) copyFileSync(join(shared, 'raft', 'systematic_review_inclusion', f), join(raftTask, f));
   const train = readFileSync(join(raftTask, 'train.csv'), 'utf8');
   const ids = [...train.matchAll(/,(\d+)\r?\n/g)].map((m) => m[1]);
-  writeFileSync(join(raftTask, 'predictions.csv'), ['ID,Label', ...ids.map((id, i) => `${id},${i % 3 ? 'complaint' : 'no complaint'}`)].join('\n') + '\n');
+  writeFileSync(join(raftTask, 'predictions.csv'), ['ID,Label', ...ids.map((id, i) => `${id},${i % 3 ? 'included' : 'not included'}`)].join('\n') + '\n');
   // A folktexts-style file from the real Adult test set: a hand-made score, the real income label.
   const adult = readFileSync(join(shared, 'adult', 'adult-test.csv'), 'utf8').split('\n').filter((l) => l.includes(',')).slice(0, 3000);
   const folk = [',risk_score,label', ...adult.map((l, i) => {
@@ -75,7 +78,7 @@ function seeds(dir: string): { format: FormatName; path: string }[] {
     { format: 'lm-eval', path: join(shared, 'lm-eval', 'Qwen__Qwen3-8B', 'samples_negotiationtom_intention_2026-07-08T18-15-33.115417.jsonl') },
     { format: 'almanacs', path: join(root, 'examples', 'almanacs', 'moral_dilemmas.predictions.jsonl') },
     { format: 'generic', path: join(root, 'examples', 'generic', 'qa_confidence.csv') },
-    { format: 'generic', path: join(shared, 'raft', 'overruling', 'train.csv') },
+    { format: 'generic', path: join(shared, 'raft', 'neurips_impact_statement_risks', 'train.csv') },
   ];
 }
 
@@ -149,4 +152,59 @@ describe('fuzzing every parser with mutated real files', () => {
     console.log(`fuzz: ${cases} cases ran`);
     expect(cases).toBeGreaterThan(2000);
   }, 600_000);
+});
+
+// Very long fields, placed exactly: each file has three rows and the long field in the second. A
+// numeric or label field over 1,000 characters is a 'field-too-long' problem on its row, and the
+// other rows are scored; an ID is text of any length. Both CSV paths (the byte scanner takes
+// unquoted rows; a quote sends the file to the RFC 4180 parser) and JSON values (a bare number
+// literal, a numeric string, an array document).
+describe('very long fields are problems on their row, never crashes', () => {
+  const options = resolveOptions({ bins: 10 });
+  const long = (c: string) => c.repeat(3_000_000);
+  const cases: { name: string; file: string; format: FormatName; text: string; scored: number; tooLong: boolean }[] = [
+    { name: 'folktexts risk_score, scanner', file: 'a.test_predictions.csv', format: 'folktexts', text: `,risk_score,label\n0,0.5,1\n1,${long('9')},1\n2,0.25,0\n`, scored: 2, tooLong: true },
+    { name: 'folktexts risk_score, RFC 4180', file: 'a.test_predictions.csv', format: 'folktexts', text: `,risk_score,label\n0,"0.5",1\n1,"0.${long('0')}1",1\n2,0.25,0\n`, scored: 2, tooLong: true },
+    { name: 'folktexts label, scanner', file: 'a.test_predictions.csv', format: 'folktexts', text: `,risk_score,label\n0,0.5,1\n1,0.7,${long('1')}\n2,0.25,0\n`, scored: 2, tooLong: true },
+    { name: 'folktexts ID, scanner', file: 'a.test_predictions.csv', format: 'folktexts', text: `,risk_score,label\n0,0.5,1\n${long('7')},0.7,1\n2,0.25,0\n`, scored: 3, tooLong: false },
+    { name: 'generic score, scanner', file: 'g.csv', format: 'generic', text: `score,label\n0.5,1\n${long('9')},1\n0.25,0\n`, scored: 2, tooLong: true },
+    { name: 'generic score, RFC 4180', file: 'g.csv', format: 'generic', text: `score,label\n"0.5",1\n"${long('9')}",1\n0.25,0\n`, scored: 2, tooLong: true },
+    { name: 'generic label, RFC 4180', file: 'g.csv', format: 'generic', text: `score,label\n"0.5",1\n0.7,"${long('0')}"\n0.25,0\n`, scored: 2, tooLong: true },
+    { name: 'generic ID, RFC 4180', file: 'g.csv', format: 'generic', text: `id,score,label\n"a",0.5,1\n"${long('x')}",0.7,1\n"c",0.25,0\n`, scored: 3, tooLong: false },
+    { name: 'JSON Lines number literal', file: 'g.jsonl', format: 'generic', text: `{"score":0.5,"label":1}\n{"score":${long('9')},"label":1}\n{"score":0.25,"label":0}\n`, scored: 2, tooLong: true },
+    { name: 'JSON Lines tiny number literal', file: 'g.jsonl', format: 'generic', text: `{"score":0.5,"label":1}\n{"score":0.${long('0')}1,"label":1}\n{"score":0.25,"label":0}\n`, scored: 2, tooLong: true },
+    { name: 'JSON Lines numeric string', file: 'g.jsonl', format: 'generic', text: `{"score":0.5,"label":1}\n{"score":"${long('9')}","label":1}\n{"score":0.25,"label":0}\n`, scored: 2, tooLong: true },
+    { name: 'JSON Lines label string', file: 'g.jsonl', format: 'generic', text: `{"score":0.5,"label":1}\n{"score":0.7,"label":"${long('1')}"}\n{"score":0.25,"label":0}\n`, scored: 2, tooLong: true },
+    { name: 'JSON array number literal', file: 'g.json', format: 'generic', text: `[{"score":0.5,"label":1},\n{"score":${long('9')},"label":1},\n{"score":0.25,"label":0}]\n`, scored: 2, tooLong: true },
+    { name: 'JSON text holding digits is not a number', file: 'g.jsonl', format: 'generic', text: `{"score":0.5,"label":1,"note":"${long('9')}"}\n{"score":0.7,"label":1}\n{"score":0.25,"label":0}\n`, scored: 3, tooLong: false },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const bytes = enc.encode(c.text);
+      const parsed = parseInput(fileInput(`/virtual/${c.file}`, bytes), { ...options, format: c.format }, nodeCompanionReader);
+      buildReport(c.file, parsed, options);
+      checkWellFormed(parsed, bytes, c.name);
+      expect(parsed.set?.n, c.name).toBe(c.scored);
+      const tooLong = parsed.problems.filter((p) => p.code === 'field-too-long');
+      expect(tooLong.length, JSON.stringify(parsed.problems)).toBe(c.tooLong ? 1 : 0);
+      if (c.tooLong) {
+        expect(tooLong[0].line).toBe(c.file.endsWith('.json') || c.file.endsWith('.jsonl') ? 2 : 3);
+        expect(tooLong[0].message).toMatch(/3,00\d,\d{3} characters long/);
+      }
+    });
+  }
+  it('a million repeated IDs: warnings capped at MAX_PROBLEMS plus a summary, no argument-stack overflow', () => {
+    const bytes = enc.encode(',risk_score,label\n' + '7,0.5,1\n'.repeat(1_000_000));
+    const parsed = parseInput(fileInput('/virtual/a.test_predictions.csv', bytes), { ...options, format: 'folktexts' }, nodeCompanionReader);
+    expect(parsed.set?.n).toBe(1_000_000);
+    expect(parsed.problems.filter((p) => p.code === 'duplicate-id').length).toBe(MAX_PROBLEMS);
+    expect(parsed.problems.at(-1)?.omitted).toBe(1_000_000 - 1 - MAX_PROBLEMS);
+  });
+  it('a field of exactly 1,000 characters is still read', () => {
+    const value = `0.${'0'.repeat(997)}1`; // 1,000 characters
+    const bytes = enc.encode(`score,label\n0.5,1\n${value},1\n0.25,0\n`);
+    const parsed = parseInput(fileInput('/virtual/g.csv', bytes), { ...options, format: 'generic' }, nodeCompanionReader);
+    expect(parsed.set?.n).toBe(3);
+    expect(parsed.problems).toEqual([]);
+  });
 });

@@ -20,8 +20,9 @@ export const DEFAULT_TESTS_PATH = join(PROJECT_ROOT, 'out', 'test', 'integration
 export const RESULTS_DIR = join(PROJECT_ROOT, 'test-results');
 export const RESULT_PREFIX = 'INTEGRATION-RESULT ';
 
-/** Chromium switches from /work/shared/VSCODE-TESTING.md, plus a resolver rule that makes every host
- *  name except the loopback ones unresolvable: the browser side never reaches the network. */
+/** Chromium switches for a headless container (no sandbox, no GPU, no background traffic), plus a
+ *  resolver rule that makes every host name except the loopback ones unresolvable: the browser
+ *  side never reaches the network. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -48,6 +49,10 @@ export const DEFAULT_SETTINGS = {
   'workbench.enableExperiments': false,
   'git.enabled': false,
   'git.autoRepositoryDetection': false,
+  // The web workbench saves edited files after 1 s by default (desktop VS Code does not): the tests
+  // about unsaved buffers (concurrent edits, diagnostics while typing) would score a saved file
+  // whenever they ran past that second.
+  'files.autoSave': 'off',
 };
 
 const CS_VERSION = '4.139.1';

@@ -1,5 +1,5 @@
 // Reports for the preview harness, produced by the real metric core (scorePath) from the project's
-// examples, from simulated predictions over the real RAFT training sets in ../shared/data, from a
+// examples, from simulated predictions over the real RAFT training sets in test/fixtures/real, from a
 // hostile RAFT task (markup and script in every text field) and from a 1,000,000-row folktexts file.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ export interface Sample {
 }
 
 const ROOT = resolve(__dirname, '..', '..');
-const SHARED = resolve(ROOT, '..', 'shared', 'data');
+const REAL = join(ROOT, 'test', 'fixtures', 'real');
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 /** The core's seeded PRNG, so generated data is reproducible. */
@@ -42,11 +42,11 @@ function fromPath(name: string, title: string, path: string, options: Record<str
 }
 
 /**
- * A RAFT run over the real training sets of ../shared/data/raft: for each task, predictions for
- * the 50 labelled IDs from a simulated classifier that is right about 70% of the time.
+ * A RAFT run over the real training sets copied into test/fixtures/real/raft: for each task,
+ * predictions for the 50 labelled IDs from a simulated classifier that is right about 70% of the time.
  */
-function sharedRaftRun(): Sample | null {
-  const data = join(SHARED, 'raft');
+function realRaftRun(): Sample | null {
+  const data = join(REAL, 'raft');
   if (!existsSync(data)) return null;
   const run = scratch('raft-run');
   const random = rng(7);
@@ -77,7 +77,7 @@ function sharedRaftRun(): Sample | null {
     writeFileSync(join(run, task, 'predictions.csv'), lines.join('\n') + '\n');
   }
   const result = scorePath(run, { ...bootstrap, raftData: data });
-  return { name: 'raft-shared', title: 'RAFT run over the 11 real training sets (simulated predictions)', path: run, reports: result.reports, summary: result.summary };
+  return { name: 'raft-real', title: 'RAFT run over the real training sets in test/fixtures/real (simulated predictions)', path: run, reports: result.reports, summary: result.summary };
 }
 
 /** Minimal RFC 4180 split, enough for the harness's own use. */
@@ -160,7 +160,7 @@ export function buildSamples(which: Set<string> | null, bigRows = 1_000_000): Sa
   const ex = join(ROOT, 'examples');
   if (want('folktexts')) out.push(fromPath('folktexts', 'folktexts risk scores with results.bench-*.json', join(ex, 'folktexts', 'Mistral-7B-sim__ACSIncome__-1', 'Mistral-7B-sim__ACSIncome__-1.test_predictions.csv')));
   if (want('raft')) out.push(fromPath('raft', 'RAFT run (examples/raft/run-1)', join(ex, 'raft', 'run-1'), { raftData: join(ex, 'raft', 'data') }));
-  if (want('raft-shared')) out.push(sharedRaftRun());
+  if (want('raft-real')) out.push(realRaftRun());
   if (want('almanacs')) out.push(fromPath('almanacs', 'ALMANACS predicted vs true P(Yes)', join(ex, 'almanacs', 'moral_dilemmas.predictions.jsonl')));
   if (want('lm-eval')) {
     const dir = join(ex, 'lm-eval', 'sim-model');

@@ -256,7 +256,7 @@ async function perf(samples: Sample[], origin: string): Promise<void> {
 async function main(): Promise<void> {
   const mode = process.argv[2] ?? 'shoot';
   const list = arg('samples');
-  const defaults = ['folktexts', 'raft', 'raft-shared', 'almanacs', 'lm-eval', 'generic', 'broken', 'hostile'];
+  const defaults = ['folktexts', 'raft', 'raft-real', 'almanacs', 'lm-eval', 'generic', 'broken', 'hostile'];
   const which = new Set(list ? list.split(',') : mode === 'perf' ? ['big'] : defaults);
   const rows = Number(arg('rows') ?? 1_000_000);
   await bundle();

@@ -1,60 +1,11 @@
-// Per-class F1 bars (multiclass), with precision and recall in the tooltip. Many classes (banking_77
-// has 77) turn the chart horizontal so every class name gets its own row.
+// Per-class F1 on a panel canvas: the definition is src/charts/classes.ts.
+import { classF1Config } from '../../src/charts/classes';
+import { Chart } from '../../src/charts/common';
+import type { Palette } from '../../src/charts/palette';
 import type { ClassStats } from '../../src/core/types';
-import { formatCount, formatMetric } from '../format';
-import { withAlpha, type Palette } from '../theme';
-import { Chart } from './common';
 
-export const HORIZONTAL_FROM = 8;
-
-/** Class names on a canvas axis are cut to this many characters (the full name is in the tooltip). */
-export function shortLabel(name: string, max = 28): string {
-  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
-}
+export { HORIZONTAL_FROM, shortLabel } from '../../src/charts/classes';
 
 export function classF1Chart(canvas: HTMLCanvasElement, stats: ClassStats, palette: Palette, onClassClick: (k: number) => void): Chart {
-  const horizontal = stats.classes.length >= HORIZONTAL_FROM;
-  const valueAxis = { min: 0, max: 1, position: horizontal ? ('top' as const) : ('left' as const), grid: { color: palette.grid }, ticks: { color: palette.foreground }, title: { display: true, text: 'F1', color: palette.foreground } };
-  const classAxis = { grid: { display: false }, ticks: { color: palette.foreground, autoSkip: false } };
-  return new Chart(canvas, {
-    type: 'bar',
-    data: {
-      labels: stats.classes.map((c) => shortLabel(c)),
-      datasets: [{
-        label: 'F1',
-        data: stats.f1,
-        backgroundColor: withAlpha(palette.blue, palette.highContrast ? 0.5 : 0.7),
-        borderColor: palette.blue,
-        borderWidth: palette.highContrast ? 2 : 1,
-      }],
-    },
-    options: {
-      indexAxis: horizontal ? 'y' : 'x',
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      scales: horizontal ? { x: valueAxis, y: classAxis } : { x: classAxis, y: valueAxis },
-      plugins: {
-        legend: { display: false },
-        tooltip: {
-          callbacks: {
-            title: (items) => stats.classes[items[0]?.dataIndex ?? 0] ?? '',
-            label: (item) => {
-              const k = item.dataIndex;
-              return [
-                `F1 ${formatMetric(stats.f1[k])}`,
-                `precision ${formatMetric(stats.precision[k])}`,
-                `recall ${formatMetric(stats.recall[k])}`,
-                `support ${formatCount(stats.support[k])}`,
-                'click to filter the table by gold class',
-              ];
-            },
-          },
-        },
-      },
-      onClick: (_event, elements) => {
-        if (elements[0]) onClassClick(elements[0].index);
-      },
-    },
-  });
+  return new Chart(canvas, classF1Config(stats, palette, onClassClick));
 }

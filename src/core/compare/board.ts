@@ -6,7 +6,7 @@
 import type { FormatName, Kind, MetricName, RowProblem } from '../types';
 import { METRIC_NAMES } from '../types';
 import { parseCsv } from '../formats/csv';
-import { headlineMetric } from '../headlineMetric';
+import { headlineMetric } from '../../shared/metricTable';
 import { betterDirection } from './direction';
 
 export type Prompting = 'numeric' | 'multiple-choice';
@@ -144,7 +144,7 @@ export function pivotPrompting(entries: readonly BoardEntry[], metric: MetricNam
   return board;
 }
 
-/** folktexts' column names for the METRICS.md ones (results JSON and aggregated CSV). */
+/** folktexts' column names for ours (docs/metrics.md; results JSON and aggregated CSV). */
 const FOLKTEXTS_COLUMNS: Partial<Record<MetricName, string>> = {
   accuracy: 'accuracy', auc: 'roc_auc', brier: 'brier_score_loss', log_loss: 'log_loss', ece: 'ece', ece_quantile: 'ece_quantile',
 };
@@ -213,7 +213,7 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 
-/** Metrics a board may show (METRICS.md names). */
+/** Metrics a board may show (our metric names, docs/metrics.md). */
 export function isMetricName(name: string): name is MetricName {
   return (METRIC_NAMES as readonly string[]).includes(name);
 }

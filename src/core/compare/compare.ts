@@ -16,6 +16,7 @@ import { mcnemarExact } from './mcnemar';
 import { oneStratum, pairedBootstrap, type PairedDelta, type StrataResampler } from './pairedBootstrap';
 
 export { CompareError } from './align';
+export type { Alignment } from './align';
 
 /** Resamples when the caller does not say: the issue's --bootstrap default. */
 export const DEFAULT_COMPARE_RESAMPLES = 1000;
@@ -64,7 +65,7 @@ export interface Comparison {
   aligned_by: 'id' | 'row-order';
   /** Per run: scored rows left out of the comparison. */
   unmatched: number[];
-  /** By METRICS.md name, in METRICS.md order. */
+  /** By metric name (docs/metrics.md), in METRIC_NAMES order. */
   metrics: Partial<Record<MetricName, MetricComparison>>;
   /** Per run (baseline null): the 2x2 table, or for probabilities who is closer to the truth. */
   agreement: (AgreementCounts | CloserCounts | null)[];
@@ -92,9 +93,26 @@ interface Prepared {
  * runs cannot be compared (a file with nothing scored, different kinds, no instance in common).
  */
 export function compareRuns(runs: readonly CompareRunInput[], options?: CompareOptions): Comparison {
+  return compareRunsDetailed(runs, options).comparison;
+}
+
+/** compareRuns() and what the panel needs beside it: which row of each run is aligned instance k. */
+export interface ComparisonDetail {
+  comparison: Comparison;
+  /** alignment.rows[r][k]: the row of run r's set holding aligned instance k (alignment.ids[k] its ID). */
+  alignment: Alignment;
+  /** Each run's set restricted to the aligned instances, in aligned order (for charts of each run). */
+  subsets: PredictionSet[];
+  /** Per run, 1 where its answer is right on aligned instance k (null for probabilities): the agreement cells. */
+  correct: (Uint8Array | null)[];
+}
+
+/** compareRuns() with the aligned sets, for the compare panel (agreement cells, stepper, overlays). */
+export function compareRunsDetailed(runs: readonly CompareRunInput[], options?: CompareOptions): ComparisonDetail {
   const o = compareOptions(options);
   const prep = prepare(runs);
-  return buildComparison(prep, o, progressOf(o, 0, 1));
+  const comparison = buildComparison(prep, o, progressOf(o, 0, 1));
+  return { comparison, alignment: prep.alignment, subsets: prep.subsets, correct: prep.subsets.map((s) => correctness(s, o.threshold)) };
 }
 
 function compareOptions(options?: CompareOptions): ScoreOptions {
@@ -125,6 +143,8 @@ function classListProblems(runs: readonly CompareRunInput[], sets: PredictionSet
   const out: RowProblem[] = [];
   sets.forEach((s, i) => {
     if (i === 0 || s.kind !== 'multiclass') return;
+    // Classes seen in a file (no task.json, no choices) differ naturally; only declared lists count.
+    if (!s.classesKnown || !base.classesKnown) return;
     if (s.classes.length === base.classes.length && s.classes.every((c, k) => c === base.classes[k])) return;
     out.push({
       line: 1, severity: 'warning', code: 'unknown-class', path: runs[i].path,

@@ -3,7 +3,7 @@
 // for positive i, V10(i) = (Tz(i) - Tx(i)) / n, for negative j, V01(j) = 1 - (Tz(j) - Ty(j)) / m,
 // where Tz is the midrank among all scores, Tx among positives only, Ty among negatives only.
 // AUC = mean V10 = mean V01; S = cov(V10) / m + cov(V01) / n (sample covariances), and for two
-// runs z = (AUC_b - AUC_a) / sqrt(S_aa + S_bb - 2 S_ab), p = erfc(|z| / sqrt(2)) (METRICS.md).
+// runs z = (AUC_b - AUC_a) / sqrt(S_aa + S_bb - 2 S_ab), p = erfc(|z| / sqrt(2)) (docs/metrics.md#delong).
 import { sortWithOrder } from '../metrics/sort';
 import { normalTwoSidedP } from './erfc';
 

@@ -1,4 +1,4 @@
-// Which way is better for each metric (METRICS.md): the board ranks by it and the compare table
+// Which way is better for each metric (docs/metrics.md): the board ranks by it and the compare table
 // says "better" or "worse" in words.
 import type { MetricName } from '../types';
 

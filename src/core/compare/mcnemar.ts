@@ -1,4 +1,4 @@
-// Exact McNemar test on the discordant pairs (METRICS.md): b = baseline right only, c = candidate
+// Exact McNemar test on the discordant pairs (docs/metrics.md#mcnemar): b = baseline right only, c = candidate
 // right only; under the null each discordant instance goes either way with probability 1/2, so
 // p = min(1, 2 * P[X <= min(b, c)]) with X ~ Binomial(b + c, 1/2), and p = 1 when b + c = 0.
 // The tail is summed in log space from its largest term (at min(b, c) <= (b + c) / 2) down, so it

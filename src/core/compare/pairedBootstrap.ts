@@ -1,4 +1,4 @@
-// The paired percentile bootstrap (METRICS.md, "Comparing runs"): every run is resampled with the
+// The paired percentile bootstrap (docs/metrics.md, "Comparing runs"): every run is resampled with the
 // same instances, so a resample's delta (candidate - baseline) keeps the pairing. A resample is
 // given as multiplicities (w[i] = draws of aligned instance i, see ../metrics/bootstrap.ts), so
 // each run's metrics of a resample cost one O(n) weighted pass over columns sorted once

@@ -3,7 +3,7 @@
 // is itself a language model, so its answer is often a JSON object buried in free text (prose around
 // it, a ```json fence, a trailing comma); we dig out the first object that carries a probability.
 //
-// There is no public ALMANACS file to check against (see ../shared/data/almanacs/README.md), so the
+// There is no public ALMANACS predictor-output file to check against (none could be found), so the
 // field names below are the plausible spellings, tried in order; --gold-key names any other.
 import type { ParseResult, ProbabilitySet, ProblemCode, RowProblem } from '../types';
 import { sourceOf, type FileInput, type FormatContext } from './context';

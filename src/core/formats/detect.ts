@@ -4,6 +4,7 @@ import type { FormatName } from '../types';
 import { stripBom } from './csv';
 import { isRaftPredictions } from './raft';
 import { isLmEvalSamples } from './lmEval';
+import { isInspectLog } from './inspect';
 import { looksLikeAlmanacs } from './almanacs';
 import { looksLikeGenericTable } from './generic';
 import { baseName } from '../../shared/paths';
@@ -27,8 +28,11 @@ export function firstLine(head: string): string {
 export function detectFormat(path: string, head: string): FormatName | null {
   const name = baseName(path);
   if (NEVER_PREDICTIONS.test(path)) return null;
+  // A Parquet table (PAR1 magic): its format is settled from its rows when it is read (scoreAsync).
+  if (/\.parquet$/i.test(name)) return head.startsWith('PAR1') ? 'generic' : null;
   if (FOLKTEXTS_NAME.test(name) || (/\.csv$/i.test(name) && FOLKTEXTS_HEADER.test(firstLine(head)))) return 'folktexts';
   if (isRaftPredictions(path, head)) return 'raft';
+  if (isInspectLog(path, stripBom(head))) return 'inspect';
   if (isLmEvalSamples(path, head)) return 'lm-eval';
   if (looksLikeAlmanacs(path, head)) return 'almanacs';
   if (looksLikeGenericTable(path, head)) return 'generic';

@@ -1,7 +1,7 @@
 // folktexts `*.test_predictions.csv`: written by pandas with index=True, so the header is
 // `,risk_score,label` and the first, unnamed column is the original row index (the instance ID).
 // Beside it, folktexts writes `results.bench-<hash>.json` with the figures it computed itself; those
-// come back as `reported` (under METRICS.md names) so the report can compare them.
+// come back as `reported` (under our metric names, docs/metrics.md) so the report can compare them.
 //
 // Rows go through the byte-level scanner (numericCsv.ts) and fall back to parseCsv for the whole
 // file only when a quote shows up; both paths share `folktextsRowHandler`, so they agree exactly.
@@ -22,7 +22,13 @@ const LABEL_FIELD = 'label';
 /** What a duplicate ID does to its row (the message says so). */
 const DUPLICATE_NOTE = 'the row is still scored, as folktexts and sklearn would score it';
 
-/** folktexts' own metric keys (folktexts/evaluation.py) -> METRICS.md names. */
+/** folktexts' rates at the threshold, each with a _ratio and _diff across groups when it had a sensitive attribute. */
+const FOLKTEXTS_RATES = ['accuracy', 'tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr'];
+
+/**
+ * folktexts' own metric keys (folktexts/evaluation.py) -> our metric names (docs/metrics.md). The rates and
+ * ece_scaled are compared with the whole-set figures; the fairness keys with --group-by's (slices/slice.ts).
+ */
 export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
   accuracy: 'accuracy',
   roc_auc: 'auc',
@@ -30,6 +36,10 @@ export const FOLKTEXTS_METRIC_KEYS: Readonly<Record<string, string>> = {
   log_loss: 'log_loss',
   ece: 'ece',
   ece_quantile: 'ece_quantile',
+  ...Object.fromEntries(['tpr', 'fnr', 'fpr', 'tnr', 'balanced_accuracy', 'precision', 'ppr', 'ece_scaled'].map((k) => [k, k])),
+  ...Object.fromEntries(FOLKTEXTS_RATES.flatMap((m) => [`${m}_ratio`, `${m}_diff`]).map((k) => [k, k])),
+  equalized_odds_ratio: 'equalized_odds_ratio',
+  equalized_odds_diff: 'equalized_odds_diff',
 };
 
 export interface FolktextsParseOptions {
@@ -37,11 +47,13 @@ export interface FolktextsParseOptions {
   path?: 'auto' | 'general';
   /** Progress and cancellation (parseInput's). */
   progress?: ParseProgress;
+  /** Keep each row's index as set.ids (for a join on ID); off by default, to spare the memory. */
+  keepIds?: boolean;
 }
 
 /** Parse a folktexts predictions file and read its results.bench-*.json when there is one. */
 export function parseFolktexts(input: FileInput, ctx: FormatContext): ParseResult {
-  const result = parseFolktextsRows(input, { progress: ctx.progress });
+  const result = parseFolktextsRows(input, { progress: ctx.progress, keepIds: ctx.options.groupBy?.dataPath !== undefined });
   const reported = readReportedResults(input.path, ctx);
   if (reported) {
     result.reported = reported.reported;
@@ -76,7 +88,7 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
       if (typeof layout === 'string') return fatalResult(layout, 'unscorable');
       // Rows are ~20 bytes; a close first guess avoids regrowing the columns.
       const sink = newRowSink((bytes.length - header.next) / 18 + 16, layout.idCol >= 0);
-      if (scanNumericCsv(bytes, header.next, 2, layout, sink, folktextsRowHandler(layout), progress)) return finish(sink);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, folktextsRowHandler(layout), progress)) return finish(sink, options.keepIds);
     }
   }
 
@@ -103,7 +115,7 @@ export function parseFolktextsRows(input: FileInput, options: FolktextsParseOpti
   // Unterminated quotes come first in line order anyway; finish() sorts by line.
   sink!.problems.unshift(...csvProblems);
   capSinkProblems(sink!);
-  return finish(sink!);
+  return finish(sink!, options.keepIds);
 }
 
 /** Find the risk_score, label and index columns, or say in one sentence why the header will not do. */
@@ -154,11 +166,17 @@ function folktextsRowHandler(layout: NumericLayout): RowHandler {
   };
 }
 
-function finish(sink: RowSink): ParseResult {
+function finish(sink: RowSink, keepIds = false): ParseResult {
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
   const problems = sink.problems;
-  if (sink.ids) problems.push(...sink.ids.duplicates(lines, 'Index', DUPLICATE_NOTE));
+  if (sink.ids) {
+    // A loop, not push(...): a million repeated IDs would overflow the argument stack.
+    for (const p of sink.ids.duplicates(lines, 'Index', DUPLICATE_NOTE)) {
+      if (problems.length < MAX_PROBLEMS) problems.push(p);
+      else sink.droppedProblems++;
+    }
+  }
   const sorted = finishProblems(problems, sink.droppedProblems);
   const base: ParseResult = { format: 'folktexts', set: null, problems: sorted, skipped: sink.skipped, unlabeled: 0 };
   if (sink.rows === 0) {
@@ -168,7 +186,9 @@ function finish(sink: RowSink): ParseResult {
   if (n === 0) {
     return { ...base, fatal: nothingScoredMessage(sink.rows, sorted) };
   }
-  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines, ...sink.ids?.idColumn() } };
+  // IDs as compare aligns them (numbers when they all are); the strings too when a data file is joined on them.
+  const strings = keepIds && sink.ids ? { ids: sink.ids.strings() } : {};
+  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines, ...sink.ids?.idColumn(), ...strings } };
 }
 
 function fatalResult(message: string, code: 'empty-file' | 'unscorable'): ParseResult {
@@ -285,11 +305,3 @@ function taskFromFileName(path: string): string | undefined {
   return /^(ACS[A-Za-z]+)(?:[_.]|$)/.exec(name)?.[1];
 }
 
-/** A folktexts predictions file by name or by its pandas header. */
-export function looksLikeFolktexts(path: string, head: string): boolean {
-  if (/\.test_predictions\.csv$/i.test(path)) return true;
-  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
-  const nl = text.indexOf('\n');
-  const first = (nl === -1 ? text : text.slice(0, nl)).replace(/\r$/, '');
-  return /^\s*,\s*risk_score\s*,\s*label\s*$/i.test(first);
-}

@@ -11,6 +11,7 @@ import { sourceOf, type FileInput, type FormatContext } from './context';
 import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, type CsvRecord } from './csv';
 import { firstNonSpaceByte, forEachJsonRecord, pickFields, readJsonRecords } from './jsonl';
 import { detach, NO_PROGRESS } from './progress';
+import { ambiguousMessage, binaryValues, findLayout, isLayoutColumn, type NamedColumn } from './columnLayouts';
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
   bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
@@ -22,11 +23,11 @@ export type Role = keyof ColumnMapping; // score | label | confidence | correct 
 
 /** Column names recognised per role, lower case, in order of preference. */
 export const ROLE_NAMES: Readonly<Record<Exclude<Role, 'gold'>, readonly string[]>> = {
-  score: ['score', 'prob', 'probability', 'risk_score', 'p', 'p_yes', 'y_score', 'y_prob'],
+  score: ['score', 'prob', 'proba', 'probability', 'risk_score', 'p', 'p_yes', 'y_score', 'y_prob', 'y_proba'],
   confidence: ['confidence', 'conf'],
   // "label" and "gold" are one role: the true class (0/1 for binary files).
-  label: ['label', 'gold', 'target', 'y', 'y_true', 'gold_label', 'true_label'],
-  pred: ['pred', 'prediction', 'predicted', 'y_pred', 'pred_label', 'predicted_label'],
+  label: ['label', 'gold', 'target', 'y', 'y_true', 'gold_label', 'true_label', 'actual', 'true', 'truth', 'y_actual'],
+  pred: ['pred', 'prediction', 'predicted', 'y_pred', 'pred_label', 'predicted_label', 'predicted_class'],
   correct: ['correct', 'is_correct', 'acc', 'exact_match'],
   // '' is pandas' unnamed index column (to_csv with index=True).
   id: ['id', 'doc_id', 'idx', 'index', ''],
@@ -69,7 +70,39 @@ export function resolveColumns(names: string[], mapping?: ColumnMapping): { colu
 type Plan =
   | { kind: 'binary'; value: string; target: string; id?: string }
   | { kind: 'confidence'; value: string; target: string; id?: string }
-  | { kind: 'multiclass'; gold: string; pred: string; confidence?: string; id?: string };
+  | { kind: 'multiclass'; gold: string; pred?: string; confidence?: string; id?: string; probCols?: NamedColumn[] };
+
+/** A plan, with the models of a several-models table (and the one the plan scores). */
+interface Chosen { plan: Plan | string; models?: string[]; model?: string; note?: RowProblem }
+
+/**
+ * planFor, after the layouts of columnLayouts.ts: per-class probability columns, a positive-class
+ * probability column, several models side by side. A mapping of the value columns turns them off.
+ */
+function choosePlan(names: string[], columns: ResolvedColumns, sample: Sample, ctx: FormatContext): Chosen {
+  const m = ctx.options.mapping;
+  const mappedValues = !!m && (m.score !== undefined || m.pred !== undefined || m.confidence !== undefined);
+  const layout = mappedValues ? undefined : findLayout(names, columns.label, sample);
+  const id = columns.id;
+  if (layout?.kind === 'classProbs' && columns.label !== undefined) {
+    return { plan: { kind: 'multiclass', gold: columns.label, pred: columns.pred, probCols: layout.classes, id } };
+  }
+  if (layout?.kind === 'models' && columns.label !== undefined) {
+    const models = layout.models.map((x) => x.name);
+    const wanted = ctx.options.model;
+    const found = wanted === undefined ? undefined : layout.models.find((x) => x.name.toLowerCase() === wanted.trim().toLowerCase());
+    const model = found ?? layout.models[0];
+    const note: RowProblem | undefined = wanted !== undefined && !found
+      ? { line: 1, severity: 'warning', code: 'unscorable', message: `The file has no model "${wanted}"; its models are ${models.join(', ')}. Scoring ${model.name}.` }
+      : undefined;
+    const label = columns.label;
+    if (model.prob !== undefined && binaryValues(sample(label))) return { plan: { kind: 'binary', value: model.prob, target: label, id }, models, model: model.name, note };
+    if (model.pred !== undefined) return { plan: { kind: 'multiclass', gold: label, pred: model.pred, confidence: model.prob, id }, models, model: model.name, note };
+  }
+  if (layout?.kind === 'positiveProb' && columns.score === undefined) columns = { ...columns, score: layout.column };
+  const plan = planFor(names, columns, sample);
+  return { plan: typeof plan === 'string' ? ambiguousMessage(names, sample, plan, { id: columns.id, score: columns.score }) : plan };
+}
 
 /** Values of a few leading records per column name, to tell 0/1 labels from class names. */
 type Sample = (name: string) => unknown[];
@@ -178,7 +211,8 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
     return fatal(`The column mapping names ${unknown.map(quote).join(', ')}, which the header (${names.map(quote).join(', ')}) does not have.`, 'unscorable');
   }
   const index = (name: string) => names.indexOf(name);
-  const plan = planFor(names, columns, (name) => sampleRecords.map((r) => r.fields[index(name)]));
+  const chosen = choosePlan(names, columns, (name) => sampleRecords.map((r) => r.fields[index(name)]), ctx);
+  const plan = chosen.plan;
   if (typeof plan === 'string') {
     if (!Object.keys(columns).filter((r) => r !== 'id').length && looksLikeDataRow(names)) {
       const shown = names.slice(0, 6).join(delimiter === '\t' ? '\t' : ',');
@@ -195,7 +229,7 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
         delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol: -1,
       };
       const sink = newRowSink((bytes.length - header.next) / 12 + 16, false);
-      if (scanNumericCsv(bytes, header.next, 2, layout, sink, numericRowHandler(layout, plan), ctx.progress)) return finishNumeric(sink, plan);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, numericRowHandler(layout, plan), ctx.progress)) return withModels(finishNumeric(sink, plan), chosen);
     }
   }
 
@@ -211,7 +245,7 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
       builder.add(csvRow(rec, names));
     }, progress);
     if (tooLarge) return fatal(tooLarge, 'unscorable');
-    return builder.finish(csvProblems);
+    return withModels(builder.finish(csvProblems), chosen);
   }
   const layout: NumericLayout = {
     delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol: -1,
@@ -228,7 +262,14 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
   if (tooLarge) return fatal(tooLarge, 'unscorable');
   sink.problems.unshift(...csvProblems);
   capSinkProblems(sink);
-  return finishNumeric(sink, plan);
+  return withModels(finishNumeric(sink, plan), chosen);
+}
+
+/** The models of a several-models table on the result, and the note when the one asked for is missing. */
+function withModels(result: ParseResult, chosen: Chosen): ParseResult {
+  if (!chosen.models) return result;
+  if (chosen.note) result.problems.unshift(chosen.note);
+  return { ...result, models: chosen.models, model: chosen.model };
 }
 
 /** A first line whose fields are mostly numbers is a data row, not a header. */
@@ -277,7 +318,7 @@ function finishNumeric(sink: RowSink, plan: Extract<Plan, { kind: 'binary' | 'co
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
   const problems = finishProblems(sink.problems, sink.droppedProblems);
-  const base: ParseResult = { format: 'generic', set: null, problems, skipped: sink.skipped, unlabeled: 0 };
+  const base: ParseResult = { format: 'generic', set: null, problems, skipped: sink.skipped, unlabeled: 0, kind: plan.kind };
   if (sink.rows === 0) {
     problems.unshift({ line: 1, severity: 'error', code: 'empty-file', message: 'The file has a header but no data rows.' });
     return { ...base, fatal: 'The file has a header but no data rows.' };
@@ -340,6 +381,7 @@ class RowsBuilder {
   private golds: string[] = [];
   private preds: string[] = [];
   private confidences: number[] = [];
+  private probRows: number[][] = [];
 
   constructor(private plan: Plan) {}
 
@@ -354,11 +396,13 @@ class RowsBuilder {
     }
     const at = (name: string) => [row.get(name), row.fieldLine(name), row.column(name)] as const;
     let ok: boolean;
-    if (plan.kind === 'multiclass') {
+    if (plan.kind === 'multiclass' && plan.probCols) {
+      ok = this.addWithProbs(row, plan.gold, plan.pred, plan.probCols);
+    } else if (plan.kind === 'multiclass') {
       const [g, gl, gc] = at(plan.gold);
       const gold = parseClassName(g, gl, gc, plan.gold, problems);
-      const [p, pl, pc] = at(plan.pred);
-      const pred = parseClassName(p, pl, pc, plan.pred, problems);
+      const [p, pl, pc] = at(plan.pred!);
+      const pred = parseClassName(p, pl, pc, plan.pred!, problems);
       let conf: number | undefined = NaN;
       if (plan.confidence !== undefined) {
         const [c, cl, cc] = at(plan.confidence);
@@ -390,6 +434,57 @@ class RowsBuilder {
     this.cap();
   }
 
+  /**
+   * A row of per-class probabilities: gold (and pred, when a column gives it) must name one of the
+   * classes (case ignored); the prediction is otherwise the most probable class. Probabilities that
+   * do not sum to 1 are divided by their sum, with a warning.
+   */
+  private addWithProbs(row: Row, goldCol: string, predCol: string | undefined, probCols: NamedColumn[]): boolean {
+    const { problems } = this;
+    const classOf = (raw: unknown, col: string): number | undefined => {
+      const name = parseClassName(raw, row.fieldLine(col), row.column(col), col, problems);
+      if (name === undefined) return undefined;
+      let k = probCols.findIndex((c) => c.name === name);
+      if (k === -1) k = probCols.findIndex((c) => c.name.toLowerCase() === name.toLowerCase());
+      if (k === -1) {
+        problems.push({
+          line: row.fieldLine(col), column: row.column(col), severity: 'error', code: 'unknown-class',
+          message: `${quote(col)} ${showValue(name)} is none of the classes of the probability columns (${probCols.map((c) => c.name).join(', ')}); the row is skipped.`,
+        });
+      }
+      return k === -1 ? undefined : k;
+    };
+    const gold = classOf(row.get(goldCol), goldCol);
+    const probs: number[] = [];
+    for (const c of probCols) {
+      const v = parseProbability(row.get(c.column), row.fieldLine(c.column), row.column(c.column), c.column, problems);
+      if (v === undefined) return false;
+      probs.push(v);
+    }
+    if (gold === undefined) return false;
+    let pred: number | undefined;
+    if (predCol !== undefined) {
+      pred = classOf(row.get(predCol), predCol);
+      if (pred === undefined) return false;
+    } else {
+      pred = 0;
+      for (let j = 1; j < probs.length; j++) if (probs[j] > probs[pred]) pred = j;
+    }
+    const sum = probs.reduce((a, b) => a + b, 0);
+    if (!(sum > 0)) {
+      problems.push({ line: row.line, severity: 'error', code: 'probs-not-normalised', message: `The class probabilities (${probCols.map((c) => c.column).join(', ')}) are all 0; the row is skipped.` });
+      return false;
+    }
+    if (Math.abs(sum - 1) > 1e-3) {
+      problems.push({ line: row.line, severity: 'warning', code: 'probs-not-normalised', message: `The class probabilities sum to ${Number(sum.toPrecision(6))}, not 1; they are divided by their sum.` });
+      for (let j = 0; j < probs.length; j++) probs[j] /= sum;
+    }
+    this.golds.push(probCols[gold].name);
+    this.preds.push(probCols[pred].name);
+    this.probRows.push(probs);
+    return true;
+  }
+
   private addId(row: Row, field: string): void {
     const raw = row.get(field);
     // detach: a CSV field is a view into a chunk of the file's text, which it would keep alive.
@@ -413,7 +508,7 @@ class RowsBuilder {
   finish(initialProblems: RowProblem[]): ParseResult {
     const { plan } = this;
     const sorted = finishProblems([...initialProblems, ...this.problems], this.dropped);
-    const base: ParseResult = { format: 'generic', set: null, problems: sorted, skipped: this.skipped, unlabeled: 0 };
+    const base: ParseResult = { format: 'generic', set: null, problems: sorted, skipped: this.skipped, unlabeled: 0, kind: plan.kind };
     if (this.rows === 0) {
       sorted.unshift({ line: 1, severity: 'error', code: 'empty-file', message: 'The file has no data records.' });
       return { ...base, fatal: 'The file has no data records.' };
@@ -423,7 +518,20 @@ class RowsBuilder {
     const lines = Uint32Array.from(this.lines);
     const withIds = plan.id !== undefined ? { ids: this.ids } : {};
     let set: PredictionSet;
-    if (plan.kind === 'multiclass') {
+    if (plan.kind === 'multiclass' && plan.probCols) {
+      // The classes are the probability columns, in file order: all of them are known.
+      const classes = plan.probCols.map((c) => c.name);
+      const indexOf = new Map(classes.map((c, i) => [c, i]));
+      const k = classes.length;
+      const probs = new Float64Array(n * k);
+      this.probRows.forEach((row, i) => probs.set(row, i * k));
+      set = {
+        kind: 'multiclass', n, lines, classes, classesKnown: true,
+        gold: Int32Array.from(this.golds, (g) => indexOf.get(g)!),
+        pred: Int32Array.from(this.preds, (p) => indexOf.get(p)!),
+        probs, ...withIds,
+      };
+    } else if (plan.kind === 'multiclass') {
       const classes = sortClasses([...new Set([...this.golds, ...this.preds])]);
       const indexOf = new Map(classes.map((c, i) => [c, i]));
       set = {
@@ -468,7 +576,7 @@ function parseJsonTable(input: FileInput, ctx: FormatContext): ParseResult {
   const mapped = new Set(Object.values(ctx.options.mapping ?? {}).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()));
   const wanted = (key: string) => {
     const k = key.trim().toLowerCase();
-    return ROLE_NAME_SET.has(k) || mapped.has(k);
+    return ROLE_NAME_SET.has(k) || mapped.has(k) || isLayoutColumn(key);
   };
   // Column names: every key in order of first appearance.
   const names: string[] = [];
@@ -497,11 +605,12 @@ function parseJsonTable(input: FileInput, ctx: FormatContext): ParseResult {
     return fatal(`The column mapping names ${unknown.map(quote).join(', ')}, which no record has (keys: ${names.slice(0, 12).map(quote).join(', ')}).`, 'unscorable', problems);
   }
   const sampled = sample.map((r) => r as Record<string, unknown> | null);
-  const plan = planFor(names, columns, (name) => sampled.map((r) => (r && typeof r === 'object' ? r[name] : undefined)));
+  const chosen = choosePlan(names, columns, (name) => sampled.map((r) => (r && typeof r === 'object' ? r[name] : undefined)), ctx);
+  const plan = chosen.plan;
   if (typeof plan === 'string') return fatal(plan, 'unscorable', problems);
   const builder = new RowsBuilder(plan);
   kept.forEach((r, i) => builder.add(r instanceof NotAnObject ? r.row : jsonRow(r, lines[i])));
-  return builder.finish(problems);
+  return withModels(builder.finish(problems), chosen);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -529,5 +638,7 @@ export function looksLikeGenericTable(path: string, head: string): boolean {
   const { columns: c } = resolveColumns(names);
   return (c.score !== undefined && c.label !== undefined)
     || (c.confidence !== undefined && c.correct !== undefined)
-    || (c.pred !== undefined && c.label !== undefined);
+    || (c.pred !== undefined && c.label !== undefined)
+    // Per-class or per-model probability columns beside a label (columnLayouts.ts).
+    || (c.label !== undefined && names.some((n) => n !== c.label && isLayoutColumn(n)));
 }

@@ -12,6 +12,7 @@
 import type { RowProblem } from '../types';
 import type { TextSource } from './context';
 import { stripBom, textStart } from './csv';
+import { longNumberOffsets, longNumberProblem, positionOf } from './longNumbers';
 import { MAX_STRING_LENGTH, NO_PROGRESS, type ParseProgress, isStringTooLong, sizeText } from './progress';
 import { MAX_PROBLEMS, moreProblems } from '../problemCap';
 
@@ -103,6 +104,14 @@ class ParseProblems {
     }
     return this.list;
   }
+}
+
+/** A JSON line holding a number literal too long to read: one problem, and the record is left out. */
+function tooLongNumber(raw: string, line: number, problems: ParseProblems): boolean {
+  const at = longNumberOffsets(raw, 1);
+  if (!at.length) return false;
+  problems.add(longNumberProblem(raw, at[0], line, at[0] + 1));
+  return true;
 }
 
 function lineProblem(line: number, e: unknown): RowProblem {
@@ -208,6 +217,7 @@ function readTextLines(text: string, onRecord: JsonRecordHandler, progress: Pars
       if (end === text.length) break;
       continue;
     }
+    if (tooLongNumber(raw, line, problems)) { if (end === text.length) break; continue; }
     records++;
     if (onRecord(value, { line, start: lineStart, end }) === false) break;
     if (end === text.length) break;
@@ -235,7 +245,19 @@ function readArray(text: string, onRecord: JsonRecordHandler, progress: ParsePro
     whole = undefined;
   }
   if (whole && whole.length === spans.length) {
-    whole.forEach((value, i) => values.push({ value, line: spans[i].line, start: spans[i].start }));
+    // Elements holding a number literal too long to read are left out, each with a problem.
+    const long = longNumberOffsets(text);
+    let k = 0;
+    whole.forEach((value, i) => {
+      const span = spans[i];
+      while (k < long.length && long[k] < span.start) k++;
+      if (k < long.length && long[k] <= span.end) {
+        const at = positionOf(text, long[k], span.start - span.column + 1, span.line);
+        problems.add(longNumberProblem(text, long[k], at.line, at.column));
+        return;
+      }
+      values.push({ value, line: span.line, start: span.start });
+    });
   } else {
     progress.begin(text.length);
     for (const span of spans) {
@@ -425,6 +447,7 @@ function readByteLines(bytes: Uint8Array, start: number, onRecord: JsonRecordHan
       if (end === len) break;
       continue;
     }
+    if (tooLongNumber(raw, line, problems)) { if (end === len) break; continue; }
     records++;
     if (onRecord(value, { line, start: lineStart, end }) === false) break;
     if (end === len) break;

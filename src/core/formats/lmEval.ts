@@ -8,14 +8,20 @@
 //    the task's own (gold, pred) pair when a per-sample metric logs one (the harness's normalised
 //    labels), else from `target` and the trimmed response, with the harness's 0/1 verdict deciding
 //    correctness where its normalisation differs from plain text equality.
-// Loglikelihood tasks with one continuation per sample (lambada, perplexity) have no choices: fatal.
+//  - loglikelihood with one continuation per sample (lambada, asdiv): `resps` = [[loglikelihood,
+//    is_greedy]]; accuracy is the share of greedy continuations and perplexity exp(-mean ll).
+// Figures lm-eval reported itself come from the results_<timestamp>.json beside the file
+// (lmEvalResults.ts); a simple_evaluate dump holds both (lmEvalDump.ts).
 import type { MulticlassSet, ParseResult, RowProblem } from '../types';
 import { sourceOf, type FileInput, type FormatContext } from './context';
 import { stripBom } from './csv';
-import { forEachJsonRecord, type JsonScan, type JsonSpan } from './jsonl';
+import { forEachJsonRecord, type JsonRecordHandler, type JsonScan, type JsonSpan } from './jsonl';
+import { lmEvalReported, readResultsDoc, resultsPathFor, targetDelimiterOf, type LmEvalMode } from './lmEvalResults';
+import { looksLikeResultsDocument, readSimpleEvaluate } from './lmEvalDump';
+import { normalisedArgmax } from '../metrics/lmEvalMetrics';
 import { showValue } from './numbers';
 import { detach } from './progress';
-import { baseName, dirName, joinPath } from '../../shared/paths';
+import { baseName } from '../../shared/paths';
 
 type Obj = Record<string, unknown>;
 
@@ -52,6 +58,8 @@ export function isLmEvalSamples(path: string, head: string): boolean {
   const name = baseName(path);
   if (/^samples_.+\.jsonl$/i.test(name)) return true;
   if (!/\.(jsonl|json)$/i.test(name)) return false;
+  // A simple_evaluate dump; lm-eval's own results_<timestamp>.json never holds the samples.
+  if (/\.json$/i.test(name) && !/^results_/i.test(name) && looksLikeResultsDocument(stripBom(head))) return true;
   return /^\s*\[?\s*\{\s*"doc_id"\s*:\s*[^,]+,\s*"doc"\s*:/.test(stripBom(head));
 }
 
@@ -59,7 +67,7 @@ export function isLmEvalSamples(path: string, head: string): boolean {
 // Responses
 
 type Responses =
-  | { kind: 'loglikelihood'; values: unknown[] }
+  | { kind: 'loglikelihood'; values: unknown[]; greedy?: boolean[] }
   | { kind: 'generation'; text: string; raw: unknown }
   | { kind: 'bad'; message: string };
 
@@ -76,7 +84,11 @@ function readResponses(rec: Obj): { responses: Responses; key: string } {
   if (!list.length) return { key, responses: { kind: 'bad', message: `"${key}" is empty` } };
   // resps wraps each request's outputs in a list ([[["-10.1", "False"]], ...], [["A"]]): unwrap single items.
   const items = list.map((v) => (Array.isArray(v) && v.length === 1 && (Array.isArray(v[0]) || typeof v[0] === 'string') ? v[0] : v));
-  if (items.every((v) => isLoglikelihoodPair(v))) return { key, responses: { kind: 'loglikelihood', values: items.map((v) => (v as unknown[])[0]) } };
+  if (items.every((v) => isLoglikelihoodPair(v))) {
+    const pairs = items as [unknown, unknown][];
+    const greedy = pairs.map((v) => v[1] === true || (typeof v[1] === 'string' && v[1].toLowerCase() === 'true'));
+    return { key, responses: { kind: 'loglikelihood', values: pairs.map((v) => v[0]), greedy } };
+  }
   // loglikelihood_rolling logs a bare number per request.
   if (items.every((v) => typeof v === 'number')) return { key, responses: { kind: 'loglikelihood', values: items } };
   let first = items[0];
@@ -99,7 +111,8 @@ function readLoglikelihood(v: unknown): number | undefined {
 
 /** Softmax of loglikelihoods (shifted by the max, so large magnitudes do not underflow to 0/0). */
 export function softmax(lls: readonly number[]): number[] {
-  const max = Math.max(...lls);
+  let max = -Infinity;
+  for (const x of lls) if (x > max) max = x; // not Math.max(...): a record may list very many choices
   const e = lls.map((x) => Math.exp(x - max));
   const sum = e.reduce((a, b) => a + b, 0);
   return e.map((x) => x / sum);
@@ -129,15 +142,23 @@ function requestArguments(rec: Obj): unknown[][] {
     });
 }
 
-/** The continuation of each request (a choice text), trimmed of lm-eval's target delimiter. */
-function choiceTexts(rec: Obj, k: number): string[] | undefined {
+/**
+ * The continuation of each request as logged (lm-eval writes target_delimiter + choice text), or
+ * the doc's own choice texts when the requests do not say; `fromArgs` tells which.
+ */
+function continuations(rec: Obj, k: number): { texts: string[]; fromArgs: boolean } | undefined {
   const args = requestArguments(rec);
-  if (args.length === k && args.every((a) => typeof a[1] === 'string')) return args.map((a) => (a[1] as string).trim());
+  if (args.length === k && args.every((a) => typeof a[1] === 'string')) return { texts: args.map((a) => a[1] as string), fromArgs: true };
   const doc = rec.doc;
   if (isObject(doc) && Array.isArray(doc.choices) && doc.choices.length === k && doc.choices.every((c) => typeof c === 'string')) {
-    return (doc.choices as string[]).map((c) => c.trim());
+    return { texts: doc.choices as string[], fromArgs: false };
   }
   return undefined;
+}
+
+/** The choice text of a continuation: without the leading target delimiter (what lm-eval's acc_norm measures). */
+function withoutDelimiter(text: string, delimiter: string): string {
+  return delimiter && text.startsWith(delimiter) ? text.slice(delimiter.length) : text;
 }
 
 function promptText(rec: Obj): string {
@@ -174,14 +195,14 @@ const isLabel = (v: unknown): v is Label => typeof v === 'string' || typeof v ==
  * A per-sample metric logged as the pair (gold, pred): lm-eval's f1/mcc passthrough and custom
  * multi-label metrics (NegotiationToM's micro_f1 = [gold labels, predicted labels]).
  */
-function goldPredPair(rec: Obj): { key: string; gold: string; pred: string } | undefined {
+function goldPredPair(rec: Obj): { key: string; gold: string; pred: string; sets: boolean } | undefined {
   const listed = Array.isArray(rec.metrics) ? rec.metrics.filter((m): m is string => typeof m === 'string') : [];
   const keys = [...listed, ...Object.keys(rec).filter((k) => !SAMPLE_KEYS.has(k) && !listed.includes(k))];
   for (const key of keys) {
     const v = rec[key];
     if (!Array.isArray(v) || v.length !== 2) continue;
     const ok = (x: unknown) => isLabel(x) || (Array.isArray(x) && x.every(isLabel));
-    if (ok(v[0]) && ok(v[1])) return { key, gold: labelText(v[0]), pred: labelText(v[1]) };
+    if (ok(v[0]) && ok(v[1])) return { key, gold: labelText(v[0]), pred: labelText(v[1]), sets: Array.isArray(v[0]) || Array.isArray(v[1]) };
   }
   return undefined;
 }
@@ -218,6 +239,10 @@ function goldChoice(target: unknown, choices: string[] | undefined, k: number, p
   if (s === '') return { message: 'target is empty' };
   const byNumber = /^\d+$/.test(s) && Number(s) < k ? Number(s) : -1;
   const byText = choices ? choices.indexOf(s) : -1;
+  // Older logs (2023) give the answer text: it names a choice only when exactly one has that text.
+  if (byNumber < 0 && byText >= 0 && choices!.indexOf(s, byText + 1) !== -1) {
+    return { message: `target ${showValue(target)} matches ${choices!.filter((c) => c === s).length} choices, so which one is gold is unknown` };
+  }
   if (byNumber >= 0 && byText >= 0 && byNumber !== byText && acc !== undefined) {
     return { index: (pred === byText) === (acc === 1) ? byText : byNumber };
   }
@@ -229,24 +254,6 @@ function goldChoice(target: unknown, choices: string[] | undefined, k: number, p
 }
 
 // ---------------------------------------------------------------------------------------------
-// The companion results_<timestamp>.json: the accuracy the harness reported for this task.
-
-function reportedAccuracy(path: string, task: string | undefined, timestamp: string | undefined, metric: string | undefined, filter: string, ctx: FormatContext): { value: number; path: string } | undefined {
-  if (!task || !timestamp || !metric) return undefined;
-  const resultsPath = joinPath(dirName(path), `results_${timestamp}.json`);
-  const text = ctx.io.readText(resultsPath);
-  if (text === undefined) return undefined;
-  try {
-    const doc = JSON.parse(stripBom(text)) as unknown;
-    const results = isObject(doc) && isObject(doc.results) ? doc.results[task] : undefined;
-    const v = isObject(results) ? results[`${metric},${filter}`] : undefined;
-    return typeof v === 'number' && Number.isFinite(v) ? { value: v, path: resultsPath } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 
 interface Row {
   line: number;
@@ -254,6 +261,7 @@ interface Row {
   gold: string | number;
   pred: string | number;
   probs?: number[];
+  predNorm?: number;
   texts: string[];
 }
 
@@ -270,22 +278,59 @@ interface Sample {
   responses: Responses;
   respKey: string;
   prompt: string;
-  /** choiceTexts(rec, k) for the k loglikelihoods, when the responses are loglikelihoods. */
-  choices?: string[];
-  pair?: { key: string; gold: string; pred: string };
+  /** continuations(rec, k) for the k loglikelihoods, when the responses are loglikelihoods. */
+  continuations?: { texts: string[]; fromArgs: boolean };
+  pair?: { key: string; gold: string; pred: string; sets: boolean };
   /** The record's fields named in VERDICT_KEYS (for verdictOf). */
   verdicts: Obj;
 }
 
 function verdictFields(rec: Obj): Obj {
   const out: Obj = {};
-  for (const k of VERDICT_KEYS) if (k in rec) out[k] = rec[k];
+  for (const k of [...VERDICT_KEYS, 'acc_norm']) if (k in rec) out[k] = rec[k];
   return out;
 }
 
 export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
+  // A dump of simple_evaluate's return value: its results and, per task, the samples.
+  const dump = readSimpleEvaluate(input);
+  if (dump) {
+    if ('fatal' in dump) {
+      return { format: 'lm-eval', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message: dump.fatal }], skipped: 0, unlabeled: 0, fatal: dump.fatal };
+    }
+    const wanted = ctx.options.task;
+    const task = wanted !== undefined && dump.tasks.includes(wanted) ? wanted : dump.tasks[0];
+    const records = dump.samples[task];
+    const each = (onRecord: JsonRecordHandler): JsonScan => {
+      let n = 0;
+      for (const value of records) {
+        n++;
+        if (onRecord(value, { line: 1, start: 0, end: 0 }) === false) break;
+      }
+      return { shape: 'object', problems: [], badRecords: 0, records: n, locate: () => undefined };
+    };
+    const result = parseSamples(task, each, { doc: dump.doc, path: input.path });
+    result.tasks = dump.tasks;
+    if (wanted !== undefined && wanted !== task) {
+      result.problems.unshift({ line: 1, severity: 'warning', code: 'unscorable', message: `The file has no task "${wanted}"; it holds ${dump.tasks.join(', ')}. Showing ${task}.` });
+    }
+    return result;
+  }
   const parts = lmEvalFileParts(input.path);
-  let task = parts.task;
+  const resultsPath = parts.timestamp ? resultsPathFor(input.path, parts.timestamp) : undefined;
+  const doc = resultsPath ? readResultsDoc(resultsPath, ctx) : undefined;
+  return parseSamples(
+    parts.task, (onRecord) => forEachJsonRecord(sourceOf(input), onRecord, ctx.progress),
+    doc && resultsPath ? { doc, path: resultsPath } : undefined,
+  );
+}
+
+/** Score the samples `each` hands over; `results` is lm-eval's own results document for them, when known. */
+function parseSamples(
+  fileTask: string | undefined, each: (onRecord: JsonRecordHandler) => JsonScan,
+  results: { doc: Record<string, unknown>; path: string } | undefined,
+): ParseResult {
+  let task = fileTask;
   // Records that are not objects, reported after the lines that do not parse (scan.problems), once
   // the scan can locate fields.
   const notObjects: { span: JsonSpan; message: string }[] = [];
@@ -298,7 +343,7 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
   const samples: Sample[] = [];
   let filter: string | undefined;
   const otherFilters = new Map<string, { count: number; line: number }>();
-  const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
+  const scan = each((value, span) => {
     const line = span.line;
     if (!isObject(value)) {
       notObjects.push({ span, message: `Line ${line} is ${showValue(value)}, not a sample object; it is skipped.` });
@@ -317,7 +362,7 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
     samples.push({
       span, line, docId: value.doc_id, target: value.target, responses, respKey,
       prompt: promptText(value),
-      choices: responses.kind === 'loglikelihood' ? choiceTexts(value, responses.values.length) : undefined,
+      continuations: responses.kind === 'loglikelihood' ? continuations(value, responses.values.length) : undefined,
       pair: goldPredPair(value),
       verdicts: verdictFields(value),
     });
@@ -325,7 +370,7 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
       const t = value.task_name ?? value.task;
       if (typeof t === 'string') task = t;
     }
-  }, ctx.progress);
+  });
   locate = scan.locate;
   const problems: RowProblem[] = [
     ...scan.problems,
@@ -358,21 +403,24 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
   for (const { responses: r } of samples) {
     if (r.kind === 'loglikelihood') { if (r.values.length >= 2) mc++; else single++; } else if (r.kind === 'generation') gen++;
   }
-  if (!mc && !gen) {
-    if (single) return fail('Every sample holds a single loglikelihood (a loglikelihood or perplexity task), so there are no choices to score.');
+  if (!mc && !gen && !single) {
     for (const s of samples) {
       if (s.responses.kind === 'bad') error(s.span, s.respKey, 'missing-field', `${s.responses.message}; the sample is skipped.`);
     }
     return fail('No sample holds loglikelihoods of choices or generated text.');
   }
-  const mode: 'mc' | 'gen' = mc >= gen ? 'mc' : 'gen';
+  const mode: LmEvalMode = mc || gen ? (mc >= gen ? 'mc' : 'gen') : 'single';
+  const delimiter = targetDelimiterOf(results?.doc, task) ?? ' ';
 
   const rows: Row[] = [];
   const seen = new Map<string, number>();
   const choiceLists: (string[] | undefined)[] = [];
-  let verdictKey: string | undefined = mode === 'mc' ? 'acc' : undefined;
-  let overruled = 0;
-  let firstOverruled = 0;
+  let verdictKey: string | undefined = mode === 'gen' ? undefined : 'acc';
+  // Rows where Eval Lens and lm-eval's per-sample verdict judge differently (generation tasks).
+  let differing = 0;
+  let firstDiffering = 0;
+  let labelSets = false;
+  const loglik: number[] = [];
 
   for (const sample of samples) {
     const { line, span, responses: r, respKey, docId } = sample;
@@ -380,7 +428,7 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
     const who = id !== undefined ? `doc_id ${id}` : `The sample on line ${line}`;
 
     if (r.kind === 'bad') { error(span, respKey, 'missing-field', `${who}: ${r.message}; the sample is skipped.`); continue; }
-    if (mode === 'mc' && r.kind !== 'loglikelihood') { error(span, respKey, 'missing-field', `${who}: "${respKey}" holds generated text, but this file's samples are multiple choice; the sample is skipped.`); continue; }
+    if (mode !== 'gen' && r.kind !== 'loglikelihood') { error(span, respKey, 'missing-field', `${who}: "${respKey}" holds generated text, but this file's samples are multiple choice; the sample is skipped.`); continue; }
     if (mode === 'gen' && r.kind !== 'generation') { error(span, respKey, 'missing-field', `${who}: "${respKey}" holds loglikelihoods, but this file's samples are generations; the sample is skipped.`); continue; }
 
     if (id !== undefined && seen.has(id)) {
@@ -402,11 +450,26 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
         error(span, respKey, nonFinite ? 'not-finite' : 'not-a-number', `${who}: ${bad}; the sample is skipped.`);
         continue;
       }
+      if (mode === 'single') {
+        if (r.values.length !== 1) { error(span, respKey, 'missing-field', `${who}: "${respKey}" has ${r.values.length} loglikelihoods, but this file's samples have one continuation each; the sample is skipped.`); continue; }
+        if (lls[0] === -Infinity) { error(span, respKey, 'not-finite', `${who}: the continuation has loglikelihood -inf; the sample is skipped.`); continue; }
+        // lm-eval's acc for a single continuation: whether greedy decoding would produce it.
+        const greedy = r.greedy?.[0];
+        if (greedy === undefined) { error(span, respKey, 'missing-field', `${who}: "${respKey}" has no is_greedy flag beside the loglikelihood; the sample is skipped.`); continue; }
+        if (id !== undefined) seen.set(id, line);
+        loglik.push(lls[0]);
+        const targetText = typeof sample.target === 'string' ? sample.target : sample.target === undefined ? '' : JSON.stringify(sample.target);
+        rows.push({ line, id: id ?? `line ${line}`, gold: 0, pred: greedy ? 0 : 1, texts: [sample.prompt, targetText] });
+        continue;
+      }
       if (r.values.length < 2) { error(span, respKey, 'missing-field', `${who}: "${respKey}" has a single loglikelihood, not one per choice; the sample is skipped.`); continue; }
       if (lls.every((x) => x === -Infinity)) { error(span, respKey, 'not-finite', `${who}: every choice has loglikelihood -inf; the sample is skipped.`); continue; }
       const probs = softmax(lls);
       const pred = argmax(lls);
-      const choices = sample.choices;
+      const cont = sample.continuations;
+      const choices = cont?.texts.map((c) => c.trim());
+      // acc_norm: per character of the choice text, which is the continuation without the delimiter.
+      const predNorm = cont ? normalisedArgmax(lls, cont.fromArgs ? cont.texts.map((c) => withoutDelimiter(c, delimiter)) : cont.texts) : undefined;
       const acc = verdictOf(sample.verdicts, 'acc');
       const g = goldChoice(sample.target, choices, lls.length, pred, acc?.value);
       if ('message' in g) {
@@ -420,10 +483,17 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
           message: `${who}: acc is ${acc.value}, but the highest-loglikelihood choice (${pred}) ${pred === g.index ? 'is' : 'is not'} the target (${g.index}).`,
         });
       }
+      const accNorm = verdictOf(sample.verdicts, 'acc_norm');
+      if (accNorm && predNorm !== undefined && (predNorm === g.index ? 1 : 0) !== accNorm.value) {
+        problems.push({
+          ...at(span, 'acc_norm'), severity: 'warning', code: 'reported-mismatch',
+          message: `${who}: acc_norm is ${accNorm.value}, but the choice with the highest loglikelihood per character (${predNorm}) ${predNorm === g.index ? 'is' : 'is not'} the target (${g.index}).`,
+        });
+      }
       if (id !== undefined) seen.set(id, line);
       choiceLists.push(choices);
       rows.push({
-        line, id: id ?? `line ${line}`, gold: g.index, pred, probs,
+        line, id: id ?? `line ${line}`, gold: g.index, pred, probs, predNorm,
         texts: [sample.prompt, (choices ?? lls.map((_, j) => `choice ${j}`)).map((c, j) => `${j}: ${c}`).join('\n')],
       });
       continue;
@@ -437,6 +507,7 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
     if (pair) {
       gold = pair.gold;
       pred = pair.pred;
+      if (pair.sets) labelSets = true;
     } else {
       const t = sample.target;
       const refs = (Array.isArray(t) ? t : [t]).filter(isLabel).map((x) => String(x).trim()).filter((x) => x !== '');
@@ -451,14 +522,20 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
     if (verdict) {
       verdictKey ??= verdict.key;
       if (verdict.value === 1 && pred !== gold && !pair) {
-        // The harness's filters/normalisation (regex extraction, case, punctuation) matched it.
+        // The harness's filters/normalisation (regex extraction, case, punctuation) matched it:
+        // scored as lm-eval scored it, and said so on the row.
+        problems.push({
+          ...at(span, verdict.key), severity: 'info', code: 'reported-mismatch',
+          message: `${who}: the response ${showValue(pred)} differs in text from the target ${showValue(gold)}, but lm-eval's ${verdict.key} is 1 (its filters and normalisation); scored as correct.`,
+        });
         pred = gold;
-        if (!overruled++) firstOverruled = line;
+        if (!differing++) firstDiffering = line;
       } else if ((pred === gold ? 1 : 0) !== verdict.value) {
         problems.push({
           ...at(span, verdict.key), severity: 'warning', code: 'reported-mismatch',
           message: `${who}: ${verdict.key} is ${verdict.value}, but the prediction ${showValue(pred)} ${pred === gold ? 'equals' : 'differs from'} the gold ${showValue(gold)}.`,
         });
+        if (!differing++) firstDiffering = line;
       }
     }
     if (id !== undefined) seen.set(id, line);
@@ -467,17 +544,29 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
     rows.push({ line, id: id ?? `line ${line}`, gold, pred, texts: [sample.prompt, r.text, targetText] });
   }
 
-  if (overruled) {
+  if (differing) {
     problems.push({
-      line: firstOverruled, severity: 'info', code: 'reported-mismatch',
-      message: `${overruled} responses differ in text from the target but the harness's ${verdictKey} counts them correct (its filters and normalisation); they are scored as correct.`,
+      line: firstDiffering, severity: 'info', code: 'reported-mismatch',
+      message: `${differing} of ${rows.length} samples are judged differently by a plain comparison of answer texts and by lm-eval's ${verdictKey}; each is listed on its line.`,
     });
   }
   if (!rows.length) return fail('No sample could be scored; see the problems.');
 
   const n = rows.length;
   let set: MulticlassSet;
-  if (mode === 'mc') {
+  if (mode === 'single') {
+    set = {
+      kind: 'multiclass', n, lines: Uint32Array.from(rows.map((r) => r.line)), ids: rows.map((r) => r.id),
+      classes: ['greedy', 'not greedy'], classesKnown: true,
+      gold: Int32Array.from(rows.map((r) => r.gold as number)), pred: Int32Array.from(rows.map((r) => r.pred as number)),
+      continuationLoglik: Float64Array.from(loglik),
+      texts: { fields: ['prompt', 'target'], values: rows.map((r) => r.texts) },
+    };
+    problems.push({
+      line: rows[0].line, severity: 'info', code: 'undefined-metric',
+      message: 'Each sample has one continuation: accuracy is the share that greedy decoding would produce (lm-eval\'s acc), perplexity is exp(-mean loglikelihood); there are no choices to calibrate.',
+    });
+  } else if (mode === 'mc') {
     // A loop, not Math.max(...): spreading 100k rows would overflow the argument stack.
     const k = rows.reduce((m, r) => Math.max(m, r.probs!.length), 0);
     // Choice texts name the classes only when every sample offers the same short, distinct choices
@@ -501,6 +590,7 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
       confidence, probs,
       texts: { fields: ['prompt', 'choices'], values: rows.map((r) => r.texts) },
     };
+    if (rows.every((r) => r.predNorm !== undefined)) set.predNorm = Int32Array.from(rows.map((r) => r.predNorm!));
   } else {
     const classes = [...new Set(rows.flatMap((r) => [String(r.gold), String(r.pred)]))].sort();
     const index = new Map(classes.map((c, i) => [c, i]));
@@ -517,10 +607,11 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
   }
 
   const result: ParseResult = { format: 'lm-eval', task, set, problems, skipped, unlabeled: 0 };
-  const reported = reportedAccuracy(input.path, task, parts.timestamp, verdictKey, filter, ctx);
+  const reported = results && task ? lmEvalReported(results.doc, results.path, task, filter, mode, verdictKey, labelSets) : undefined;
   if (reported) {
-    result.reported = { accuracy: reported.value };
+    result.reported = reported.reported;
     result.reportedPath = reported.path;
+    if (Object.keys(reported.notes).length) result.reportedNotes = reported.notes;
   }
   return result;
 }

@@ -14,6 +14,7 @@ export type NumberText =
   | { kind: 'percent'; value: number } // "73%": value is 73
   | { kind: 'non-finite' }             // NaN, inf, -Infinity, ...
   | { kind: 'missing' }                // empty, or a missing-value marker (NA, null, None)
+  | { kind: 'too-long' }               // longer than MAX_NUMERIC_CHARS: not looked at
   | { kind: 'text' };                  // anything else
 
 // A plain decimal or scientific literal; Number() of such a string equals parseFloat() of it.
@@ -24,8 +25,16 @@ const NON_FINITE = /^[+-]?(?:nan|inf|infinity)$/i;
 // pandas' default missing-value markers that are not NaN spellings.
 const MISSING = /^(?:|na|n\/a|null|none|<na>)$/i;
 
+/**
+ * No number needs more characters than this (a double has 17 significant digits; pandas' longest
+ * float64 text is 24 characters). Longer fields are refused unread: a 100-million-digit "score"
+ * is a broken file, and parsing it costs seconds and gigabytes.
+ */
+export const MAX_NUMERIC_CHARS = 1000;
+
 /** Classify a text field. Surrounding white space is ignored (pandas ignores it in numbers too). */
 export function readNumberText(raw: string): NumberText {
+  if (raw.length > MAX_NUMERIC_CHARS) return { kind: 'too-long' };
   const s = raw.trim();
   if (DECIMAL.test(s)) {
     const value = Number(s);
@@ -79,6 +88,16 @@ function isMissing(raw: unknown): boolean {
   return raw === undefined || raw === null || (typeof raw === 'string' && MISSING.test(raw.trim()));
 }
 
+/** A text field too long to be a number or a label: a 'field-too-long' problem, true when so. */
+export function tooLongProblem(
+  problems: RowProblem[], line: number, column: number | undefined, raw: unknown, field: string, note = DEFAULT_NOTE,
+): boolean {
+  if (typeof raw !== 'string' || raw.length <= MAX_NUMERIC_CHARS) return false;
+  fieldProblem(problems, line, column, raw, 'field-too-long',
+    `${field} is ${raw.length.toLocaleString('en-US')} characters long, more than a number or a label needs (at most ${MAX_NUMERIC_CHARS}); it is not read; ${note}.`);
+  return true;
+}
+
 function missing(problems: RowProblem[], line: number, column: number | undefined, raw: unknown, field: string, note: string): undefined {
   const what = raw === undefined ? 'is missing' : raw === null ? 'is null' : (raw as string).trim() === '' ? 'is empty' : `is ${showValue(raw)} (a missing value)`;
   fieldProblem(problems, line, column, raw, 'missing-field', `${field} ${what}; ${note}.`);
@@ -92,6 +111,7 @@ function missing(problems: RowProblem[], line: number, column: number | undefine
 export function parseProbability(
   raw: unknown, line: number, column: number | undefined, field: string, problems: RowProblem[], note = DEFAULT_NOTE,
 ): number | undefined {
+  if (tooLongProblem(problems, line, column, raw, field, note)) return undefined;
   if (isMissing(raw)) return missing(problems, line, column, raw, field, note);
   let value: number;
   if (typeof raw === 'number') {
@@ -149,6 +169,7 @@ export function fractionText(percent: number): string {
 export function parseBinaryLabel(
   raw: unknown, line: number, column: number | undefined, field: string, problems: RowProblem[], note = DEFAULT_NOTE,
 ): 0 | 1 | undefined {
+  if (tooLongProblem(problems, line, column, raw, field, note)) return undefined;
   if (isMissing(raw)) return missing(problems, line, column, raw, field, note);
   if (typeof raw === 'boolean') return raw ? 1 : 0;
   if (typeof raw === 'number') {
@@ -170,6 +191,7 @@ export function parseBinaryLabel(
 export function parseFiniteNumber(
   raw: unknown, line: number, column: number | undefined, field: string, problems: RowProblem[], note = DEFAULT_NOTE,
 ): number | undefined {
+  if (tooLongProblem(problems, line, column, raw, field, note)) return undefined;
   if (isMissing(raw)) return missing(problems, line, column, raw, field, note);
   if (typeof raw === 'number') {
     if (Number.isFinite(raw)) return raw;

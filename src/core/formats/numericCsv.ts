@@ -10,6 +10,7 @@
 // spanning several lines, which a line-by-line scan cannot follow: the scan gives up (returns false)
 // and the caller parses the whole file with parseCsv.
 import type { RowProblem } from '../types';
+import { MAX_NUMERIC_CHARS } from './numbers';
 import { detach, NO_PROGRESS, type ParseProgress } from './progress';
 import { MAX_PROBLEMS, moreProblems, trimProblems } from '../problemCap';
 
@@ -108,6 +109,16 @@ export class IdLog {
     // A CSV field is a view into a chunk of the file's text: keep a copy, not the chunk.
     this.text.set(i, detach(id));
     if (column !== 1 || this.col) this.setColumn(i, column);
+  }
+
+  /** Every entry's ID as text ('' for none), for joining on ID (built only on request). */
+  strings(): string[] {
+    const out = new Array<string>(this.count);
+    for (let i = 0; i < this.count; i++) {
+      const v = this.num[i];
+      out[i] = v === v ? String(v) : this.text.get(i) ?? '';
+    }
+    return out;
   }
 
   /** Record that the next scored row has no ID. */
@@ -275,9 +286,9 @@ export function bomLength(bytes: Uint8Array): number {
 
 const utf8 = new TextDecoder('utf-8');
 
-/** ASCII/Latin-1 text of a short byte range (only ever called on digits and dots). */
+/** Text of a byte range of digits and dots (decoded, never spread into call arguments). */
 function asciiSlice(bytes: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  return utf8.decode(bytes.subarray(start, end));
 }
 
 // Bits of a double, for its exponent (ulp) and neighbours.
@@ -457,7 +468,8 @@ function scanValueTarget(
         } else break;
         p++;
       }
-      if (p >= len || c !== D || p - valueStart - (f >= 0 ? 1 : 0) === 0) break odd;
+      // Empty, or too long to be read as a number (the row handler says so): not the scanner's.
+      if (p >= len || c !== D || p - valueStart - (f >= 0 ? 1 : 0) === 0 || p - valueStart > MAX_NUMERIC_CHARS) break odd;
       if (f < 0) f = 0;
       const value = m < EXACT_INT && f <= 22 ? m / POW10[f] : decimalFromBytes(bytes, valueStart, p);
       if (value > 1) break odd;
@@ -581,7 +593,7 @@ export function scanNumericCsv(
           p++;
         }
         const digits = p - fieldStart - (f >= 0 ? 1 : 0);
-        if (digits === 0) { ok = false; break; }
+        if (digits === 0 || p - fieldStart > MAX_NUMERIC_CHARS) { ok = false; break; }
         if (f < 0) f = 0;
         value = m < EXACT_INT && f <= 22 ? m / POW10[f] : decimalFromBytes(bytes, fieldStart, p);
         if (value > 1) { ok = false; break; } // out of range: the general path words the problem

@@ -101,11 +101,6 @@ export function isStringTooLong(e: unknown): boolean {
   return (e as { code?: string }).code === 'ERR_STRING_TOO_LONG' || /string longer than|Invalid string length/i.test(e.message);
 }
 
-/** One sentence for a text that cannot be held as one string. */
-export function tooLongForOneString(what: string, bytes: number): string {
-  return `${what} is ${sizeText(bytes)}, more than fits in one JavaScript string (${sizeText(MAX_STRING_LENGTH)})`;
-}
-
 /**
  * A copy of `s` that does not keep a larger string alive. V8 makes `slice` of a long string a view
  * into it, so keeping a 3,000-character clip of a 50 KB document keeps the 50 KB; a concatenation

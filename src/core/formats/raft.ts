@@ -444,28 +444,6 @@ export function isRaftPredictions(path: string, head: string, ctx?: FormatContex
   return !!raftData && !!task && !!ctx.io.list(joinPath(raftData, task))?.includes('task.json');
 }
 
-/**
- * The predictions.csv files of a run folder: `<run>/<task>/predictions.csv`, also in the layout of
- * the RAFT submission template (`<run>/data/<task>/predictions.csv`), or the run folder's own
- * predictions.csv when it is itself a task folder. Sorted by path.
- */
-export function findRaftTaskFiles(runDir: string, io: CompanionReader): string[] {
-  const out: string[] = [];
-  const scan = (dir: string) => {
-    for (const entry of io.list(dir) ?? []) {
-      const sub = joinPath(dir, entry);
-      const inner = io.list(sub);
-      if (inner?.includes('predictions.csv')) out.push(joinPath(sub, 'predictions.csv'));
-    }
-  };
-  const top = io.list(runDir);
-  if (!top) return out;
-  if (top.includes('predictions.csv')) out.push(joinPath(runDir, 'predictions.csv'));
-  scan(runDir);
-  if (top.includes('data')) scan(joinPath(runDir, 'data'));
-  return [...new Set(out)].sort();
-}
-
 // --- the parser ---------------------------------------------------------------------------------
 
 export function parseRaft(input: FileInput, ctx: FormatContext): ParseResult {
@@ -626,10 +604,10 @@ export function parseRaft(input: FileInput, ctx: FormatContext): ParseResult {
   const n = lines.length;
   if (n === 0) {
     const fatal = unlabeled.length && !skipped
-      ? `All ${unlabeled.length} predictions are for IDs without a gold label (${describeIds(unlabeled.map((x) => canonicalId(x.id)))}, RAFT's hidden test split; train.csv labels only ${trainIds}), so nothing can be scored here: the RAFT leaderboard scores these, and predictions for the training IDs can be scored locally.`
+      ? `${unlabeled.length === 1 ? 'The only prediction is for an ID' : `All ${unlabeled.length} predictions are for IDs`} without a gold label (${describeIds(unlabeled.map((x) => canonicalId(x.id)))}, RAFT's hidden test split; train.csv labels only ${trainIds}), so nothing can be scored here: the RAFT leaderboard scores these, and predictions for the training IDs can be scored locally.`
       : unlabeled.length
-        ? `Nothing can be scored: ${unlabeled.length} predictions have no gold label (hidden test split) and the other ${skipped} rows have problems.`
-        : `None of the ${skipped} prediction rows could be scored: each has a problem listed in Problems.`;
+        ? `Nothing can be scored: ${unlabeled.length === 1 ? '1 prediction has' : `${unlabeled.length} predictions have`} no gold label (hidden test split) and the other ${skipped === 1 ? 'row has' : `${skipped} rows have`} problems.`
+        : `${skipped === 1 ? 'The only prediction row' : `None of the ${skipped} prediction rows`} could be scored: ${skipped === 1 ? 'it has' : 'each has'} a problem listed in Problems.`;
     return { ...base, problems, skipped, unlabeled: unlabeled.length, fatal };
   }
 

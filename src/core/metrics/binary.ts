@@ -41,7 +41,7 @@ export interface BinaryMetrics {
 const LOG_LOSS_EPS = 1e-15;
 
 /**
- * Binary metrics per METRICS.md. Calibration (ece, mce, ks and the bins) is of the risk score:
+ * Binary metrics as docs/metrics.md defines them. Calibration (ece, mce, ks and the bins) is of the risk score:
  * value = score, target = label. HMR is top-label: c = max(s, 1 - s), correct = (pred == label).
  */
 export function binaryMetrics(score: Float64Array, label: Uint8Array, opts: BinaryMetricsOptions): BinaryMetrics {

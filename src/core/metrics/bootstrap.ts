@@ -1,4 +1,4 @@
-// Percentile bootstrap intervals (METRICS.md, "Uncertainty") with a small seeded PRNG, so that the
+// Percentile bootstrap intervals (docs/metrics.md, "Intervals") with a small seeded PRNG, so that the
 // same seed gives the same intervals on every machine and in every run.
 //
 // A resample draws n row indices with replacement: floor(rand() * n), n times. Its metrics depend

@@ -1,4 +1,4 @@
-// Calibration (METRICS.md, "Calibration" and "HMR"): reliability bins, ECE/MCE over equal-width and
+// Calibration (docs/metrics.md, "Calibration" and "Over- and underconfidence"): reliability bins, ECE/MCE over equal-width and
 // equal-count bins, the KS calibration error, and the harmonic mean of over/under-confidence rewards.
 //
 // `value` is what is binned (score for binary, top-label confidence otherwise) and `target` what it
@@ -197,19 +197,9 @@ export function ece(value: Float64Array, target: Targets, nBins: number): number
   return weightedGap(equalWidthBins(value, target, nBins));
 }
 
-/** ece_quantile: UNweighted mean gap over non-empty equal-count bins (METRICS.md). */
+/** ece_quantile: UNweighted mean gap over non-empty equal-count bins (docs/metrics.md#ece_quantile). */
 export function eceQuantile(value: Float64Array, target: Targets, nBins: number, order?: Uint32Array): number {
   return meanGap(equalCountBins(value, target, nBins, order));
-}
-
-/** Weighted ECE over equal-count bins: the form the HMR paper's Example 1 table uses. */
-export function eceWeightedEqualCount(
-  value: Float64Array,
-  target: Targets,
-  nBins: number,
-  order?: Uint32Array,
-): number {
-  return weightedGap(equalCountBins(value, target, nBins, order));
 }
 
 /** Maximum calibration error over equal-width bins. */
@@ -254,7 +244,7 @@ export interface HmrResult {
 }
 
 /**
- * Harmonic mean of rewards (METRICS.md, "HMR"). r_o = 1 - mean confidence of incorrect answers
+ * Harmonic mean of rewards (docs/metrics.md#hmr). r_o = 1 - mean confidence of incorrect answers
  * (1 when none), r_u = 1 - mean (1 - confidence) of correct answers (1 when none);
  * hmr = 2 r_o r_u / (r_o + r_u), hmr_beta = (1 + b^2) r_o r_u / (b^2 r_o + r_u), 0 when the
  * denominator is 0. NaN confidences are left out.

@@ -76,14 +76,3 @@ export function macroF1(gold: Int32Array, pred: Int32Array, k: number, include?:
   return sum / classes.length;
 }
 
-/** Class indices that occur in gold or pred, ascending: the macro-F1 classes when the list is unknown. */
-export function classesSeen(gold: Int32Array, pred: Int32Array, k: number): number[] {
-  const seen = new Uint8Array(k);
-  for (let i = 0; i < gold.length; i++) {
-    if (gold[i] >= 0 && gold[i] < k) seen[gold[i]] = 1;
-    if (pred[i] >= 0 && pred[i] < k) seen[pred[i]] = 1;
-  }
-  const out: number[] = [];
-  for (let c = 0; c < k; c++) if (seen[c]) out.push(c);
-  return out;
-}

@@ -1,4 +1,4 @@
-// Proper scores: Brier and log loss (METRICS.md, "Proper scores").
+// Proper scores: Brier and log loss (docs/metrics.md, "Proper scores").
 // Means of nothing are NaN: callers report an empty set as undefined rather than as a perfect 0.
 
 const LOG_LOSS_EPS = 1e-15;

@@ -6,7 +6,7 @@
 // for probabilities, else a second counting pass over the range found), one that scatters values
 // and indices into their buckets in index order, and one insertion pass that
 // orders the few values inside each bucket (strict comparisons, so ties keep index order: the
-// binned metrics need that, "ties keep file order", METRICS.md). With K = n / 4 buckets that is
+// binned metrics need that, "ties keep file order", docs/metrics.md#binning). With K = n / 4 buckets that is
 // about half the time of an LSD radix sort over the 64-bit keys (four scatter passes), and it
 // leaves the sorted values behind as well, which the metrics walk instead of gathering them.
 // Buckets that come out large (clustered or skewed values) are bucket-sorted again over their own

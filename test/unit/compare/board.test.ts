@@ -26,7 +26,7 @@ async function board(...args: string[]): Promise<{ board: BoardJson; pivots?: Re
 }
 
 describe('HMR paper, Example 1, as a board', () => {
-  // METRICS.md: X's confidences, and Y, Z, W changing one or two of them; correctness is shared.
+  // The HMR paper's Example 1: X's confidences, and Y, Z, W changing one or two of them; correctness is shared.
   const X = [0.4, 0.4, 0.4, 0.6, 0.6, 0.6, 0.8, 0.8, 0.8];
   const CORRECT = [1, 1, 0, 1, 1, 0, 1, 1, 1];
   const systems: Record<string, number[]> = {

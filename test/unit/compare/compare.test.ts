@@ -1,6 +1,6 @@
 // The comparison core: paired-bootstrap properties, alignment, the tests chosen per metric, errors.
 import { describe, expect, it } from 'vitest';
-import { compareRuns, CompareError, type Comparison, type MetricComparison } from '../../../src/core/compare/compare';
+import { compareRuns, compareRunsDetailed, CompareError, type Comparison, type MetricComparison } from '../../../src/core/compare/compare';
 import { percentile, mulberry32 } from '../../../src/core/metrics/bootstrap';
 import { binaryRun, multiclassRun, pick, probabilityRun, shuffled, twoBinaryRuns } from './fixtures';
 
@@ -139,6 +139,23 @@ describe('alignment', () => {
     const other = { ...B, id: B.id.map((v) => v + 1) };
     expect(() => compareRuns([binaryRun('a.csv', A), binaryRun('b.csv', other)])).toThrow(CompareError);
     expect(() => compareRuns([binaryRun('a.csv', A), binaryRun('b.csv', other)])).toThrow(/No instance is in every run/);
+  });
+});
+
+describe('compareRunsDetailed (for the compare panel)', () => {
+  it('maps each aligned instance to its row in every run, and its correctness to the agreement cells', () => {
+    const order = shuffled(400, 11);
+    const cand = pick(B, order);
+    const d = compareRunsDetailed([binaryRun('a.csv', A), binaryRun('b.csv', cand)], OPTS);
+    for (let k = 0; k < d.alignment.n; k++) {
+      const id = Number(d.alignment.ids![k]);
+      expect(A.id[d.alignment.rows[0][k]]).toBe(id);
+      expect(cand.id[d.alignment.rows[1][k]]).toBe(id);
+    }
+    const [ca, cb] = d.correct as Uint8Array[];
+    let baselineOnly = 0;
+    for (let k = 0; k < ca.length; k++) baselineOnly += ca[k] && !cb[k] ? 1 : 0;
+    expect(d.comparison.agreement[1]).toMatchObject({ baseline_only: baselineOnly });
   });
 });
 

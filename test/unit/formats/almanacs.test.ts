@@ -1,4 +1,4 @@
-// ALMANACS predictor outputs. No public ALMANACS file is reachable (../shared/data/almanacs/README.md),
+// ALMANACS predictor outputs. No public ALMANACS predictor output file could be found,
 // so the fixtures are generated here the way the benchmark builds them: scenario questions from a
 // template with five placeholders, each option with a score s_i, the studied model's true P(Yes) =
 // sigmoid(sum_i w_i s_i), and a language-model predictor answering {"reasoning", "probability"} in
@@ -155,7 +155,7 @@ describe('parseAlmanacs on generated predictor outputs', () => {
   });
 
   // Independent reference: Debian's python3 (numpy, scipy) reads the fixture file on its own and
-  // computes the METRICS.md probability metrics; ours come from the parsed arrays.
+  // computes the probability metrics of docs/metrics.md; ours come from the parsed arrays.
   it.skipIf(!existsSync('/usr/bin/python3'))('parsed values give the same mse/tvd/kl/spearman as scipy on the raw file', () => {
     const many = generate(400, 11);
     const text = jsonl(many.map((x, i) => ({ id: x.id, prediction: lmText(x, i), p_yes: x.gold })));
@@ -191,7 +191,7 @@ print(json.dumps({"mse": float(np.mean((p - g) ** 2)), "tvd": float(np.mean(np.a
   });
 });
 
-/** METRICS.md's probability-regression metrics, written out plainly for the cross-check above. */
+/** The probability metrics of docs/metrics.md (mse, tvd, kl, spearman), written out plainly for the cross-check above. */
 function probabilityMetrics(p: Float64Array, g: Float64Array) {
   const n = p.length;
   const clip = (x: number) => Math.min(1 - 1e-6, Math.max(1e-6, x));

@@ -1,16 +1,18 @@
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CompanionReader, FormatContext } from '../../../src/core/formats/context';
 import { fileInput, textInput } from '../../../src/core/formats/context';
 import {
-  looksLikeFolktexts, parseFolktexts, parseFolktextsRows, parseLenientJson, readReportedResults,
+  parseFolktexts, parseFolktextsRows, parseLenientJson, readReportedResults,
 } from '../../../src/core/formats/folktexts';
 import { DEFAULT_OPTIONS, type BinarySet } from '../../../src/core/types';
+import { REAL } from '../realData';
 import { MAX_PROBLEMS } from '../../../src/core/problemCap';
+import { detectFormat } from '../../../src/core/formats/detect';
 
-const DATA = resolve(__dirname, '../../../../shared/data');
+const DATA = REAL;
 const RESULTS_JSON = join(DATA, 'folktexts/results.minimal-example.Mistral-7B-Instruct-v0.2.ACSIncome.json');
 
 const fsReader: CompanionReader = {
@@ -166,6 +168,32 @@ describe('parseFolktexts: results.bench-*.json', () => {
       log_loss: 0.5800311695412786,
       ece: 0.1637657657657665,
       ece_quantile: null,
+      // The rates at the threshold and the fairness figures (RAC1P groups): --group-by recomputes them.
+      accuracy_diff: 0.10720447379380094,
+      accuracy_ratio: 0.8606341840680588,
+      balanced_accuracy: 0.7185482613441447,
+      balanced_accuracy_diff: 0.07612318751952207,
+      balanced_accuracy_ratio: 0.9022154478717292,
+      equalized_odds_diff: 0.21750000000000003,
+      equalized_odds_ratio: 0.26785714285714285,
+      fnr: 0.14214876033057852,
+      fnr_diff: 0.1673469387755102,
+      fnr_ratio: 0.26785714285714285,
+      fpr: 0.4207547169811321,
+      fpr_diff: 0.21750000000000003,
+      fpr_ratio: 0.53475935828877,
+      ppr: 0.5795795795795796,
+      ppr_diff: 0.27008110936682367,
+      ppr_ratio: 0.5807696212813483,
+      precision: 0.5378238341968912,
+      precision_diff: 0.19565807327001355,
+      precision_ratio: 0.7150197628458498,
+      tnr: 0.5792452830188679,
+      tnr_diff: 0.21750000000000003,
+      tnr_ratio: 0.71,
+      tpr: 0.8578512396694215,
+      tpr_diff: 0.1673469387755102,
+      tpr_ratio: 0.8217391304347826,
     });
     expect(r.task).toBe('ACSIncome');
     // n_samples (1665) matches the file's rows, threshold 0.5 matches: nothing to say.
@@ -211,7 +239,7 @@ describe('parseFolktexts: results.bench-*.json', () => {
 });
 
 describe('parseFolktexts on real data', () => {
-  it('reads a file in the layout of ../shared/data/folktexts/acs_income_10rows.csv', () => {
+  it('reads a file in the layout of folktexts\' tests/acs_income_10rows.csv', () => {
     // The real pandas index=True file: unnamed first column, the original index as IDs.
     const text = readFileSync(join(DATA, 'folktexts/acs_income_10rows.csv'), 'utf8');
     const header = text.split('\n')[0];
@@ -260,10 +288,10 @@ describe('parseFolktexts on real data', () => {
   });
 });
 
-describe('looksLikeFolktexts', () => {
+describe('detecting a folktexts file', () => {
   it('knows the file name and the pandas header', () => {
-    expect(looksLikeFolktexts('/r/ACSIncome.test_predictions.csv', '')).toBe(true);
-    expect(looksLikeFolktexts('/r/preds.csv', '\ufeff,risk_score,label\r\n1,0.5,1')).toBe(true);
-    expect(looksLikeFolktexts('/r/preds.csv', 'score,label\n')).toBe(false);
+    expect(detectFormat('/r/ACSIncome.test_predictions.csv', ',risk_score,label\n')).toBe('folktexts');
+    expect(detectFormat('/r/preds.csv', '\ufeff,risk_score,label\r\n1,0.5,1')).toBe('folktexts');
+    expect(detectFormat('/r/preds.csv', 'score,label\n')).not.toBe('folktexts');
   });
 });

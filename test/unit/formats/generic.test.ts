@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FormatContext } from '../../../src/core/formats/context';
 import { fileInput, textInput } from '../../../src/core/formats/context';
@@ -7,8 +7,9 @@ import { looksLikeGenericTable, parseGeneric, resolveColumns } from '../../../sr
 import {
   DEFAULT_OPTIONS, type BinarySet, type ColumnMapping, type ConfidenceSet, type MulticlassSet,
 } from '../../../src/core/types';
+import { REAL } from '../realData';
 
-const DATA = resolve(__dirname, '../../../../shared/data');
+const DATA = REAL;
 const ctx = (mapping?: ColumnMapping): FormatContext => ({
   options: { ...DEFAULT_OPTIONS, mapping },
   io: { readText: () => undefined, list: () => undefined },
@@ -100,7 +101,7 @@ describe('parseGeneric: CSV and TSV', () => {
   it('is fatal, naming what it found and what it needs, when no kind fits', () => {
     const r = parse('/p/x.csv', 'id,score,notes\n1,0.5,x\n');
     expect(r.set).toBeNull();
-    expect(r.fatal).toBe('Recognised columns: score "score", id "id"; a generic file needs score + label (binary), confidence + correct, or pred + gold columns, or a column mapping.');
+    expect(r.fatal).toBe('Recognised columns: score "score", id "id"; a generic file needs score + label (binary), confidence + correct, or pred + gold columns, or a column mapping. Columns: id, score, notes. Name the columns with --map FIELD=COLUMN (FIELD: score, label, confidence, correct, pred, gold, id).');
     expect(r.problems[0]).toMatchObject({ line: 1, code: 'unscorable', severity: 'error' });
     const hint = parse('/p/x.csv', 'prob,correct\n0.5,1\n');
     expect(hint.fatal).toContain('mapping.confidence = "prob"');

@@ -1,15 +1,16 @@
-// lm-evaluation-harness sample logs: the two real NegotiationToM files from ../shared/data (a
+// lm-evaluation-harness sample logs: the two real NegotiationToM files from test/fixtures/real (a
 // multiple_choice task and a generate_until task, Qwen3-8B, --limit 20), plus hand-made lines for
 // every kind of bad row. The harness's own per-sample verdicts (acc, exact_match) and its
 // results_*.json are the references.
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, type MulticlassSet, type ParseResult } from '../../../src/core/types';
 import { fileInput, textInput, type FormatContext } from '../../../src/core/formats/context';
 import { isLmEvalSamples, lmEvalFileParts, parseLmEval, softmax } from '../../../src/core/formats/lmEval';
+import { REAL } from '../realData';
 
-const DATA = resolve(__dirname, '../../../../shared/data/lm-eval/Qwen__Qwen3-8B');
+const DATA = join(REAL, 'lm-eval', 'Qwen__Qwen3-8B');
 const fileNamed = (part: string) => join(DATA, readdirSync(DATA).find((f) => f.startsWith(part))!);
 const BELIEF = fileNamed('samples_negotiationtom_belief_');
 const INTENTION = fileNamed('samples_negotiationtom_intention_');
@@ -77,7 +78,8 @@ describe('real lm-eval multiple_choice samples (negotiationtom_belief)', () => {
   });
 
   it('carries the harness-reported accuracy from results_<timestamp>.json, equal to ours', () => {
-    expect(r.reported).toEqual({ accuracy: results.negotiationtom_belief['acc,none'] });
+    // Every figure lm-eval reported for the task: acc under the recomputed name, the rest under its own.
+    expect(r.reported).toEqual({ accuracy: results.negotiationtom_belief['acc,none'], acc_stderr: results.negotiationtom_belief['acc_stderr,none'] });
     expect(r.reportedPath).toBe(RESULTS);
     const accuracy = Array.from(set.gold).filter((g, i) => g === set.pred[i]).length / set.n;
     expect(accuracy).toBeCloseTo(0.45, 12);
@@ -126,7 +128,11 @@ describe('real lm-eval generate_until samples (negotiationtom_intention)', () =>
   it('accuracy equals the harness\'s exact_match, which it reports', () => {
     const accuracy = Array.from(set.gold).filter((g, i) => g === set.pred[i]).length / set.n;
     expect(accuracy).toBeCloseTo(0.2, 12);
-    expect(r.reported).toEqual({ accuracy: results.negotiationtom_intention['exact_match,none'] });
+    const t = results.negotiationtom_intention;
+    expect(r.reported).toEqual({
+      accuracy: t['exact_match,none'], exact_match_stderr: t['exact_match_stderr,none'],
+      micro_f1: t['micro_f1,none'], micro_f1_stderr: null, macro_f1: t['macro_f1,none'], macro_f1_stderr: null,
+    });
   });
 
   it('says once that calibration is unavailable, and nothing else', () => {
@@ -255,9 +261,11 @@ describe('other lm-eval shapes', () => {
     const cls = (xs: Int32Array) => Array.from(xs, (i) => set.classes[i]);
     expect(cls(set.gold)).toEqual(['0', '2', '4', 'six', '8']);
     expect(cls(set.pred)).toEqual(['0', '2', '5', 'six', '8']);
+    // One problem per row judged differently from lm-eval's exact_match, then one summary.
     expect(r.problems.map((p) => [p.line, p.code, p.severity])).toEqual([
-      [5, 'reported-mismatch', 'warning'], [2, 'reported-mismatch', 'info'], [1, 'undefined-metric', 'info'],
+      [2, 'reported-mismatch', 'info'], [5, 'reported-mismatch', 'warning'], [2, 'reported-mismatch', 'info'], [1, 'undefined-metric', 'info'],
     ]);
+    expect(r.problems[2].message).toMatch(/^2 of 5 samples are judged differently/);
     expect(set.texts?.values[1]).toEqual(['What is 1 + 1?', 'The answer is 2', '2']);
   });
 
@@ -276,11 +284,12 @@ describe('other lm-eval shapes', () => {
     expect(r.problems[0].message).toMatch(/2 samples for filter "other" are not scored/);
   });
 
-  it('is fatal for single-continuation loglikelihood tasks and empty files', () => {
+  it('scores single-continuation loglikelihood tasks (greedy share), is fatal for empty files', () => {
     const single = JSON.stringify({ doc_id: 0, doc: { text: 'The end' }, target: ' end', resps: [[['-1.2', 'True']]], filtered_resps: [['-1.2', 'True']], acc: 1 });
     const r = parseLmEval(textInput(path, single), noFiles);
-    expect(r.set).toBeNull();
-    expect(r.fatal).toMatch(/single loglikelihood/);
+    const set = multiclass(r);
+    expect([set.n, set.gold[0], set.pred[0]]).toEqual([1, 0, 0]);
+    expect(Array.from(set.continuationLoglik!)).toEqual([-1.2]);
     const empty = parseLmEval(textInput(path, ''), noFiles);
     expect(empty.set).toBeNull();
     expect(empty.problems.map((p) => p.code)).toEqual(['empty-file']);

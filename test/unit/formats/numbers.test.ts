@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RowProblem } from '../../../src/core/types';
 import {
-  fractionText, parseBinaryLabel, parseClassName, parseFiniteNumber, parseProbability, readNumberText, showValue,
+  fractionText, parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue,
 } from '../../../src/core/formats/numbers';
 
 describe('readNumberText', () => {
@@ -101,15 +101,7 @@ describe('parseBinaryLabel', () => {
   });
 });
 
-describe('parseFiniteNumber and parseClassName', () => {
-  it('reads any finite number', () => {
-    const problems: RowProblem[] = [];
-    expect(parseFiniteNumber('-12.5', 1, 1, 'x', problems)).toBe(-12.5);
-    expect(parseFiniteNumber(3, 1, 1, 'x', problems)).toBe(3);
-    expect(parseFiniteNumber('inf', 1, 1, 'x', problems)).toBeUndefined();
-    expect(parseFiniteNumber('x', 1, 1, 'x', problems)).toBeUndefined();
-    expect(problems.map((p) => p.code)).toEqual(['not-finite', 'not-a-number']);
-  });
+describe('parseClassName', () => {
   it('reads class names from text, numbers and booleans', () => {
     const problems: RowProblem[] = [];
     expect(parseClassName(' cat ', 1, 1, 'gold', problems)).toBe('cat');

@@ -1,22 +1,34 @@
-// RAFT predictions against the real task data in ../shared/data/raft (read in place, never copied
-// into the project). Oracles are independent of our CSV reader: pandas and Python's csv module
+// RAFT predictions against the real task data: the five sets copied into test/fixtures/real/raft,
+// plus the six we may not copy when ../shared/data/raft is beside the clone (see ../realData.ts).
+// Oracles are independent of our CSV reader: pandas and Python's csv module
 // read train.csv, sklearn computes macro-F1 from the prediction files we generate.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { findRaftTaskFiles, isRaftPredictions, loadRaftTask, parseRaft, RAFT_TASK_NAMES } from '../../../src/core/formats/raft';
+import { join } from 'node:path';
+import { isRaftPredictions, loadRaftTask, parseRaft, RAFT_TASK_NAMES } from '../../../src/core/formats/raft';
 import { joinPath } from '../../../src/shared/paths';
+import { discoverPredictionFiles } from '../../../src/core/score';
 import { fileInput, textInput, type CompanionReader, type FormatContext } from '../../../src/core/formats/context';
 import { DEFAULT_OPTIONS, type MulticlassSet, type ParseResult } from '../../../src/core/types';
 import { macroF1 } from '../../../src/core/metrics/classification';
+import { COPIED_RAFT_TASKS, REAL, sharedOnly } from '../realData';
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-const DATA = resolve(ROOT, '../shared/data/raft');
+const SHARED_RAFT = sharedOnly('raft', 'RAFT tests on ade_corpus_v2, overruling, semiconductor_org_types, terms_of_service, tweet_eval_hate and twitter_complaints');
+const COPIED: readonly string[] = COPIED_RAFT_TASKS;
+/** The tasks at hand: the copied five, and all eleven when the shared data is there. */
+const TASKS: string[] = SHARED_RAFT ? [...RAFT_TASK_NAMES] : [...COPIED];
+// One --raft-data folder holding every task at hand (links to the copies and the shared sets).
+const DATA = mkdtempSync(join(tmpdir(), 'eval-lens-raft-data-'));
+for (const t of TASKS) symlinkSync(COPIED.includes(t) ? join(REAL, 'raft', t) : join(SHARED_RAFT!, t), join(DATA, t), 'dir');
 const PY = '/usr/bin/python3';
 const hasSklearn = spawnSync(PY, ['-c', 'import sklearn, pandas'], { stdio: 'ignore' }).status === 0;
+
+/** The RAFT predictions files the core's folder walk finds (what the CLI and a folder report score), sorted. */
+function raftFilesIn(dir: string): string[] {
+  return discoverPredictionFiles(dir).filter((f) => f.format === 'raft').map((f) => f.path).sort();
+}
 
 const io: CompanionReader = {
   readText: (p) => { try { return readFileSync(p, 'utf8'); } catch { return undefined; } },
@@ -32,7 +44,7 @@ const multiclass = (r: ParseResult): MulticlassSet => {
 
 let tmp: string;
 beforeAll(() => { tmp = mkdtempSync(join(tmpdir(), 'eval-lens-raft-')); });
-afterAll(() => { rmSync(tmp, { recursive: true, force: true }); });
+afterAll(() => { rmSync(tmp, { recursive: true, force: true }); rmSync(DATA, { recursive: true, force: true }); });
 let dirCount = 0;
 const freshDir = (name: string) => { const d = join(tmp, `${name}-${dirCount++}`); mkdirSync(d, { recursive: true }); return d; };
 
@@ -102,11 +114,16 @@ function modelPrediction(id: number, gold: number, k: number, taskIndex: number)
 describe('real RAFT task data', () => {
   const oracle: Record<string, OracleTask> = hasSklearn ? JSON.parse(execFileSync(PY, ['-c', ORACLE_PY, DATA], { maxBuffer: 64 << 20 }).toString('utf8')) : {};
 
-  it('has all 11 tasks in the shared data', () => {
-    expect(readdirSync(DATA).sort()).toEqual([...RAFT_TASK_NAMES].sort());
+  it('has the five copied tasks in test/fixtures/real/raft', () => {
+    expect(readdirSync(join(REAL, 'raft')).sort()).toEqual([...COPIED].sort());
+    expect(COPIED.every((t) => RAFT_TASK_NAMES.includes(t))).toBe(true);
   });
 
-  it.each(RAFT_TASK_NAMES)('%s: task.json and train.csv load with 50 labelled rows and no problems', (task) => {
+  it.skipIf(!SHARED_RAFT)('has all 11 tasks in the shared data', () => {
+    expect(readdirSync(SHARED_RAFT!).sort()).toEqual([...RAFT_TASK_NAMES].sort());
+  });
+
+  it.each(TASKS)('%s: task.json and train.csv load with 50 labelled rows and no problems', (task) => {
     const t = loadRaftTask(join(DATA, task), io)!;
     expect(t).toBeDefined();
     expect(t.error).toBeUndefined();
@@ -122,7 +139,7 @@ describe('real RAFT task data', () => {
     expect(t.classes).toEqual([...t.classes].sort());
   });
 
-  it.skipIf(!hasSklearn).each(RAFT_TASK_NAMES)('%s: texts, labels and record lines equal pandas / csv.reader', (task) => {
+  it.skipIf(!hasSklearn).each(TASKS)('%s: texts, labels and record lines equal pandas / csv.reader', (task) => {
     const t = loadRaftTask(join(DATA, task), io)!;
     const o = oracle[task];
     expect(o.rows).toHaveLength(50);
@@ -143,18 +160,21 @@ describe('real RAFT task data', () => {
     // Records span many lines, so the record of ID 1 starts well after line 3.
     expect(ose.train!.lines[0]).toBe(2);
     expect(ose.train!.lines[1]).toBeGreaterThan(3);
+    const tai = loadRaftTask(join(DATA, 'tai_safety_research'), io)!;
+    expect(tai.dataColumns).toHaveLength(7);
+    expect(tai.train!.texts.some((r) => r.includes(''))).toBe(true); // empty text fields are data, not problems
+  });
+
+  it.skipIf(!SHARED_RAFT)('keeps doubled quotes and commas of the shared sets intact', () => {
     // The overruling source text itself holds doubled quotes (the file has """" for them).
     const over = loadRaftTask(join(DATA, 'overruling'), io)!;
     expect(over.train!.texts.some(([s]) => s.includes('evidence to the contrary."").'))).toBe(true);
     const semi = loadRaftTask(join(DATA, 'semiconductor_org_types'), io)!;
     expect(semi.dataColumns).toEqual(['Paper title', 'Organization name']);
     expect(semi.train!.texts[0]).toEqual(['3Gb/s AC-coupled chip-to-chip communication using a low-swing pulse receiver', 'North Carolina State Univ.,Raleigh,NC,USA']);
-    const tai = loadRaftTask(join(DATA, 'tai_safety_research'), io)!;
-    expect(tai.dataColumns).toHaveLength(7);
-    expect(tai.train!.texts.some((r) => r.includes(''))).toBe(true); // empty text fields are data, not problems
   });
 
-  it('reads the real example_predictions.csv: all IDs are in the hidden test split', () => {
+  it.skipIf(!SHARED_RAFT)('reads the real example_predictions.csv: all IDs are in the hidden test split', () => {
     const r = parseFile(join(DATA, 'ade_corpus_v2', 'example_predictions.csv'));
     expect(r.format).toBe('raft');
     expect(r.task).toBe('ade_corpus_v2');
@@ -169,7 +189,7 @@ describe('real RAFT task data', () => {
   });
 });
 
-describe('generated runs over all 11 tasks', () => {
+describe('generated runs over every task at hand', () => {
   // run/<task>/predictions.csv; IDs 0–49 in reverse order between hidden-split IDs 50–59.
   let run: string;
   let besideRun: string;
@@ -178,7 +198,8 @@ describe('generated runs over all 11 tasks', () => {
   beforeAll(() => {
     run = freshDir('run');
     besideRun = freshDir('beside');
-    RAFT_TASK_NAMES.forEach((task, ti) => {
+    for (const task of TASKS) {
+      const ti = RAFT_TASK_NAMES.indexOf(task);
       const t = loadRaftTask(join(DATA, task), io)!;
       const k = t.classes.length;
       const asInt = ti % 2 === 1; // every other task uses the HF integer encoding
@@ -201,14 +222,14 @@ describe('generated runs over all 11 tasks', () => {
       // Beside-the-predictions lookup: the task's own files next to predictions.csv.
       copyFileSync(join(DATA, task, 'task.json'), join(besideRun, task, 'task.json'));
       copyFileSync(join(DATA, task, 'train.csv'), join(besideRun, task, 'train.csv'));
-    });
+    }
   });
 
-  it('finds the 11 predictions files of a run', () => {
-    expect(findRaftTaskFiles(run, io)).toEqual(RAFT_TASK_NAMES.map((t) => joinPath(join(run, t), 'predictions.csv')).sort());
+  it('finds the predictions file of every task of a run', () => {
+    expect(raftFilesIn(run)).toEqual(TASKS.map((t) => joinPath(join(run, t), 'predictions.csv')).sort());
   });
 
-  it.each(RAFT_TASK_NAMES)('%s: scores IDs 0–49 with --raft-data and beside the predictions', (task) => {
+  it.each(TASKS)('%s: scores IDs 0–49 with --raft-data and beside the predictions', (task) => {
     const viaData = parseFile(join(run, task, 'predictions.csv'), DATA);
     const beside = parseFile(join(besideRun, task, 'predictions.csv'));
     const t = loadRaftTask(join(DATA, task), io)!;
@@ -238,8 +259,8 @@ describe('generated runs over all 11 tasks', () => {
   });
 
   it.skipIf(!hasSklearn)('macro-F1 over all task classes equals sklearn on the same files', () => {
-    const sk: Record<string, { n: number; f1: number }> = JSON.parse(execFileSync(PY, ['-c', SKLEARN_PY, run, DATA, ...RAFT_TASK_NAMES]).toString('utf8'));
-    for (const task of RAFT_TASK_NAMES) {
+    const sk: Record<string, { n: number; f1: number }> = JSON.parse(execFileSync(PY, ['-c', SKLEARN_PY, run, DATA, ...TASKS]).toString('utf8'));
+    for (const task of TASKS) {
       const s = multiclass(parseFile(join(run, task, 'predictions.csv'), DATA));
       expect(sk[task].n).toBe(s.n);
       // Both the metric core and a from-scratch count in this test must agree with sklearn.
@@ -256,7 +277,7 @@ describe('detection and discovery', () => {
     expect(isRaftPredictions('/x/run/anything/predictions.csv', 'ID,Label\n50,a\n')).toBe(true);
     expect(isRaftPredictions('/x/run/anything/predictions.csv', '\uFEFF "id" , LABEL \r\n50,a')).toBe(true);
     expect(isRaftPredictions('/x/ade_corpus_v2/example_predictions.csv', 'ID,Label\n')).toBe(true);
-    expect(isRaftPredictions(join(DATA, 'ade_corpus_v2', 'example_predictions.csv'), 'ID,Label\n', ctx())).toBe(true);
+    expect(isRaftPredictions(join(DATA, 'banking_77', 'example_predictions.csv'), 'ID,Label\n', ctx())).toBe(true);
     expect(isRaftPredictions('/x/run/anything/preds.csv', 'ID,Label\n')).toBe(false);
     expect(isRaftPredictions('/x/run/predictions.csv', 'ID,Label,score\n')).toBe(false);
     expect(isRaftPredictions('/x/run/predictions.csv', ',risk_score,label\n')).toBe(false);
@@ -282,9 +303,9 @@ describe('detection and discovery', () => {
     mkdirSync(join(d, 'notes'));
     writeFileSync(join(d, 'notes', 'readme.txt'), 'x');
     writeFileSync(join(d, 'README.md'), 'x');
-    expect(findRaftTaskFiles(d, io)).toEqual([join(d, 'data', 'banking_77', 'predictions.csv'), join(d, 'data', 'overruling', 'predictions.csv')]);
-    expect(findRaftTaskFiles(join(d, 'data', 'overruling'), io)).toEqual([join(d, 'data', 'overruling', 'predictions.csv')]);
-    expect(findRaftTaskFiles(join(d, 'missing'), io)).toEqual([]);
+    expect(raftFilesIn(d)).toEqual([join(d, 'data', 'banking_77', 'predictions.csv'), join(d, 'data', 'overruling', 'predictions.csv')]);
+    expect(raftFilesIn(join(d, 'data', 'overruling'))).toEqual([join(d, 'data', 'overruling', 'predictions.csv')]);
+    expect(raftFilesIn(join(d, 'missing'))).toEqual([]);
   });
 
   it('joins paths with the separator the folder uses', () => {
@@ -295,40 +316,42 @@ describe('detection and discovery', () => {
 });
 
 describe('bad rows', () => {
-  const ade = (name: string) => { const d = join(freshDir(name), 'ade_corpus_v2'); mkdirSync(d); return join(d, 'predictions.csv'); };
+  // tai_safety_research (copied): classes "TAI safety research" (1 in the HF encoding) and "not TAI safety research" (2).
+  const tai = (name: string) => { const d = join(freshDir(name), 'tai_safety_research'); mkdirSync(d); return join(d, 'predictions.csv'); };
+  const TAI = 'TAI safety research', NOT_TAI = 'not TAI safety research';
 
   it('reports each kind of bad row at its line and column and skips it', () => {
     const lines = [
       'ID,Label', //                       1
-      '0,not ADE-related', //              2 ok
-      '1,ADE-related,extra', //            3 too many fields
+      `0,${NOT_TAI}`, //                   2 ok
+      `1,${TAI},extra`, //                 3 too many fields
       '2', //                              4 too few
-      ',ADE-related', //                   5 empty ID
+      `,${TAI}`, //                        5 empty ID
       '3,', //                             6 empty Label
-      '4,Not ADE-related', //              7 wrong case
+      '4,Not TAI safety research', //      7 wrong case
       '5,7', //                            8 integer beyond the 2 classes
       '6,0', //                            9 HF 0 = Unlabeled
       '7,Unlabeled', //                   10
-      '0,ADE-related', //                 11 duplicate, different label
-      '0,not ADE-related', //             12 duplicate, same label
-      '"8","ADE-related"', //             13 ok, quoted
-      '9,2', //                           14 ok: HF 2 = "not ADE-related"
-      '050,ADE-related', //               15 ID 50: hidden test split
+      `0,${TAI}`, //                      11 duplicate, different label
+      `0,${NOT_TAI}`, //                  12 duplicate, same label
+      `"8","${TAI}"`, //                  13 ok, quoted
+      '9,2', //                           14 ok: HF 2 = "not TAI safety research"
+      `050,${TAI}`, //                    15 ID 50: hidden test split
       '"10","has ""quote"", comma"', //   16 unknown class with quotes and a comma
       '11,banana', //                     17 unknown class
     ];
-    const r = parseText(ade('bad'), lines.join('\n') + '\n', DATA);
+    const r = parseText(tai('bad'), lines.join('\n') + '\n', DATA);
     const s = multiclass(r);
     expect(s.ids).toEqual(['0', '8', '9']);
     expect(Array.from(s.lines)).toEqual([2, 13, 14]);
     expect(Array.from(s.pred)).toEqual([1, 0, 1]);
-    expect(Array.from(s.gold)).toEqual([1, 1, 0]); // train.csv: IDs 0, 8 not ADE-related; 9 ADE-related
+    expect(Array.from(s.gold)).toEqual([0, 1, 1]); // train.csv: ID 0 TAI safety research; 8, 9 not
     expect(r.skipped).toBe(12);
     expect(r.unlabeled).toBe(1);
     const byLine = Object.fromEntries(r.problems.map((p) => [p.line, p]));
     expect(r.problems.map((p) => p.line)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16, 17]);
     expect(r.problems.every((p) => p.path === undefined)).toBe(true);
-    expect(byLine[3]).toMatchObject({ column: 15, severity: 'error', code: 'column-count' });
+    expect(byLine[3]).toMatchObject({ column: lines[2].indexOf('extra') + 1, severity: 'error', code: 'column-count' });
     expect(byLine[3].message).toContain('extra field "extra"');
     expect(byLine[4]).toMatchObject({ column: 2, severity: 'error', code: 'column-count' });
     expect(byLine[4].message).toContain('the Label field is missing');
@@ -336,11 +359,11 @@ describe('bad rows', () => {
     expect(byLine[5].message).toMatch(/^ID field is empty/);
     expect(byLine[6]).toMatchObject({ column: 3, severity: 'error', code: 'missing-field' });
     expect(byLine[6].message).toBe('Label field of ID "3" is empty; the row is skipped.');
-    expect(byLine[7]).toMatchObject({ column: 3, endColumn: 18, severity: 'error', code: 'unknown-class' });
-    expect(byLine[7].message).toContain('"Not ADE-related" is not a class of ade_corpus_v2');
-    expect(byLine[7].message).toContain('did you mean "not ADE-related"?');
+    expect(byLine[7]).toMatchObject({ column: 3, endColumn: lines[6].length + 1, severity: 'error', code: 'unknown-class' });
+    expect(byLine[7].message).toContain('"Not TAI safety research" is not a class of tai_safety_research');
+    expect(byLine[7].message).toContain(`did you mean "${NOT_TAI}"?`);
     expect(byLine[8]).toMatchObject({ column: 3, code: 'unknown-class' });
-    expect(byLine[8].message).toContain('7 is beyond ade_corpus_v2\'s 2 classes');
+    expect(byLine[8].message).toContain('7 is beyond tai_safety_research\'s 2 classes');
     expect(byLine[9].message).toContain('0 (= "Unlabeled" in the HF encoding) is the placeholder');
     expect(byLine[10].message).toContain('"Unlabeled" is the placeholder');
     expect(byLine[11]).toMatchObject({ column: 1, severity: 'warning', code: 'duplicate-id' });
@@ -352,11 +375,11 @@ describe('bad rows', () => {
     expect(byLine[16]).toMatchObject({ column: 6, code: 'unknown-class' });
     expect(byLine[16].endColumn).toBeUndefined();
     expect(byLine[16].message).toContain('"has \\"quote\\", comma" is not a class');
-    expect(byLine[17].message).toContain('Label of ID "11": "banana" is not a class of ade_corpus_v2 ("ADE-related", "not ADE-related")');
+    expect(byLine[17].message).toContain(`Label of ID "11": "banana" is not a class of tai_safety_research ("${TAI}", "${NOT_TAI}")`);
   });
 
   it('lets a corrected repeat of a rejected row count, and keeps the first of two valid rows', () => {
-    const r = parseText(ade('repeat'), 'ID,Label\n12,banana\n12,ADE-related\n12,not ADE-related\n', DATA);
+    const r = parseText(tai('repeat'), `ID,Label\n12,banana\n12,${TAI}\n12,${NOT_TAI}\n`, DATA);
     const s = multiclass(r);
     expect(s.ids).toEqual(['12']);
     expect(Array.from(s.lines)).toEqual([3]);
@@ -366,7 +389,7 @@ describe('bad rows', () => {
   });
 
   it('reads CRLF line endings, a BOM and surrounding spaces', () => {
-    const r = parseText(ade('crlf'), '\uFEFFID,Label\r\n0, not ADE-related \r\n 1 ,ADE-related\r\n', DATA);
+    const r = parseText(tai('crlf'), `\uFEFFID,Label\r\n0, ${NOT_TAI} \r\n 1 ,${TAI}\r\n`, DATA);
     const s = multiclass(r);
     expect(r.problems).toEqual([]);
     expect(s.ids).toEqual(['0', '1']);
@@ -377,7 +400,7 @@ describe('bad rows', () => {
   it('lists 100 problems of one kind, then summarises the rest', () => {
     const rows = ['ID,Label'];
     for (let i = 0; i < 350; i++) rows.push(`${i},maybe`);
-    const r = parseText(ade('many'), rows.join('\n'), DATA);
+    const r = parseText(tai('many'), rows.join('\n'), DATA);
     expect(r.set).toBeNull();
     expect(r.skipped).toBe(350);
     expect(r.problems).toHaveLength(101);
@@ -387,24 +410,24 @@ describe('bad rows', () => {
   });
 
   it('is fatal for an empty file, a header without rows, and a header without ID/Label', () => {
-    const empty = parseText(ade('empty'), '', DATA);
+    const empty = parseText(tai('empty'), '', DATA);
     expect(empty.set).toBeNull();
     expect(empty.problems).toEqual([expect.objectContaining({ line: 1, severity: 'error', code: 'empty-file' })]);
     expect(empty.fatal).toMatch(/empty/);
-    const headerOnly = parseText(ade('hdr'), 'ID,Label\n', DATA);
+    const headerOnly = parseText(tai('hdr'), 'ID,Label\n', DATA);
     expect(headerOnly.problems[0].code).toBe('empty-file');
     expect(headerOnly.fatal).toContain('no prediction rows');
-    const wrong = parseText(ade('wrong'), 'id,prediction\n0,x\n', DATA);
+    const wrong = parseText(tai('wrong'), 'id,prediction\n0,x\n', DATA);
     expect(wrong.problems[0]).toMatchObject({ line: 1, code: 'missing-field' });
     expect(wrong.fatal).toContain('no Label column');
   });
 
   it('counts a mix of unlabeled and bad rows without scoring anything', () => {
-    const r = parseText(ade('mix'), 'ID,Label\n60,ADE-related\n61,nope\n', DATA);
+    const r = parseText(tai('mix'), `ID,Label\n60,${TAI}\n61,nope\n`, DATA);
     expect(r.set).toBeNull();
     expect(r.unlabeled).toBe(1);
     expect(r.skipped).toBe(1);
-    expect(r.fatal).toContain('1 predictions have no gold label (hidden test split) and the other 1 rows have problems');
+    expect(r.fatal).toContain('1 prediction has no gold label (hidden test split) and the other row has problems');
   });
 });
 
@@ -428,10 +451,10 @@ describe('gold data lookup and companion problems', () => {
 
   it('checks classes with task.json alone, but needs train.csv to score', () => {
     const d = freshDir('taskonly');
-    const dir = join(d, 'overruling');
+    const dir = join(d, 'tai_safety_research');
     mkdirSync(dir);
-    copyFileSync(join(DATA, 'overruling', 'task.json'), join(dir, 'task.json'));
-    writeFileSync(join(dir, 'predictions.csv'), 'ID,Label\n0,overruling\n1,2\n2,maybe\n');
+    copyFileSync(join(DATA, 'tai_safety_research', 'task.json'), join(dir, 'task.json'));
+    writeFileSync(join(dir, 'predictions.csv'), 'ID,Label\n0,TAI safety research\n1,2\n2,maybe\n');
     const r = parseFile(join(dir, 'predictions.csv'));
     expect(r.set).toBeNull();
     expect(r.unlabeled).toBe(2);
@@ -442,15 +465,15 @@ describe('gold data lookup and companion problems', () => {
 
   it('prefers the --raft-data folder, and uses the submission-template data/ layout there', () => {
     const d = freshDir('prefer');
-    mkdirSync(join(d, 'data', 'twitter_complaints'), { recursive: true });
-    for (const f of ['task.json', 'train.csv']) copyFileSync(join(DATA, 'twitter_complaints', f), join(d, 'data', 'twitter_complaints', f));
-    const dir = join(d, 'run', 'twitter_complaints');
+    mkdirSync(join(d, 'data', 'systematic_review_inclusion'), { recursive: true });
+    for (const f of ['task.json', 'train.csv']) copyFileSync(join(DATA, 'systematic_review_inclusion', f), join(d, 'data', 'systematic_review_inclusion', f));
+    const dir = join(d, 'run', 'systematic_review_inclusion');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'task.json'), '{"label_columns": {"Label": ["x", "y"]}}');
     writeFileSync(join(dir, 'train.csv'), 'Tweet text,Label,ID\nhi,x,0\n');
-    writeFileSync(join(dir, 'predictions.csv'), 'ID,Label\n0,complaint\n');
+    writeFileSync(join(dir, 'predictions.csv'), 'ID,Label\n0,not included\n');
     const r = parseFile(join(dir, 'predictions.csv'), d);
-    expect(multiclass(r).dataPath).toBe(join(d, 'data', 'twitter_complaints', 'train.csv'));
+    expect(multiclass(r).dataPath).toBe(join(d, 'data', 'systematic_review_inclusion', 'train.csv'));
     expect(r.problems).toEqual([]);
   });
 
@@ -458,7 +481,8 @@ describe('gold data lookup and companion problems', () => {
     const d = freshDir('badtrain');
     const dir = join(d, 'ade_corpus_v2');
     mkdirSync(dir);
-    copyFileSync(join(DATA, 'ade_corpus_v2', 'task.json'), join(dir, 'task.json'));
+    // ade_corpus_v2's task.json, written out (the set itself is not ours to copy).
+    writeFileSync(join(dir, 'task.json'), '{"name": "ade_corpus_v2", "description": "", "data_columns": ["Sentence", "ID"], "label_columns": {"Label": ["ADE-related", "not ADE-related"]}}');
     const train = join(dir, 'train.csv');
     writeFileSync(train, [
       'Sentence,Label,ID', //                          1
@@ -496,11 +520,11 @@ describe('gold data lookup and companion problems', () => {
 
   it('reports a task.json that does not parse, at its line, and gives up', () => {
     const d = freshDir('badjson');
-    const dir = join(d, 'overruling');
+    const dir = join(d, 'tai_safety_research');
     mkdirSync(dir);
-    writeFileSync(join(dir, 'task.json'), '{\n  "name": "overruling",\n  "label_columns": {"Label": ["a", "b",]}\n}\n');
-    copyFileSync(join(DATA, 'overruling', 'train.csv'), join(dir, 'train.csv'));
-    writeFileSync(join(dir, 'predictions.csv'), 'ID,Label\n0,overruling\n');
+    writeFileSync(join(dir, 'task.json'), '{\n  "name": "tai_safety_research",\n  "label_columns": {"Label": ["a", "b",]}\n}\n');
+    copyFileSync(join(DATA, 'tai_safety_research', 'train.csv'), join(dir, 'train.csv'));
+    writeFileSync(join(dir, 'predictions.csv'), 'ID,Label\n0,TAI safety research\n');
     const r = parseFile(join(dir, 'predictions.csv'));
     expect(r.set).toBeNull();
     const bad = r.problems.find((p) => p.path === join(dir, 'task.json'))!;
@@ -508,7 +532,7 @@ describe('gold data lookup and companion problems', () => {
     expect(r.fatal).toContain('task.json is unusable');
     expect(r.problems.find((p) => p.code === 'missing-gold-data')!.line).toBe(1);
 
-    writeFileSync(join(dir, 'task.json'), '{"name": "overruling", "data_columns": ["Sentence", "ID"]}');
+    writeFileSync(join(dir, 'task.json'), '{"name": "tai_safety_research", "data_columns": ["Title", "ID"]}');
     const r2 = parseFile(join(dir, 'predictions.csv'));
     expect(r2.problems.find((p) => p.path === join(dir, 'task.json'))).toMatchObject({ line: 1, code: 'missing-field' });
     expect(r2.fatal).toContain('class list is unknown');
@@ -516,14 +540,14 @@ describe('gold data lookup and companion problems', () => {
 
   it('reads HF integer labels in train.csv and separates test.csv IDs from unknown IDs', () => {
     const d = freshDir('hf');
-    const dir = join(d, 'tweet_eval_hate');
+    const dir = join(d, 'banking_77');
     mkdirSync(dir);
-    const t = loadRaftTask(join(DATA, 'tweet_eval_hate'), io)!;
-    copyFileSync(join(DATA, 'tweet_eval_hate', 'task.json'), join(dir, 'task.json'));
+    const t = loadRaftTask(join(DATA, 'banking_77'), io)!;
+    copyFileSync(join(DATA, 'banking_77', 'task.json'), join(dir, 'task.json'));
     // HF layout: ID first, integer labels; test.csv with Label 0 ("Unlabeled").
-    writeFileSync(join(dir, 'train.csv'), csvText([['ID', 'Tweet', 'Label'], ...t.train!.ids.map((id, i) => [id, t.train!.texts[i][0], String(t.train!.labels[i] + 1)])]));
-    writeFileSync(join(dir, 'test.csv'), csvText([['ID', 'Tweet', 'Label'], ...Array.from({ length: 10 }, (_, i) => [String(50 + i), `test tweet ${i}`, '0'])]));
-    const preds = [['ID', 'Label'], ...t.train!.ids.map((id, i) => [id, t.classes[t.train!.labels[i]]]), ['55', 'hate speech'], ['56', '1'], ['1000', 'hate speech'], ['1001', '2']];
+    writeFileSync(join(dir, 'train.csv'), csvText([['ID', 'Query', 'Label'], ...t.train!.ids.map((id, i) => [id, t.train!.texts[i][0], String(t.train!.labels[i] + 1)])]));
+    writeFileSync(join(dir, 'test.csv'), csvText([['ID', 'Query', 'Label'], ...Array.from({ length: 10 }, (_, i) => [String(50 + i), `test query ${i}`, '0'])]));
+    const preds = [['ID', 'Label'], ...t.train!.ids.map((id, i) => [id, t.classes[t.train!.labels[i]]]), ['55', 'card_arrival'], ['56', '1'], ['1000', 'card_arrival'], ['1001', '2']];
     writeFileSync(join(dir, 'predictions.csv'), csvText(preds));
     const r = parseFile(join(dir, 'predictions.csv'));
     const s = multiclass(r);

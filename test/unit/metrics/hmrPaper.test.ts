@@ -1,8 +1,8 @@
-// The HMR paper's Example 1 (METRICS.md, "Numbers to test against"): nine instances, three
+// The HMR paper's Example 1 (docs/metrics.md#hmr): nine instances, three
 // equal-count bins. The table's ECE is the weighted ECE over equal-count bins, its MCE the maximum
 // gap over the same bins.
 import { describe, expect, it } from 'vitest';
-import { eceWeightedEqualCount, hmr, ks, mceQuantile } from '../../../src/core/metrics/calibration';
+import { equalCountBins, hmr, ks, mceQuantile, weightedGap } from '../../../src/core/metrics/calibration';
 
 const X_CONF = [0.4, 0.4, 0.4, 0.6, 0.6, 0.6, 0.8, 0.8, 0.8];
 const CORRECT = Uint8Array.from([1, 1, 0, 1, 1, 0, 1, 1, 1]);
@@ -15,7 +15,7 @@ const SYSTEMS: Record<'X' | 'Y' | 'Z' | 'W', Float64Array> = {
   W: Float64Array.from(X_CONF.map((c, i) => (i === 8 ? 0.7 : i === 2 ? 0.6 : c))),
 };
 
-// The table of METRICS.md (Y has no row there).
+// The paper's table (Y has no row there).
 const TABLE = {
   X: { hmr: 0.557, r_o: 0.5, r_u: 0.629, ece: 0.178, mce: 0.267 },
   Z: { hmr: 0.489, r_o: 0.4, r_u: 0.629, ece: 0.156, mce: 0.2 },
@@ -27,7 +27,7 @@ function figures(name: keyof typeof SYSTEMS) {
   const h = hmr(conf, CORRECT);
   return {
     ...h,
-    ece: eceWeightedEqualCount(conf, CORRECT, 3),
+    ece: weightedGap(equalCountBins(conf, CORRECT, 3)),
     mce: mceQuantile(conf, CORRECT, 3),
     ks: ks(conf, CORRECT),
   };

@@ -1,4 +1,4 @@
-// The per-instance wire format between the extension host and the report webview (src/protocol.ts):
+// The per-instance wire format between the extension host and the report webview (src/shared/instanceCodec.ts):
 // every report of every fixture format, and synthetic columns that defeat each rule, must come back
 // exactly (NaN included) however the pages are cut and in whatever order they arrive.
 import { join } from 'node:path';

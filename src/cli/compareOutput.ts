@@ -1,0 +1,131 @@
+// `eval-lens compare --markdown | --csv`, and what the regression gate reads of a comparison. Written
+// against the comparison's plain shape (src/core/compare: per metric, arrays over the runs with the
+// baseline first), so it only needs the fields below.
+import { METRIC_NAMES, type MetricName } from '../core/types';
+import { isWorse } from '../core/metricDirection';
+import { formatNumber } from './table';
+import { csvTable, markdownCode, markdownTable, type Cell, type Table } from '../shared/tabular';
+import type { ComparedMetric, RegressionResult } from './regression';
+
+export interface MetricComparisonView {
+  values: (number | null)[];
+  deltas: (number | null)[];
+  intervals: ([number, number] | null)[];
+  p_values: (number | null)[];
+  p_values_holm?: (number | null)[];
+  test: string;
+}
+
+export interface ComparisonView {
+  runs: { path: string; name?: string }[];
+  aligned: number;
+  metrics: Partial<Record<MetricName, MetricComparisonView>>;
+  bootstrap: { resamples: number; level: number };
+  tasks?: Record<string, ComparisonView>;
+}
+
+function runName(c: ComparisonView, k: number): string {
+  return c.runs[k].name ?? c.runs[k].path;
+}
+
+/** The p-value a decision uses: Holm-adjusted when there are several candidates. */
+function decisionP(m: MetricComparisonView, k: number): number | null {
+  return m.p_values_holm?.[k] ?? m.p_values[k] ?? null;
+}
+
+/** Every candidate's delta and p per metric of the top-level comparison, for the regression gate. */
+export function comparedMetrics(c: ComparisonView): ComparedMetric[] {
+  const out: ComparedMetric[] = [];
+  for (const metric of METRIC_NAMES) {
+    const m = c.metrics[metric];
+    if (!m) continue;
+    for (let k = 1; k < c.runs.length; k++) out.push({ metric, run: runName(c, k), delta: m.deltas[k], p_value: decisionP(m, k) });
+  }
+  return out;
+}
+
+/** "better" / "worse" (significant at alpha) or "no significant difference", in words. */
+export function verdict(metric: MetricName, delta: number | null, p: number | null, alpha: number): string {
+  if (delta === null || p === null || !Number.isFinite(delta) || !Number.isFinite(p)) return 'not tested';
+  if (p >= alpha || delta === 0) return 'no significant difference';
+  return isWorse(metric, delta) ? '▼ worse' : '▲ better';
+}
+
+function signed(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return '—';
+  return `${v > 0 ? '+' : ''}${formatNumber(v)}`;
+}
+
+function pText(p: number | null): string {
+  if (p === null || !Number.isFinite(p)) return '—';
+  return p < 1e-4 ? '< 0.0001' : p.toFixed(4);
+}
+
+/** One row per metric and candidate: baseline, candidate, delta with its interval, p, test, verdict. */
+export function comparisonTable(c: ComparisonView, alpha: number): Table {
+  const level = Math.round(c.bootstrap.level * 100);
+  const several = c.runs.length > 2;
+  const columns = ['metric', ...(several ? ['candidate'] : []), 'baseline', 'candidate value', 'Δ', `${level}% interval of Δ`, several ? 'p (Holm)' : 'p', 'test', 'verdict'];
+  const rows: Cell[][] = [];
+  for (const metric of METRIC_NAMES) {
+    const m = c.metrics[metric];
+    if (!m) continue;
+    for (let k = 1; k < c.runs.length; k++) {
+      const ci = m.intervals[k];
+      const p = decisionP(m, k);
+      rows.push([
+        `\`${metric}\``,
+        ...(several ? [markdownCode(runName(c, k), true)] : []),
+        formatNumber(m.values[0]), formatNumber(m.values[k]), signed(m.deltas[k]),
+        ci ? `[${signed(ci[0])}, ${signed(ci[1])}]` : '—', pText(p), m.test, verdict(metric, m.deltas[k], p, alpha),
+      ]);
+    }
+  }
+  return { columns, rows, align: columns.map((col) => (['baseline', 'candidate value', 'Δ', 'p', 'p (Holm)'].includes(col) ? 'right' : 'left')) };
+}
+
+function comparisonSection(c: ComparisonView, alpha: number, heading: string): string {
+  const who = c.runs.map((r, k) => `${k === 0 ? 'baseline' : 'candidate'} ${markdownCode(r.name ?? r.path)}`).join(' · ');
+  const table = comparisonTable(c, alpha);
+  return [heading, '', `${who} · ${c.aligned} instances in every run · paired bootstrap, ${c.bootstrap.resamples} resamples · significant at p < ${alpha}`, '',
+    markdownTable(table, table.columns.map((_, i) => i))].join('\n');
+}
+
+/** The comparison as Markdown: the overall table, one per task for run folders, then the regression gate. */
+export function compareMarkdown(c: ComparisonView, alpha: number, regressions: RegressionResult[] = []): string {
+  const out = [comparisonSection(c, alpha, '## Eval Lens: compare')];
+  for (const [task, t] of Object.entries(c.tasks ?? {})) out.push(comparisonSection(t, alpha, `### Task ${markdownCode(task)}`));
+  if (regressions.length) {
+    const failed = regressions.filter((r) => r.failed).length;
+    const table: Table = {
+      columns: ['metric', 'candidate', 'Δ', 'p', 'result'],
+      rows: regressions.map((r) => [`\`${r.metric}\``, r.run ? markdownCode(r.run, true) : '', signed(r.delta), pText(r.p_value), r.failed ? `❌ ${r.reason ?? 'significantly worse'}` : '✅ passed']),
+      align: ['left', 'left', 'right', 'right', 'left'],
+    };
+    out.push(`### Regression gate: ${failed ? `${failed} of ${regressions.length} failed` : `all ${regressions.length} passed`}\n\n${markdownTable(table, [0, 1, 2, 3, 4])}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+export const COMPARE_CSV_COLUMNS = ['task', 'metric', 'run', 'path', 'value', 'delta', 'ci_low', 'ci_high', 'p_value', 'p_value_holm', 'test'];
+
+/** Long form: one row per (task,) metric and run, the baseline's with empty delta and test columns. */
+export function compareCsvTable(c: ComparisonView): Table {
+  const rows: Cell[][] = [];
+  const add = (cmp: ComparisonView, task: string) => {
+    for (const metric of METRIC_NAMES) {
+      const m = cmp.metrics[metric];
+      if (!m) continue;
+      cmp.runs.forEach((r, k) => {
+        rows.push([task, metric, r.name ?? r.path, r.path, m.values[k], m.deltas[k], m.intervals[k]?.[0], m.intervals[k]?.[1], m.p_values[k], m.p_values_holm?.[k], k === 0 ? '' : m.test]);
+      });
+    }
+  };
+  add(c, '');
+  for (const [task, t] of Object.entries(c.tasks ?? {})) add(t, task);
+  return { columns: COMPARE_CSV_COLUMNS, rows };
+}
+
+export function compareCsv(c: ComparisonView): string {
+  return csvTable(compareCsvTable(c));
+}

@@ -1,0 +1,46 @@
+// The per-group block of `eval-lens score --group-by`: one row per group with the kind's headline
+// metrics (the first with its interval), the worst group marked in words, then folktexts' fairness
+// figures beside the ones its results file reported.
+import type { GroupSlice, Report } from '../core/types';
+import { GROUP_COLUMNS, worstGroupIndex } from '../shared/groupRanking';
+import { agrees } from '../core/report';
+import { baseName } from '../shared/paths';
+
+function num(v: number | null | undefined): string {
+  return v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(4);
+}
+
+export function formatGroups(r: Report): string[] {
+  const g = r.groups;
+  if (!g) return [];
+  const cols = GROUP_COLUMNS[r.kind].filter((c) => g.groups.some((s) => s.metrics[c as keyof GroupSlice['metrics']] !== undefined));
+  const from = g.source === 'data' && g.dataPath ? ` (joined from ${baseName(g.dataPath)})` : '';
+  const out = [`  groups by ${g.column}${from}: ${g.groups.length} group${g.groups.length === 1 ? '' : 's'}${r.kind === 'binary' ? `, threshold ${r.options.threshold}` : ''}, unmatched ${g.unmatched}${g.ambiguous ? `, ambiguous ${g.ambiguous}` : ''}`];
+  const width = Math.min(24, Math.max(5, ...g.groups.map((s) => s.value.length)));
+  const first = cols[0];
+  out.push(`    ${'group'.padEnd(width)} ${'n'.padStart(8)}  ${cols.map((c, i) => (i === 0 ? `${c} [95% CI]`.padEnd(30) : c.padStart(9))).join(' ')}`);
+  const worstIndex = worstGroupIndex(r.kind, g.groups);
+  const worst = worstIndex === -1 ? null : g.groups[worstIndex];
+  for (const s of g.groups) {
+    const name = s.value.length > width ? `${s.value.slice(0, width - 1)}…` : s.value;
+    const cells = cols.map((c, i) => {
+      const v = num(s.metrics[c as keyof GroupSlice['metrics']]);
+      if (i > 0) return v.padStart(9);
+      const ci = s.intervals[c as keyof GroupSlice['intervals']];
+      return `${v}${ci ? ` [${num(ci[0])}, ${num(ci[1])}]` : ''}`.padEnd(30);
+    });
+    const notes = [s === worst ? `worst ${first}` : '', s.small ? 'small group (< 30 rows)' : '', s.excludedFromFairness ? 'left out of fairness (< 4% of rows)' : ''].filter(Boolean);
+    out.push(`    ${name.padEnd(width)} ${String(s.n).padStart(8)}  ${cells.join(' ')}${notes.length ? `  ← ${notes.join('; ')}` : ''}`);
+  }
+  const keys = Object.keys(g.fairness);
+  if (keys.length) {
+    out.push('  fairness (folktexts):');
+    for (const k of keys) {
+      const mine = g.fairness[k];
+      const theirs = r.reported[k];
+      const beside = typeof theirs === 'number' ? `   reported ${num(theirs)}${agrees(theirs, mine) ? '' : '  ✗ disagrees'}` : '';
+      out.push(`    ${k.padEnd(26)} ${num(mine).padStart(8)}${beside}`);
+    }
+  }
+  return out;
+}

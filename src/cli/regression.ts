@@ -1,0 +1,79 @@
+// `eval-lens compare BASE CAND --fail-on-regression auc,ece [--alpha A]`: the run fails (exit 3)
+// when a candidate is significantly worse than the baseline on a listed metric, in the direction in
+// which that metric improves. Significantly better, or no significant difference, passes.
+import type { MetricName } from '../core/types';
+import { isWorse, METRIC_DIRECTION } from '../core/metricDirection';
+import { UsageError } from './args';
+import { gateNumber, metricName } from './gates';
+
+/** One metric of one candidate in a comparison: delta = candidate - baseline, and its test's p-value. */
+export interface ComparedMetric {
+  metric: string;
+  /** The candidate's name (its path, or the name the comparison gave it). */
+  run: string;
+  delta: number | null;
+  p_value: number | null;
+}
+
+export interface RegressionResult {
+  metric: MetricName;
+  run: string | null;
+  delta: number | null;
+  p_value: number | null;
+  direction: 'lower' | 'higher';
+  /** Significantly worse: p < alpha with the delta in the metric's bad direction. */
+  failed: boolean;
+  reason?: string;
+}
+
+/** `--fail-on-regression auc,ece`: the metric names, each known. */
+export function parseRegressionMetrics(text: string | undefined): MetricName[] {
+  if (text === undefined) return [];
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!names.length) throw new UsageError(`--fail-on-regression takes METRIC[,METRIC...], e.g. auc,ece; got '${text}'.`);
+  return [...new Set(names.map((n) => metricName(n, '--fail-on-regression')))];
+}
+
+/** `--alpha A`: a significance level strictly between 0 and 1 (default 0.05). */
+export function parseAlpha(raw: string | undefined): number {
+  if (raw === undefined) return 0.05;
+  const a = Number(raw);
+  if (raw.trim() === '' || !(a > 0 && a < 1)) throw new UsageError(`--alpha takes a number between 0 and 1, got '${raw}'.`);
+  return a;
+}
+
+/**
+ * The regression gate, per listed metric and candidate. A listed metric the comparison lacks, or
+ * whose test could not be run (p-value null), fails: the gate cannot vouch for it.
+ */
+export function checkRegressions(compared: ComparedMetric[], metrics: MetricName[], alpha: number): RegressionResult[] {
+  const out: RegressionResult[] = [];
+  for (const metric of metrics) {
+    const direction = METRIC_DIRECTION[metric];
+    const rows = compared.filter((x) => x.metric === metric);
+    if (!rows.length) out.push({ metric, run: null, delta: null, p_value: null, direction, failed: true, reason: 'not in the comparison' });
+    for (const c of rows) {
+      const base = { metric, run: c.run, delta: c.delta, p_value: c.p_value, direction };
+      if (c.delta === null || c.p_value === null || !Number.isFinite(c.delta) || !Number.isFinite(c.p_value)) {
+        out.push({ ...base, failed: true, reason: 'no test result' });
+      } else {
+        out.push({ ...base, failed: c.p_value < alpha && isWorse(metric, c.delta) });
+      }
+    }
+  }
+  return out;
+}
+
+export function regressionReport(results: RegressionResult[], alpha: number): string {
+  if (!results.length) return '';
+  const lines = results.filter((r) => r.failed).map((r) => {
+    const who = r.run ? `${r.run}: ` : '';
+    if (r.reason) return `eval-lens: regression gate failed: ${who}${r.metric}: ${r.reason}.`;
+    return `eval-lens: regression gate failed: ${who}${r.metric} is significantly worse (${r.direction} is better): delta ${gateNumber(r.delta!)}, p = ${gateNumber(r.p_value!)} < alpha ${alpha}.`;
+  });
+  const failed = lines.length;
+  lines.push(failed
+    ? `eval-lens: ${failed} of ${results.length} regression check${results.length === 1 ? '' : 's'} failed (exit 3).`
+    : `eval-lens: no significant regression (alpha ${alpha}) on ${[...new Set(results.map((r) => r.metric))].join(', ')}.`);
+  return lines.map((l) => l + '\n').join('');
+}

@@ -1,0 +1,103 @@
+// `eval-lens score --markdown` and `--csv`: the same figures as the terminal table (4 decimals in
+// Markdown, full precision in CSV), as a pull-request comment / step summary or a data file.
+import { METRIC_NAMES, type MetricName, type Report } from '../core/types';
+import { disagreeingReported } from '../core/report';
+import { formatNumber } from './table';
+import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../shared/tabular';
+import { RUN_PATH, gateNumber, type GateResult } from './gates';
+
+type Summary = { raft_score?: number | null };
+
+function metricNames(r: Report): MetricName[] {
+  return METRIC_NAMES.filter((m) => r.metrics[m] !== undefined);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** One file's metric table: metric, value, and the interval / reported columns when the file has them. */
+export function reportMetricTable(r: Report): Table {
+  const names = metricNames(r);
+  const withIntervals = names.some((m) => r.intervals[m]);
+  const withReported = names.some((m) => m in r.reported);
+  const disagree = new Set(disagreeingReported(r));
+  const columns = ['metric', 'value'];
+  if (withIntervals) columns.push('95% interval');
+  if (withReported) columns.push('reported');
+  const rows = names.map((m) => {
+    const row: Cell[] = [`\`${m}\``, formatNumber(r.metrics[m])];
+    const ci = r.intervals[m];
+    if (withIntervals) row.push(ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '');
+    if (withReported) row.push(m in r.reported ? `${formatNumber(r.reported[m])}${disagree.has(m) ? ' ✗ disagrees' : ''}` : '');
+    return row;
+  });
+  return { columns, rows, align: columns.map((c) => (c === 'metric' || c === '95% interval' ? 'left' : 'right')) };
+}
+
+function reportMarkdown(r: Report): string {
+  const facts = [r.format, r.kind, r.task, `n=${r.n}`, r.skipped ? `skipped=${r.skipped}` : '', r.unlabeled ? `unlabeled=${r.unlabeled}` : ''];
+  const out = [`### ${markdownCode(r.path)}`, '', markdownText(facts.filter(Boolean).join(' · ')), ''];
+  if (r.fatal) out.push(`**Not scored:** ${markdownText(r.fatal)}`, '');
+  // Every cell is our own text (code-span names, numbers): nothing to escape.
+  if (metricNames(r).length) out.push(markdownTable(reportMetricTable(r), [0, 1, 2, 3]));
+  const listed = r.problems.filter((p) => p.code !== 'more-problems');
+  if (r.problems.length) {
+    const errors = listed.filter((p) => p.severity === 'error').length;
+    const more = r.problems.reduce((s, p) => s + (p.code === 'more-problems' ? p.omitted ?? 0 : 0), 0);
+    out.push(`${plural(listed.length + more, 'problem')} (${plural(errors, 'error')} among those listed); run \`eval-lens score --json\` for every one.`, '');
+  }
+  return out.join('\n');
+}
+
+function gatesMarkdown(gates: GateResult[]): string {
+  const table: Table = {
+    columns: ['gate', 'file', 'value', 'result'],
+    rows: gates.map((g) => [
+      `\`${g.gate}\``,
+      g.path ? markdownCode(g.path, true) : '',
+      g.value === null ? markdownText(g.reason ?? '—') : gateNumber(g.value),
+      g.failed ? '❌ failed' : '✅ passed',
+    ]),
+    align: ['left', 'left', 'right', 'left'],
+  };
+  const failed = gates.filter((g) => g.failed).length;
+  return [`### Gates: ${failed ? `${failed} of ${gates.length} failed` : `all ${gates.length} passed`}`, '', markdownTable(table, [0, 1, 2])].join('\n');
+}
+
+/** The whole run as Markdown: one section per file, the RAFT score, then the gates. */
+export function scoreMarkdown(reports: Report[], summary: Summary, gates: GateResult[] = []): string {
+  const out = ['## Eval Lens', ''];
+  for (const r of reports) out.push(reportMarkdown(r));
+  if (summary.raft_score !== undefined) {
+    const tasks = reports.filter((r) => r.format === 'raft').length;
+    out.push(`**\`raft_score\`** (mean \`macro_f1\` over ${plural(tasks, 'task')}): ${formatNumber(summary.raft_score)}`, '');
+  }
+  if (gates.length) out.push(gatesMarkdown(gates));
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+}
+
+export const SCORE_CSV_COLUMNS = ['path', 'format', 'kind', 'task', 'n', 'skipped', 'unlabeled', 'metric', 'value', 'ci_low', 'ci_high', 'reported', 'fatal'];
+
+/** Long form: one row per file and metric (a file not scored has one row saying why). */
+export function scoreCsvTable(reports: Report[], summary: Summary): Table {
+  const rows: Cell[][] = [];
+  for (const r of reports) {
+    const file: Cell[] = [r.path, r.format, r.kind, r.task ?? '', r.n, r.skipped, r.unlabeled];
+    const names = metricNames(r);
+    if (!names.length) rows.push([...file, '', null, null, null, null, r.fatal ?? '']);
+    for (const m of names) {
+      const ci = r.intervals[m];
+      rows.push([...file, m, r.metrics[m], ci?.[0], ci?.[1], m in r.reported ? r.reported[m] : null, r.fatal ?? '']);
+    }
+  }
+  if (summary.raft_score !== undefined) {
+    const raft = reports.filter((r) => r.format === 'raft');
+    rows.push([RUN_PATH, 'raft', 'multiclass', '', raft.reduce((s, r) => s + r.n, 0), null, null, 'raft_score', summary.raft_score, null, null, null, '']);
+  }
+  return { columns: SCORE_CSV_COLUMNS, rows };
+}
+
+export function scoreCsv(reports: Report[], summary: Summary): string {
+  return csvTable(scoreCsvTable(reports, summary));
+}

@@ -1,0 +1,285 @@
+// Inspect AI logs (.eval zips and .json logs) as format `inspect`. Each sample (and epoch) becomes an
+// instance: gold = its target, prediction = the model's answer, correct when the first scorer's value
+// is worth 1 by Inspect's value_to_float. The report's accuracy and stderr are Inspect's own, over the
+// epoch-reduced values of the first scorer (what results.scores[0].metrics reports, shown beside them
+// as `reported`); every scorer, epoch and the reduction get a row in `breakdown`. Confidence comes
+// from a numeric `confidence` in the score's metadata, else from the answer token's logprob.
+import type { BreakdownRow, MetricName, MulticlassSet, ParseResult, RowProblem } from '../types';
+import type { FileInput, FormatContext } from './context';
+import { isObject, readInspectLog, type InspectLog, type Obj } from './inspectLog';
+import { inspectAccuracy, inspectStderr, isUnscored, reducerNamed, valueToFloat, type ScoreValue } from './inspectScores';
+
+const MAX_TEXT = 3000;
+
+/** `.eval` by name; a `.json` whose head looks like an Inspect log ({"version": n, "status": ..., "eval": ...). */
+export function isInspectLog(path: string, head: string): boolean {
+  if (/\.eval$/i.test(path)) return true;
+  if (!/\.json$/i.test(path)) return false;
+  return /^\s*\{\s*"version"\s*:\s*\d+\s*,\s*"status"\s*:\s*"[a-z_]+"\s*,\s*"eval"\s*:/.test(head);
+}
+
+interface Entry { sample: number; id: string; epoch: number; value: ScoreValue; score: Obj }
+
+function clip(s: string): string {
+  return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s;
+}
+
+/** A message's or an input's text: a string, content parts, or a list of chat messages. */
+function textOf(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return v.map(textOf).filter(Boolean).join('\n');
+  if (isObject(v)) {
+    if (typeof v.text === 'string') return v.text;
+    if (v.content !== undefined) return (typeof v.role === 'string' ? `[${v.role}] ` : '') + textOf(v.content);
+  }
+  return v == null ? '' : JSON.stringify(v);
+}
+
+function targetText(v: unknown): string {
+  return Array.isArray(v) ? v.map(String).join(' | ') : textOf(v);
+}
+
+/** A scalar, or null for unscored / not scalar. */
+function scalar(v: unknown): ScoreValue | undefined {
+  if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  return undefined;
+}
+
+/** Every scorer's value of every sample; a dict value becomes one scorer per key (`name/key`). */
+function collectScores(log: InspectLog): Map<string, Entry[]> {
+  const byScorer = new Map<string, Entry[]>();
+  const add = (name: string, e: Entry) => {
+    let list = byScorer.get(name);
+    if (!list) byScorer.set(name, (list = []));
+    list.push(e);
+  };
+  // Scorers in the order the log's results list them, then any others in the order met.
+  const results = isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
+  for (const r of results) if (typeof r.name === 'string') byScorer.set(r.name, []);
+  log.samples.forEach((s, i) => {
+    const scores = isObject(s.scores) ? s.scores : {};
+    for (const [name, score] of Object.entries(scores)) {
+      if (!isObject(score)) continue;
+      const base = { sample: i, id: String(s.id), epoch: Number(s.epoch ?? 1), score };
+      if (isObject(score.value)) {
+        for (const [k, v] of Object.entries(score.value)) {
+          const sv = scalar(v);
+          if (sv !== undefined) add(`${name}/${k}`, { ...base, value: sv });
+        }
+      } else {
+        const sv = scalar(score.value);
+        if (sv !== undefined) add(name, { ...base, value: sv });
+      }
+    }
+  });
+  for (const [name, list] of byScorer) if (!list.length) byScorer.delete(name);
+  return byScorer;
+}
+
+function figures(values: number[]): Record<string, number | null> {
+  return { accuracy: inspectAccuracy(values), stderr: inspectStderr(values) };
+}
+
+/** The reducer's name: the one reductions.json records for the scorer, else the eval's first epochs_reducer, else mean. */
+function reducerName(log: InspectLog, scorer: string): string {
+  const base = scorer.split('/')[0];
+  const red = log.reductions?.find((r) => r.scorer === base);
+  if (red && typeof red.reducer === 'string') return red.reducer;
+  const config = isObject(log.header.eval) && isObject(log.header.eval.config) ? log.header.eval.config : {};
+  const er = config.epochs_reducer;
+  if (Array.isArray(er) && typeof er[0] === 'string') return er[0];
+  if (typeof er === 'string') return er;
+  return 'mean';
+}
+
+/** The values reductions.json records for a scorer, by sample id. */
+function recordedReductions(log: InspectLog, scorer: string): Map<string, ScoreValue> | undefined {
+  const [base, key] = scorer.split('/');
+  const red = log.reductions?.find((r) => r.scorer === base);
+  if (!red || !Array.isArray(red.samples)) return undefined;
+  const out = new Map<string, ScoreValue>();
+  for (const s of red.samples) {
+    if (!isObject(s)) continue;
+    const v = key !== undefined && isObject(s.value) ? s.value[key] : s.value;
+    const sv = scalar(v);
+    if (sv !== undefined) out.set(String(s.sample_id), sv);
+  }
+  return out;
+}
+
+interface Reduced { values: number[]; byId: Map<string, number>; label: string; problems: RowProblem[] }
+
+/** Reduce a scorer's epochs per sample with Inspect's reducer; check against reductions.json when it is there. */
+function reduce(log: InspectLog, scorer: string, entries: Entry[], path: string): Reduced {
+  const name = reducerName(log, scorer);
+  const reducer = reducerNamed(name);
+  const recorded = recordedReductions(log, scorer);
+  const problems: RowProblem[] = [];
+  const byId = new Map<string, number>();
+  if (reducer) {
+    const groups = new Map<string, ScoreValue[]>();
+    for (const e of entries) {
+      if (isUnscored(e.value)) continue;
+      let g = groups.get(e.id);
+      if (!g) groups.set(e.id, (g = []));
+      g.push(e.value);
+    }
+    for (const [id, vs] of groups) {
+      const r = reducer(vs);
+      if (!Number.isNaN(r)) byId.set(id, r);
+    }
+    if (recorded) {
+      const off = [...byId].filter(([id, v]) => recorded.has(id) && Math.abs(valueToFloat(recorded.get(id)!).value - v) > 1e-9);
+      if (off.length) {
+        problems.push({
+          line: 1, severity: 'warning', code: 'reported-mismatch', path,
+          message: `${scorer}: reductions.json records ${off.length} reduced value(s) that differ from the "${name}" reducer recomputed here (first: sample ${off[0][0]}).`,
+        });
+      }
+    }
+  } else if (recorded) {
+    // A custom reducer: trust the values the log recorded.
+    for (const [id, v] of recorded) if (!isUnscored(v)) byId.set(id, valueToFloat(v).value);
+    problems.push({ line: 1, severity: 'info', code: 'unknown-reducer', message: `${scorer}: reducer "${name}" is not one of Inspect's built-in reducers; its values are taken from reductions.json as recorded.` });
+  } else {
+    problems.push({ line: 1, severity: 'warning', code: 'unknown-reducer', message: `${scorer}: reducer "${name}" is unknown and the log records no reductions, so its reduced score is not computed.` });
+  }
+  return { values: [...byId.values()], byId, label: `reduced (${name})`, problems };
+}
+
+/** What the log itself reports: results.scores[].metrics, first scorer by bare metric name, others as scorer/metric. */
+function reportedFigures(log: InspectLog, primary: string): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  const results = isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
+  for (const r of results) {
+    if (!isObject(r.metrics)) continue;
+    for (const [metric, m] of Object.entries(r.metrics)) {
+      const v = isObject(m) ? m.value : undefined;
+      if (typeof v !== 'number' && v !== null) continue;
+      out[r.name === primary ? metric : `${String(r.name)}/${metric}`] = v;
+    }
+  }
+  return out;
+}
+
+/** The model's confidence in its answer: score metadata `confidence`, else exp(logprob) of the answer token. */
+function confidenceOf(sample: Obj, score: Obj, answer: string): number {
+  const meta = isObject(score.metadata) ? score.metadata : undefined;
+  const c = meta?.confidence;
+  if (typeof c === 'number' && c >= 0 && c <= 1) return c;
+  const output = isObject(sample.output) ? sample.output : undefined;
+  const choice = Array.isArray(output?.choices) && isObject(output.choices[0]) ? output.choices[0] : undefined;
+  const content = isObject(choice?.logprobs) && Array.isArray(choice.logprobs.content) ? choice.logprobs.content : undefined;
+  if (!content || !answer || !Array.isArray(sample.choices)) return NaN;
+  // The last generated token that is the answer letter ("ANSWER: C" ends with the token " C").
+  for (let i = content.length - 1; i >= 0; i--) {
+    const t = content[i];
+    if (isObject(t) && typeof t.token === 'string' && t.token.trim() === answer && typeof t.logprob === 'number') return Math.exp(t.logprob);
+  }
+  return NaN;
+}
+
+function statusProblem(log: InspectLog, n: number): RowProblem | undefined {
+  const status = log.header.status;
+  if (status === 'success' || status === undefined) return undefined;
+  const results = isObject(log.header.results) ? log.header.results : {};
+  const planned = typeof results.total_samples === 'number' ? ` of ${results.total_samples} planned` : '';
+  const error = isObject(log.header.error) && typeof log.header.error.message === 'string' ? ` (${log.header.error.message.split('\n')[0]})` : '';
+  return {
+    line: 1, severity: 'info', code: 'incomplete-log',
+    message: `This Inspect log's status is "${String(status)}"${error}: it is scored on the ${n} sample(s) it holds${planned}.`,
+  };
+}
+
+export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult {
+  ctx.progress?.check();
+  let log: InspectLog;
+  try {
+    log = readInspectLog(input.bytes, () => input.text());
+  } catch (e) {
+    const message = `Not a readable Inspect log: ${e instanceof Error ? e.message : String(e)}.`;
+    return { format: 'inspect', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
+  }
+  const evalInfo = isObject(log.header.eval) ? log.header.eval : {};
+  const task = typeof evalInfo.task === 'string' ? evalInfo.task : undefined;
+  const problems: RowProblem[] = [];
+  const status = statusProblem(log, log.samples.length);
+  if (status) problems.push(status);
+  const scorers = collectScores(log);
+  const primary = [...scorers.keys()][0];
+  const reported = reportedFigures(log, primary);
+  if (!primary) {
+    const message = log.samples.length ? 'The log\'s samples carry no scores.' : 'The log holds no samples (it was written without them, or cancelled before the first one).';
+    problems.push({ line: 1, severity: 'error', code: 'unscorable', message });
+    return { format: 'inspect', task, set: null, problems, skipped: 0, unlabeled: 0, fatal: message, reported };
+  }
+
+  // Breakdown: every scorer per epoch (when there are several) and reduced.
+  const breakdown: BreakdownRow[] = [];
+  const epochs = [...new Set(log.samples.map((s) => Number(s.epoch ?? 1)))].sort((a, b) => a - b);
+  let metrics: Partial<Record<MetricName, number | null>> = {};
+  const unknownValues = new Set<string>();
+  for (const [scorer, entries] of scorers) {
+    for (const e of entries) if (!isUnscored(e.value) && !valueToFloat(e.value).known) unknownValues.add(`${scorer}: ${JSON.stringify(e.value)}`);
+    if (epochs.length > 1) {
+      for (const ep of epochs) {
+        const vs = entries.filter((e) => e.epoch === ep && !isUnscored(e.value)).map((e) => valueToFloat(e.value).value);
+        breakdown.push({ label: `${scorer} · epoch ${ep}`, n: vs.length, metrics: figures(vs) });
+      }
+    }
+    const red = reduce(log, scorer, entries, input.path);
+    problems.push(...red.problems);
+    const f = figures(red.values);
+    breakdown.push({ label: `${scorer} · ${red.label}`, n: red.values.length, metrics: f });
+    if (scorer === primary) metrics = { accuracy: f.accuracy, stderr: f.stderr };
+  }
+  if (unknownValues.size) {
+    problems.push({ line: 1, severity: 'warning', code: 'not-a-number', message: `Score values Inspect's value_to_float cannot read count as 0, as Inspect counts them: ${[...unknownValues].slice(0, 3).join(', ')}${unknownValues.size > 3 ? ', …' : ''}.` });
+  }
+
+  // Instances: the first scorer's scored samples, every epoch.
+  const entries = scorers.get(primary)!.filter((e) => !isUnscored(e.value));
+  const n = entries.length;
+  const classes: string[] = [];
+  const classIndex = new Map<string, number>();
+  const classOf = (name: string) => {
+    let k = classIndex.get(name);
+    if (k === undefined) { k = classes.length; classes.push(name); classIndex.set(name, k); }
+    return k;
+  };
+  const gold = new Int32Array(n);
+  const pred = new Int32Array(n);
+  const confidence = new Float64Array(n);
+  const lines = new Uint32Array(n);
+  const ids: string[] = [];
+  const values: string[][] = [];
+  entries.forEach((e, i) => {
+    const s = log.samples[e.sample];
+    const output = isObject(s.output) ? s.output : {};
+    const target = targetText(s.target).trim();
+    const answer = typeof e.score.answer === 'string' ? e.score.answer.trim() : textOf(output.completion).trim();
+    const right = valueToFloat(e.value).value === 1;
+    gold[i] = classOf(target);
+    // Correctness is the scorer's verdict, not string equality: a wrong answer that reads like the
+    // target (or a right one that does not) is named so that gold and prediction say the truth.
+    const answerName = answer || '(no answer)';
+    pred[i] = right ? gold[i] : classOf(answerName === target ? `${answerName} (scored ${String(e.value)})` : answerName);
+    confidence[i] = confidenceOf(s, e.score, answer);
+    lines[i] = log.lines[e.sample];
+    ids.push(epochs.length > 1 ? `${e.id} (epoch ${e.epoch})` : e.id);
+    const choices = Array.isArray(s.choices) ? s.choices.map((c, k) => `${String.fromCharCode(65 + k)}) ${textOf(c)}`).join('\n') : '';
+    const scoreText = [...scorers].map(([name, list]) => {
+      const mine = list.find((x) => x.sample === e.sample);
+      return mine ? `${name}: ${JSON.stringify(mine.value)}` : '';
+    }).filter(Boolean).join(', ');
+    values.push([clip(textOf(s.input)), clip(choices), clip(targetText(s.target)), clip(textOf(output.completion) || answer), scoreText, clip(typeof e.score.explanation === 'string' ? e.score.explanation : '')]);
+  });
+  const set: MulticlassSet = {
+    kind: 'multiclass', n, lines, ids, classes, classesKnown: false, gold, pred,
+    confidence: confidence.some((c) => !Number.isNaN(c)) ? confidence : undefined,
+    texts: { fields: ['input', 'choices', 'target', 'output', 'scores', 'explanation'], values },
+  };
+  const skipped = scorers.get(primary)!.length - n;
+  if (skipped) problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `${skipped} sample(s) are unscored by ${primary} (NaN, Inspect's "unscored"): left out, as Inspect leaves them out.` });
+  return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, breakdown };
+}

@@ -1,0 +1,82 @@
+// lm-eval's own figures for a task, from the results_<timestamp>.json beside a samples file (or
+// from a simple_evaluate dump's "results"), under the names Eval Lens shows them by. Where a
+// recomputed metric exists, the figure takes its name (acc -> accuracy), so the two stand side by
+// side; anything else keeps lm-eval's name (acc_stderr, mcc, f1, ...). Where the names match but
+// the definitions differ, a one-sentence note says so.
+import type { FormatContext } from './context';
+import { stripBom } from './csv';
+import { dirName, joinPath } from '../../shared/paths';
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What kind of samples the figures are for: it decides which lm-eval name is `accuracy`. */
+export type LmEvalMode = 'mc' | 'gen' | 'single';
+
+export interface LmEvalReported {
+  reported: Record<string, number | null>;
+  notes: Record<string, string>;
+  path: string;
+  /** The task's target_delimiter from the results' configs, when written there. */
+  targetDelimiter?: string;
+}
+
+/** The results file of a samples file: results_<timestamp>.json in the same folder. */
+export function resultsPathFor(samplesPath: string, timestamp: string): string {
+  return joinPath(dirName(samplesPath), `results_${timestamp}.json`);
+}
+
+/** Read and parse the results document beside a samples file; undefined when absent or broken. */
+export function readResultsDoc(path: string, ctx: FormatContext): Obj | undefined {
+  const text = ctx.io.readText(path);
+  if (text === undefined) return undefined;
+  try {
+    const doc = JSON.parse(stripBom(text)) as unknown;
+    return isObject(doc) ? doc : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** target_delimiter of a task in a results document's configs (lm-eval's default is a space). */
+export function targetDelimiterOf(doc: Obj | undefined, task: string | undefined): string | undefined {
+  const configs = doc && isObject(doc.configs) ? doc.configs : undefined;
+  const config = configs && task ? configs[task] : undefined;
+  return isObject(config) && typeof config.target_delimiter === 'string' ? config.target_delimiter : undefined;
+}
+
+/**
+ * The figures of `task` under `filter` ("acc,none" -> acc), renamed for comparison. `verdictKey`
+ * is the per-sample verdict Eval Lens's accuracy stands for (acc, or exact_match on generations).
+ */
+export function lmEvalReported(
+  doc: Obj, path: string, task: string, filter: string, mode: LmEvalMode, verdictKey: string | undefined, labelSets: boolean,
+): LmEvalReported | undefined {
+  const results = isObject(doc.results) ? doc.results[task] : undefined;
+  if (!isObject(results)) return undefined;
+  const raw: Record<string, number | null> = {};
+  for (const [key, value] of Object.entries(results)) {
+    const comma = key.lastIndexOf(',');
+    if (comma === -1 || key.slice(comma + 1) !== filter) continue;
+    const name = key.slice(0, comma);
+    // "N/A" (no stderr for an aggregate metric) is shown as not reported.
+    raw[name] = typeof value === 'number' && Number.isFinite(value) ? value : null;
+  }
+  if (!Object.keys(raw).length) return undefined;
+  const accuracyKey = verdictKey ?? (mode === 'gen' ? 'exact_match' : 'acc');
+  const reported: Record<string, number | null> = {};
+  const notes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (name === accuracyKey) reported.accuracy = value;
+    else reported[name] = value;
+  }
+  if (mode === 'gen' && 'accuracy' in reported) {
+    notes.accuracy = `lm-eval's ${accuracyKey} compares the answer after the task's filters and normalisation; here a response counts as right when lm-eval's per-sample verdict says so or its label equals the gold one (the rows where the two judge differently are listed as problems).`;
+  }
+  if (mode === 'gen' && 'macro_f1' in reported) {
+    notes.macro_f1 = labelSets
+      ? 'lm-eval\'s macro_f1 is the task\'s own aggregation over the label lists of its (gold, pred) pairs; here each distinct label set is one class and F1 is averaged over those classes, so the two differ.'
+      : 'lm-eval\'s macro_f1 is the task\'s own aggregation of its (gold, pred) pairs; here F1 is averaged over every distinct answer seen as one class, which may count classes differently.';
+  }
+  return { reported, notes, path, targetDelimiter: targetDelimiterOf(doc, task) };
+}

@@ -1,0 +1,179 @@
+// Parquet tables (hyparquet, pure JavaScript, with hyparquet-compressors for snappy, zstd, gzip,
+// brotli, lz4). A Parquet file is turned, one row group at a time, into text the existing readers
+// score: a flat table (every column a plain value) into CSV, read column by column (no row objects:
+// the fast path for a million predictions), a nested one (lm-eval samples with `doc`/`arguments`
+// structs and `resps` lists) into JSON Lines. So every check of those readers applies. Row k of the
+// file is line k of the JSON Lines text, or line k + 1 of the CSV (after its header); problems are
+// reported against line 1 of the Parquet file with "row k" in their message, because lines of a
+// binary file mean nothing. hyparquet reads asynchronously, so this is the core's one async path.
+import { parquetMetadata, parquetRead, parquetReadObjects, parquetSchema } from 'hyparquet';
+import { compressors } from 'hyparquet-compressors';
+import type { FileMetaData } from 'hyparquet';
+import type { ParseResult, RowProblem, ScoreOptions } from '../types';
+import { ScoreCancelledError, sizeText } from './progress';
+import { detectFormat } from './detect';
+import { baseName } from '../../shared/paths';
+
+/** What the synchronous front door says of a Parquet file (hyparquet only reads asynchronously). */
+export const PARQUET_NEEDS_ASYNC = 'Parquet files are read asynchronously: score them with scorePathAsync / scoreFileAsync (the CLI and the extension do).';
+
+export function isParquetPath(path: string): boolean {
+  return /\.parquet$/i.test(path);
+}
+
+/** The path the text readers see: same folder (companions), same stem, `.csv` or `.jsonl`. */
+export function textTwin(path: string, as: 'csv' | 'jsonl'): string {
+  return path.replace(/\.parquet$/i, `.${as}`);
+}
+
+/**
+ * The text of a Parquet file: `as` says which; `headerLines` is how many lines come before row 1
+ * (CSV: the header), so row = line - headerLines.
+ */
+export type ParquetText = { text: string; as: 'csv' | 'jsonl'; headerLines: number; rows: number; groups: number } | { fatal: string };
+
+const decoder = new TextDecoder('utf-8');
+
+/** JSON for Parquet values: INT64 arrives as BigInt, binary as bytes. */
+function replacer(_key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Uint8Array) return decoder.decode(value);
+  return value;
+}
+
+function copyOf(bytes: Uint8Array): ArrayBuffer {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy.buffer;
+}
+
+function metadataOf(bytes: Uint8Array): FileMetaData | string {
+  try {
+    return parquetMetadata(bytes);
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/**
+ * The rows of a Parquet file as CSV (flat) or JSON Lines (nested), read row group by row group (the row objects of one
+ * group are dropped before the next is read). Progress covers [0, share] of the parse; a corrupt
+ * footer or page is a `fatal` sentence, never an exception.
+ */
+export async function parquetToText(path: string, bytes: Uint8Array, options: Pick<ScoreOptions, 'onProgress' | 'shouldCancel' | 'format'>, share: number): Promise<ParquetText> {
+  const name = baseName(path);
+  const metadata = metadataOf(bytes);
+  if (typeof metadata === 'string') return { fatal: `${name} is not a readable Parquet file (${sizeText(bytes.length)}): ${metadata}.` };
+  const total = Number(metadata.num_rows);
+  // hyparquet reads from an ArrayBuffer-like: the file's own bytes, without copying when possible.
+  // (Not Buffer#slice: that is a view of the same, possibly larger, memory. Node 24's readFileSync
+  // returns such views, which hyparquet would read past the file's end.)
+  const file = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : copyOf(bytes);
+  const columns = parquetSchema(metadata).children;
+  const flat = columns.every((c) => c.children.length === 0 && c.element.repetition_type !== 'REPEATED');
+  const jsonOnly = options.format === 'almanacs' || options.format === 'lm-eval';
+  if (flat && !jsonOnly && !(await readAsJson(path, file, metadata))) return flatToCsv(name, file, metadata, columns.map((c) => c.element.name), options, share);
+  const parts: string[] = [];
+  let start = 0;
+  for (const group of metadata.row_groups) {
+    if (options.shouldCancel?.()) throw new ScoreCancelledError();
+    const end = start + Number(group.num_rows);
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await parquetReadObjects({ file, metadata, compressors, rowStart: start, rowEnd: end });
+    } catch (e) {
+      return { fatal: `${name}: rows ${start + 1}-${end} cannot be read: ${e instanceof Error ? e.message : String(e)}.` };
+    }
+    const lines = new Array<string>(rows.length);
+    for (let i = 0; i < rows.length; i++) lines[i] = JSON.stringify(rows[i], replacer);
+    parts.push(lines.join('\n'));
+    start = end;
+    options.onProgress?.(share * Math.min(0.999, start / Math.max(1, total)), 'parse');
+  }
+  return { text: parts.join('\n'), as: 'jsonl', headerLines: 0, rows: start, groups: metadata.row_groups.length };
+}
+
+/** Whether a flat table's first row, as JSON, is a format only the JSON Lines readers know (ALMANACS). */
+async function readAsJson(path: string, file: ArrayBuffer, metadata: FileMetaData): Promise<boolean> {
+  if (!metadata.row_groups.length) return false;
+  try {
+    const [first] = await parquetReadObjects({ file, metadata, compressors, rowStart: 0, rowEnd: 1 });
+    const format = detectFormat(textTwin(path, 'jsonl'), JSON.stringify(first ?? {}, replacer));
+    return format !== null && format !== 'generic';
+  } catch {
+    return false; // the full read says what is wrong
+  }
+}
+
+/** One CSV field: numbers as they print, booleans as 1/0, null empty, text quoted when it must be. */
+function csvField(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  const s = v instanceof Uint8Array ? decoder.decode(v) : v instanceof Date ? v.toISOString() : String(v);
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A flat table as CSV, one row group at a time, from its decoded columns. */
+async function flatToCsv(
+  name: string, file: ArrayBuffer, metadata: FileMetaData, names: string[],
+  options: Pick<ScoreOptions, 'onProgress' | 'shouldCancel'>, share: number,
+): Promise<ParquetText> {
+  const total = Number(metadata.num_rows);
+  const parts: string[] = [names.map(csvField).join(',')];
+  let start = 0;
+  for (const group of metadata.row_groups) {
+    if (options.shouldCancel?.()) throw new ScoreCancelledError();
+    const end = start + Number(group.num_rows);
+    const cols = names.map(() => new Array<unknown>(end - start).fill(null));
+    const index = new Map(names.map((n, i) => [n, i]));
+    try {
+      await parquetRead({
+        file, metadata, compressors, rowStart: start, rowEnd: end,
+        // Chunks may reach outside the group: each says where it starts.
+        onChunk: ({ columnName, columnData, rowStart }) => {
+          const col = cols[index.get(columnName)!];
+          for (let i = 0; i < columnData.length; i++) {
+            const at = rowStart + i - start;
+            if (at >= 0 && at < col.length) col[at] = columnData[i];
+          }
+        },
+      });
+    } catch (e) {
+      return { fatal: `${name}: rows ${start + 1}-${end} cannot be read: ${e instanceof Error ? e.message : String(e)}.` };
+    }
+    const lines = new Array<string>(end - start);
+    for (let r = 0; r < lines.length; r++) {
+      let line = csvField(cols[0][r]);
+      for (let c = 1; c < cols.length; c++) line += `,${csvField(cols[c][r])}`;
+      lines[r] = line;
+    }
+    parts.push(lines.join('\n'));
+    start = end;
+    options.onProgress?.(share * Math.min(0.999, start / Math.max(1, total)), 'parse');
+  }
+  return { text: parts.join('\n') + '\n', as: 'csv', headerLines: 1, rows: start, groups: metadata.row_groups.length };
+}
+
+/** Problems about the file as a whole, not one row: they keep their message as it is. */
+const FILE_LEVEL = new Set(['more-problems', 'reported-mismatch', 'undefined-metric', 'unscorable', 'empty-file', 'missing-gold-data']);
+
+/**
+ * The JSON Lines text's problems told against the Parquet file: line 1, the row in the message
+ * (line k of the text is row k), and the file's own name where the text's twin name appears.
+ */
+export function rowProblems(problems: RowProblem[], twin: string, path: string, headerLines: number): RowProblem[] {
+  const twinName = baseName(twin);
+  const name = baseName(path);
+  return problems.map((p) => {
+    if (p.path && p.path !== twin) return p; // a companion file's problem keeps its lines
+    const message = p.message.split(twinName).join(name);
+    const row = FILE_LEVEL.has(p.code) || p.line <= headerLines ? '' : `row ${p.line - headerLines}: `;
+    return { ...p, path: undefined, line: 1, column: undefined, endColumn: undefined, message: row + message };
+  });
+}
+
+/** A Parquet file's parse result when the rows themselves could not be read. */
+export function parquetFatal(message: string): ParseResult {
+  return { format: 'generic', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
+}

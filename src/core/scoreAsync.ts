@@ -1,0 +1,61 @@
+// The core's asynchronous front door: the same as scorePath/scoreFile, and it also reads Parquet
+// files (hyparquet reads asynchronously). Callers that can await (the CLI, the extension's worker)
+// use this one; everything that is not Parquet goes through the synchronous path unchanged.
+import { statSync } from 'node:fs';
+import type { Report, ScoreOptions } from './types';
+import type { CompanionReader } from './formats/context';
+import { textInput } from './formats/context';
+import { detectFormat, DETECT_HEAD_BYTES } from './formats/detect';
+import { isParquetPath, parquetFatal, parquetToText, rowProblems, textTwin } from './formats/parquet';
+import { sizeText } from './formats/progress';
+import { resolveOptions } from './report';
+import { discoverPredictionFiles, maxFileBytes, parseInput, scoreFile, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
+import { isDirectory, nodeCompanionReader, readFileBytes } from './io';
+
+/** Share of a Parquet parse's progress spent decoding row groups; the JSON Lines reader has the rest. */
+const DECODE_SHARE = 0.5;
+
+async function scoreParquet(path: string, o: ScoreOptions, io: CompanionReader): Promise<Report> {
+  const size = statSync(path).size;
+  const limit = maxFileBytes(o);
+  const format = o.format ?? 'generic';
+  if (size > limit) return scoreParsed(path, tooLargeResult(path, format, size, limit), o);
+  const read = readFileBytes(path);
+  if ('tooLarge' in read) return scoreParsed(path, parquetFatal(`${path} is ${sizeText(size)}, ${read.tooLarge}.`), o);
+  const converted = await parquetToText(path, read.bytes, o, DECODE_SHARE);
+  if ('fatal' in converted) return scoreParsed(path, { ...parquetFatal(converted.fatal), format }, o);
+  if (converted.rows === 0) return scoreParsed(path, { ...parquetFatal(`${path} has no rows.`), format }, o);
+  const twin = textTwin(path, converted.as);
+  const { text, headerLines } = converted;
+  const detected = o.format ?? detectFormat(twin, text.slice(0, DETECT_HEAD_BYTES)) ?? 'generic';
+  const onProgress = o.onProgress && ((f: number, phase: 'parse' | 'score') => o.onProgress!(phase === 'parse' ? DECODE_SHARE + (1 - DECODE_SHARE) * f : f, phase));
+  const parsed = parseInput(textInput(twin, text), { ...o, format: detected, onProgress }, io);
+  parsed.problems = rowProblems(parsed.problems, twin, path, headerLines);
+  if (parsed.fatal) parsed.fatal = rowProblems([{ line: 1, severity: 'error', code: 'unscorable', message: parsed.fatal }], twin, path, headerLines)[0].message;
+  // Instances point at rows, not at lines of the text (the report's Reveal shows the row).
+  if (parsed.set && headerLines) for (let i = 0; i < parsed.set.n; i++) parsed.set.lines[i] -= headerLines;
+  return scoreParsed(path, parsed, o, { input: () => textInput(twin, text), io, lineOffset: headerLines });
+}
+
+/** scoreFile, and Parquet files too. */
+export async function scoreFileAsync(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Promise<Report> {
+  const o = resolveOptions(options);
+  return isParquetPath(path) ? scoreParquet(path, o, io) : scoreFile(path, o, io);
+}
+
+/** scorePath, and Parquet files too (one file, or every prediction file in a folder). */
+export async function scorePathAsync(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Promise<ScoreResult> {
+  const o = resolveOptions(options);
+  maxFileBytes(o);
+  const reports: Report[] = [];
+  if (isDirectory(path)) {
+    for (const file of discoverPredictionFiles(path, o)) {
+      // A Parquet table's format comes from its rows, unless the user forced one.
+      const format = isParquetPath(file.path) ? o.format : file.format;
+      reports.push(await scoreFileAsync(file.path, { ...o, format }, io));
+    }
+  } else {
+    reports.push(await scoreFileAsync(path, o, io));
+  }
+  return { reports, summary: summarize(reports) };
+}

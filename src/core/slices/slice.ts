@@ -1,0 +1,157 @@
+// --group-by: the report's metrics again for each group of a column (with their bootstrap
+// intervals), folktexts' rates at the threshold per group and its fairness figures across groups,
+// and folktexts' best threshold. The column comes from the predictions file itself or from a data
+// file joined on ID (columnValues.ts, dataJoin.ts); groups are formed in grouping.ts.
+import type { GroupSlice, GroupsResult, ParseResult, Report, RowProblem, ScoreOptions } from '../types';
+import type { CompanionReader, FileInput } from '../formats/context';
+import { agrees, buildReport, gatherSet } from '../report';
+import { ownColumnNames, ownColumnValues, type RowValues } from './columnValues';
+import { dataColumnNames, joinDataFile } from './dataJoin';
+import { groupRows } from './grouping';
+import { bestThreshold, thresholdRates } from './rates';
+import { belowMinGroupSize, fairnessFigures, MIN_GROUP_SHARE, type FairnessGroup } from './fairness';
+
+/** Groups with fewer rows than this are flagged `small`. */
+export const SMALL_GROUP = 30;
+/** Default K of --group-bins. */
+export const DEFAULT_GROUP_BINS = 4;
+
+/**
+ * Options with `threshold` set to folktexts' best threshold when `bestThreshold` asks for it: on
+ * every scored row of the file, before any join or split. Notes the choice on parsed.problems.
+ */
+export function resolveBestThreshold(parsed: ParseResult, o: ScoreOptions): ScoreOptions {
+  if (!o.bestThreshold || parsed.set?.kind !== 'binary') return o;
+  const set = parsed.set;
+  const best = bestThreshold(set.score, set.label);
+  if (!best) {
+    parsed.problems.push({ line: 1, severity: 'warning', code: 'best-threshold', message: `The best threshold needs both labels in the file; threshold ${o.threshold} is used instead.` });
+    return o;
+  }
+  parsed.problems.push({
+    line: 1, severity: 'info', code: 'best-threshold',
+    message: Number.isFinite(best.threshold)
+      ? `Threshold "best": ${best.threshold} minimises fpr + (1 - tpr) on the ROC curve (fpr ${fmt(best.fpr)}, tpr ${fmt(best.tpr)}).`
+      : 'Threshold "best": no score threshold beats predicting every row negative (fpr + (1 - tpr) = 1); the threshold is infinite.',
+  });
+  return { ...o, threshold: best.threshold };
+}
+
+/** Where the file's own columns are read from (read lazily), and how its companions are read. */
+export interface SliceSource {
+  input: () => FileInput | undefined;
+  io: CompanionReader;
+  /** Lines of the input before row 1 that set.lines do not count (a Parquet table's CSV header). */
+  lineOffset?: number;
+}
+
+/** options.listColumns and options.groupBy: the columns on offer, and the groups. */
+export function attachSlices(report: Report, source: SliceSource, parsed: ParseResult, o: ScoreOptions): void {
+  const list = o.listColumns;
+  let input: FileInput | undefined | null = null;
+  const inputOnce = () => (input === null ? (input = source.input()) : input);
+  if (list && parsed.set) {
+    const data = list.dataPath ? dataColumnNames(list.dataPath, source.io) : undefined;
+    const own = inputOnce();
+    report.groupColumns = { predictions: own ? ownColumnNames(own, parsed.set) : [], ...(data ? { data, dataPath: list.dataPath } : {}) };
+  }
+  attachGroups(report, inputOnce, parsed, o, source);
+}
+
+/** Split the report's set by the group column and attach `groups` (and its problems) to the report. */
+function attachGroups(report: Report, inputOf: () => FileInput | undefined, parsed: ParseResult, o: ScoreOptions, from: SliceSource): void {
+  const io = from.io;
+  const by = o.groupBy;
+  const set = parsed.set;
+  if (!by || !set || set.n === 0) return;
+  const problems: RowProblem[] = [];
+  let values: RowValues;
+  let unmatched = 0, ambiguous = 0;
+  let source: GroupsResult['source'] = 'predictions';
+  if (by.dataPath) {
+    const joined = joinDataFile(set, by.dataPath, by.column, by.joinKey, io);
+    if ('fatal' in joined) {
+      report.problems.push(joined.fatal);
+      return;
+    }
+    problems.push(...joined.problems);
+    values = joined.values;
+    unmatched = joined.unmatched;
+    ambiguous = joined.ambiguous;
+    source = 'data';
+  } else {
+    const input = inputOf();
+    const own = input ? ownColumnValues(input, set, by.column, from.lineOffset ?? 0) : { missing: [] };
+    if ('missing' in own) {
+      report.problems.push({
+        line: 1, severity: 'error', code: 'group-column',
+        message: `The file has no column ${JSON.stringify(by.column)} to group by${own.missing.length ? `; its columns are ${own.missing.slice(0, 30).map((c) => JSON.stringify(c)).join(', ')}` : ''}. A column of another file needs --data FILE (joined on ID).`,
+      });
+      return;
+    }
+    values = own.values;
+  }
+
+  const grouping = groupRows(values, by.bins ?? DEFAULT_GROUP_BINS);
+  // A row of the predictions file with no value in the column (an empty JSON field) is unmatched too.
+  if (source === 'predictions') unmatched = grouping.missing;
+  const sub: ScoreOptions = { ...o, instances: false, groupBy: undefined, bestThreshold: false, onProgress: undefined };
+  const kept = grouping.groups.filter((g) => g.rows.length > 0);
+  const total = kept.reduce((s, g) => s + g.rows.length, 0);
+  const groups: GroupSlice[] = [];
+  const fair: FairnessGroup[] = [];
+  const rowGroup = o.instances === false ? undefined : new Int32Array(set.n).fill(-1);
+  for (const g of kept) {
+    if (rowGroup) for (let k = 0; k < g.rows.length; k++) rowGroup[g.rows[k]] = groups.length;
+    const subset = gatherSet(set, g.rows);
+    const r = buildReport(report.path, { format: parsed.format, set: subset, problems: [], skipped: 0, unlabeled: 0 }, sub);
+    const slice: GroupSlice = { value: g.value, n: g.rows.length, metrics: r.metrics, intervals: r.intervals };
+    if (g.rows.length < SMALL_GROUP) slice.small = true;
+    if (r.bins) slice.bins = r.bins.equalWidth;
+    if (set.kind === 'binary') {
+      if (belowMinGroupSize(g.rows.length, total)) slice.excludedFromFairness = true;
+      const rates = thresholdRates(set.score, set.label, o.threshold, g.rows);
+      fair.push({ n: g.rows.length, rates, ece: r.metrics.ece });
+    }
+    groups.push(slice);
+  }
+  const fairness = set.kind === 'binary' ? fairnessFigures(fair, total) : {};
+  report.groups = {
+    column: by.column, source, ...(source === 'data' ? { dataPath: by.dataPath } : {}),
+    unmatched, ...(ambiguous ? { ambiguous } : {}), ...(grouping.edges ? { edges: grouping.edges } : {}),
+    groups, fairness, ...(rowGroup ? { rowGroup } : {}),
+  };
+  if (source === 'predictions' && unmatched) {
+    problems.push({ line: 1, severity: 'warning', code: 'unmatched-id', message: `${unmatched} row${unmatched === 1 ? ' has' : 's have'} no value in ${JSON.stringify(by.column)}; ${unmatched === 1 ? 'it is' : 'they are'} left out of the groups.` });
+  }
+  const small = groups.filter((g) => g.small);
+  if (small.length) {
+    problems.push({ line: 1, severity: 'info', code: 'group-column', message: `${small.length} group${small.length === 1 ? ' has' : 's have'} fewer than ${SMALL_GROUP} rows (${small.slice(0, 5).map((g) => `${JSON.stringify(g.value)}: ${g.n}`).join(', ')}); their figures are noisy.` });
+  }
+  const excluded = groups.filter((g) => g.excludedFromFairness);
+  if (excluded.length && Object.keys(fairness).length) {
+    problems.push({ line: 1, severity: 'info', code: 'group-column', message: `As in folktexts, the fairness figures leave out group${excluded.length === 1 ? '' : 's'} below ${MIN_GROUP_SHARE * 100}% of the rows: ${excluded.slice(0, 5).map((g) => JSON.stringify(g.value)).join(', ')}.` });
+  }
+  problems.push(...fairnessMismatches(report, fairness));
+  report.problems.push(...problems);
+}
+
+/** Reported fairness keys (results.bench-*.json) that disagree with the recomputed ones. */
+function fairnessMismatches(report: Report, fairness: Record<string, number>): RowProblem[] {
+  const out: RowProblem[] = [];
+  for (const [key, mine] of Object.entries(fairness)) {
+    const theirs = report.reported[key];
+    if (typeof theirs !== 'number') continue;
+    if (!agrees(theirs, mine)) {
+      out.push({
+        line: 1, severity: 'warning', code: 'reported-mismatch', path: report.reportedPath,
+        message: `${key}: the results file reports ${fmt(theirs)}, recomputed by ${JSON.stringify(report.groups?.column)} ${fmt(mine)}.`,
+      });
+    }
+  }
+  return out;
+}
+
+function fmt(x: number): string {
+  return Number.isInteger(x) ? String(x) : x.toPrecision(4);
+}

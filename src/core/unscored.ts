@@ -1,0 +1,59 @@
+// Folder scans never drop a file silently: every data file a scan looks at and does not score
+// gets one sentence saying why ("no prediction columns: model, accuracy, f1"), and becomes a
+// report with that `fatal`, so the CLI's table and JSON and the editor's tree can list it.
+import type { FormatName, Report, ScoreOptions } from './types';
+import { firstLine } from './formats/detect';
+import { baseName } from '../shared/paths';
+import { parseCsv, sniffDelimiter, stripBom } from './formats/csv';
+import { buildReport } from './report';
+
+/** The data files a scan reports on when it cannot score them. */
+export const DATA_FILE = /\.(csv|tsv|jsonl|json|parquet|eval)$/i;
+
+/** JSON files of tools and editors: configuration, never data. */
+const CONFIG_FILE = /^(package(-lock)?|tsconfig(\..+)?|jsconfig|composer|launch|tasks|settings|extensions|devcontainer|\.eslintrc|\.prettierrc|renovate|lerna|nx|turbo|vercel|tslint|bower|manifest|app)\.json$/i;
+
+export function isDataFile(path: string): boolean {
+  return DATA_FILE.test(path) && !CONFIG_FILE.test(baseName(path));
+}
+
+function list(names: string[], max = 8): string {
+  const shown = names.map((n) => (n === '' ? '(unnamed)' : n)).slice(0, max);
+  return `${shown.join(', ')}${names.length > max ? `, ... (${names.length} in all)` : ''}`;
+}
+
+/** Why a data file is not scored, in one sentence; `head` is its first kilobytes (undefined: unreadable). */
+export function unscoredReason(path: string, head: string | undefined): string {
+  const name = baseName(path);
+  if (head === undefined) return 'It could not be read (not a regular file, or no permission).';
+  if (/\.parquet$/i.test(name)) return 'Parquet files are not read (no Parquet reader is bundled); save it as CSV (pandas: df.to_csv) to score it.';
+  if (/\.eval$/i.test(name)) return 'Inspect .eval logs are not read by this version; `inspect log convert --to json` writes a JSON log.';
+  if (/^results_.*\.json$/i.test(name)) return "lm-eval's results summary: its figures are shown beside the samples_*.jsonl files of the same run, not scored on their own.";
+  if (/^results\.bench-.*\.json$/i.test(name)) return "folktexts' results summary: its figures are shown beside the predictions it describes.";
+  if (/^(task\.json|train\.csv|test\.csv)$/i.test(name)) return 'Benchmark task data (gold labels, task description), read when scoring the predictions beside it, not predictions itself.';
+  const text = stripBom(head);
+  if (!text.trim()) return 'The file is empty.';
+  if (/\.(jsonl|json)$/i.test(name)) {
+    const t = text.trimStart();
+    if (t[0] !== '{' && t[0] !== '[') return 'It is not a JSON object or a list of records.';
+    const m = /^\s*\[?\s*\{([^\n]*)/.exec(t);
+    const keys = m ? [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)].map((k) => k[1]) : [];
+    return keys.length
+      ? `No prediction fields: ${list([...new Set(keys)])}; a table of predictions needs score + label, confidence + correct or pred + gold (or a column mapping).`
+      : 'No prediction fields were recognised in its first record.';
+  }
+  const line = firstLine(text);
+  const delimiter = /\.tsv$/i.test(name) ? '\t' : sniffDelimiter(line);
+  const names = parseCsv(line, delimiter).header;
+  return `No prediction columns: ${list(names)}; a table of predictions needs score + label, confidence + correct or pred + gold (or a column mapping).`;
+}
+
+/** A report for a file that was looked at and not scored: no metrics, the reason as its fatal. */
+export function notScoredReport(path: string, reason: string, options: ScoreOptions, format: FormatName = 'generic'): Report {
+  const report = buildReport(path, {
+    format, set: null, skipped: 0, unlabeled: 0, fatal: reason,
+    problems: [{ line: 1, severity: 'info', code: 'unscorable', message: `Not scored: ${reason}` }],
+  }, options);
+  report.notScored = true;
+  return report;
+}

@@ -1,0 +1,84 @@
+// End-to-end: the report's slices in a real workbench. A folktexts-style predictions file made from
+// the real Adult rows, with evalLens.dataFiles joining a data file (sex, race) on ID; "Group by" a
+// column of the data file; the group table (forest plot, worst group in words), the fairness card,
+// the overlaid per-group reliability diagrams, and a group's row filtering the instance table.
+// The screenshot goes to test-results/e2e/ and, with EVAL_LENS_UPDATE_SCREENSHOTS=1, docs/screenshots/.
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
+import { scoreFile } from '../../src/core/score';
+import { writeAdultFiles, type AdultFiles } from '../unit/slices/adultFixture';
+import { startWorkbench, type Workbench } from './workbench';
+
+describe('Group by in the report panel', () => {
+  let wb: Workbench;
+  let files: AdultFiles;
+
+  beforeAll(async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'eval-lens-slices-'));
+    files = writeAdultFiles(workspace);
+    wb = await startWorkbench({
+      workspace, theme: 'dark', viewport: { width: 1400, height: 1100 },
+      settings: { 'evalLens.dataFiles': { '**/*.test_predictions.csv': files.data }, 'evalLens.bootstrap': 200 },
+    });
+  });
+
+  afterAll(async () => {
+    await wb?.close();
+  });
+
+  it('groups by a column of the joined data file, marks the worst group and filters the table', async () => {
+    const expected = scoreFile(files.predictions, { groupBy: { column: 'race', dataPath: files.data } }).groups!;
+    await wb.openFile('ACSIncome_adult.test_predictions.csv');
+    await wb.runCommand('Eval Lens: Open Report');
+    const view = wb.webview();
+    await view.locator('body[data-rendered]').waitFor({ state: 'attached', timeout: 90_000 });
+    // The report alone in the window (for the screenshot): one editor group, its tab in front.
+    for (const title of ['View: Single Column Editor Layout', 'View: Close Primary Side Bar']) {
+      await wb.runCommand(title, { timeoutMs: 10_000 }).catch(() => undefined);
+    }
+    await wb.page.locator('.tab', { hasText: 'Eval Lens: ACSIncome_adult' }).first().click();
+    await view.locator('body[data-rendered]').waitFor({ state: 'attached', timeout: 90_000 });
+
+    // The data file's columns are offered beside the file's own.
+    const select = view.locator('#group-by');
+    await expect.poll(() => select.locator('option').allTextContents(), { timeout: 30_000 }).toEqual(expect.arrayContaining(['risk_score', 'sex', 'race']));
+    await select.selectOption('d:race');
+    const rows = view.locator('#group-table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 90_000 }).toBe(expected.groups.length);
+    const shown = await rows.evaluateAll((trs) => trs.map((tr) => [(tr as HTMLElement).dataset.value, Number((tr as HTMLElement).dataset.n)]));
+    expect(shown).toEqual(expected.groups.map((g) => [g.value, g.n]));
+    // The worst group by accuracy is named in words, and only one is.
+    const worst = expected.groups.reduce((a, b) => ((b.metrics.accuracy ?? 1) < (a.metrics.accuracy ?? 1) ? b : a));
+    await expect(view.locator('#group-table tr.worst').getAttribute('data-value')).resolves.toBe(worst.value);
+    await expect(view.locator('#group-table tr.worst .worst-note').textContent()).resolves.toBe('worst accuracy');
+    // Fairness figures as the core computes them.
+    const eo = await view.locator('#fairness dd[data-key="equalized_odds_ratio"]').getAttribute('data-value');
+    expect(Number(eo)).toBeCloseTo(expected.fairness.equalized_odds_ratio, 12);
+    // The bootstrap pass fills in the groups' interval bars.
+    await expect.poll(() => view.locator('#group-table .forest-ci').count(), { timeout: 90_000 }).toBe(expected.groups.length);
+    // The overlaid reliability diagrams are drawn.
+    const ink = await view.locator('#chart-group-reliability').evaluate((node) => {
+      const c = node as HTMLCanvasElement;
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set<number>();
+      for (let i = 0; i < data.length && seen.size < 200; i += 4 * 5) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      return seen.size;
+    });
+    expect(ink).toBeGreaterThan(8);
+
+    await view.locator('#section-groups').evaluate((node) => node.scrollIntoView({ block: 'start' }));
+    const shot = await wb.screenshot('report-groups-dark');
+    if (process.env.EVAL_LENS_UPDATE_SCREENSHOTS === '1') {
+      mkdirSync(join(PROJECT_ROOT, 'docs', 'screenshots'), { recursive: true });
+      copyFileSync(shot, join(PROJECT_ROOT, 'docs', 'screenshots', 'report-groups-dark.png'));
+    }
+
+    // A click on a group's row: the instance table shows that group's rows only.
+    const k = expected.groups.findIndex((g) => g.value === 'Black');
+    await view.locator(`#group-table tbody tr[data-group="${k}"]`).click();
+    await expect.poll(() => view.locator('.table-count').getAttribute('data-rows'), { timeout: 60_000 }).toBe(String(expected.groups[k].n));
+  });
+});

@@ -1,0 +1,73 @@
+// Folder scans never drop a file silently (issue 9): every data file looked at and not scored is
+// a result with its reason; a file with nothing scored shows its real kind or none; the RAFT
+// summary says plainly when no task was scored; counts agree in number.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main';
+import { scorePath } from '../../src/core/score';
+
+const BANKING = resolve(__dirname, '../fixtures/real/raft/banking_77');
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'eval-lens-scan-'));
+  mkdirSync(join(dir, 'run', 'banking_77'), { recursive: true });
+  for (const f of ['train.csv', 'task.json']) copyFileSync(join(BANKING, f), join(dir, 'run', 'banking_77', f));
+  // A submission holding only test-split IDs (the IDs after train.csv's): nothing has a gold label.
+  const trainRows = readFileSync(join(BANKING, 'train.csv'), 'utf8').trim().split('\n').length - 1;
+  writeFileSync(join(dir, 'run', 'banking_77', 'predictions.csv'), `ID,Label\n${trainRows + 5},card_arrival\n`);
+  mkdirSync(join(dir, 'other'));
+  writeFileSync(join(dir, 'other', 'metrics.csv'), 'model,accuracy,f1\nA,0.5,0.4\n');
+  writeFileSync(join(dir, 'other', 'notes.json'), '{"run": 1, "seed": 3}\n');
+  writeFileSync(join(dir, 'other', 'table.parquet'), 'PAR1');
+  writeFileSync(join(dir, 'other', 'package.json'), '{"name": "x"}\n'); // configuration, not data
+  writeFileSync(join(dir, 'other', 'readme.txt'), 'not a data file\n');
+  return dir;
+}
+
+describe('a folder scan lists what it does not score', () => {
+  const dir = folder();
+  const { reports } = scorePath(dir);
+  const rel = (p: string) => p.slice(dir.length + 1);
+
+  it('every data file is a result: scored, or not scored with its reason', () => {
+    expect(reports.map((r) => rel(r.path))).toEqual([
+      'other/metrics.csv', 'other/notes.json', 'other/table.parquet',
+      'run/banking_77/predictions.csv', 'run/banking_77/task.json', 'run/banking_77/train.csv',
+    ]);
+    const why = Object.fromEntries(reports.filter((r) => r.notScored).map((r) => [rel(r.path), r.fatal]));
+    expect(why['other/metrics.csv']).toMatch(/^No prediction columns: model, accuracy, f1;/);
+    expect(why['other/notes.json']).toMatch(/^No prediction fields: run, seed;/);
+    expect(why['other/table.parquet']).toMatch(/Parquet/);
+    expect(why['run/banking_77/train.csv']).toMatch(/task data/);
+  });
+
+  it('the banking_77 file with only test IDs is multiclass, not binary; unknown kinds are none', () => {
+    const banking = reports.find((r) => r.path.endsWith('predictions.csv'))!;
+    expect(banking.n).toBe(0);
+    expect(banking.kind).toBe('multiclass');
+    expect(banking.kindUnknown).toBeUndefined();
+    expect(banking.fatal).toMatch(/^The only prediction is for an ID without a gold label/);
+  });
+
+  it('the CLI lists them in its table and JSON, and words the RAFT summary plainly', async () => {
+    const table = await runCli(['score', dir]);
+    expect(table.code).toBe(2); // nothing scored
+    expect(table.stderr).toBe(''); // files were found: not "no prediction files found"
+    expect(table.stdout).toMatch(/other\/metrics\.csv\n {2}not scored: No prediction columns: model, accuracy, f1/);
+    expect(table.stdout).toMatch(/raft · multiclass · banking_77/);
+    expect(table.stdout).toMatch(/raft_score: not computed: the RAFT task file could not be scored/);
+    const json = JSON.parse((await runCli(['score', '--json', dir])).stdout);
+    const metrics = json.results.find((r: { path: string }) => r.path.endsWith('metrics.csv'));
+    expect(metrics).toMatchObject({ notScored: true, kind: null, n: 0 });
+    expect(metrics.fatal).toMatch(/model, accuracy, f1/);
+  });
+
+  it('says "no prediction files found" only when there is no data file at all', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'eval-lens-scan-empty-'));
+    writeFileSync(join(empty, 'readme.txt'), 'nothing here\n');
+    const out = await runCli(['score', empty]);
+    expect(out.stderr).toMatch(/no prediction files found/);
+  });
+});
