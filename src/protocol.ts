@@ -74,12 +74,12 @@ export type WebviewToHost =
   | { type: 'state'; state: PanelState }
   /** Jump to a row: in the predictions file or in the data file (RAFT train.csv). */
   | { type: 'reveal'; path: string; line: number }
-  /** "Compare with…" in the report's header: pick a run to compare this report's file with. */
-  | { type: 'compareWith'; path: string }
   /** A metric card's "?": open the metric's entry in the extension's own docs/metrics.md. */
   | { type: 'openMetricDoc'; metric: MetricName }
   /** "Export…" and "Copy as Markdown": the host asks where to save (or copies) and writes; the webview writes nothing. */
   | { type: 'export'; request: ExportRequest }
+  /** "Compare with…" in the report's header: pick a run to compare this report's file with. */
+  | { type: 'compareWith'; path: string }
   /** The stepper moved: the host mirrors "7 of 23" for the commands' enablement. */
   | { type: 'stepped'; index: number; total: number }
   /**

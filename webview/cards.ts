@@ -4,8 +4,8 @@
 import type { MetricName, Report } from '../src/core/types';
 import { correctnessCounts } from '../src/shared/chartData';
 import { el } from './dom';
-import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
 import { breakdownTable } from './breakdown';
+import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
 import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from './format';
 import { post } from './vscodeApi';
 import { baseName } from '../src/shared/paths';

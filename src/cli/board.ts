@@ -7,6 +7,8 @@ import { METRIC_NAMES } from '../core/types';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { formatBoard } from './boardTable';
+import { OUTPUT_OPTIONS, outputMode, printResult } from './output';
+import { boardCsv, boardMarkdown } from './boardOutput';
 
 export const BOARD_USAGE = `Usage: eval-lens board PATH... [options]
 
@@ -19,6 +21,8 @@ Options:
   --pivot prompting   folktexts: per model x task, the change from multiple-choice to numeric
                       prompting (ECE and AUC, or --metric)
   --json              print one JSON document instead of a table
+  --markdown          print the board as a Markdown table (a pull-request comment, a step summary)
+  --csv               print one row per run and task, as CSV
   --bootstrap N       resamples for the intervals (default 1000; 0: none)
   --raft-data DIR, --format F, --bins N, --threshold T, --hmr-beta B, --seed S, --gold-key K,
   --map FIELD=COL, --max-file-mb N: as for score
@@ -33,11 +37,12 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
       ...SCORING_OPTIONS,
       metric: { type: 'string' },
       pivot: { type: 'string' },
-      json: { type: 'boolean' },
+      ...OUTPUT_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return { code: 0, stdout: BOARD_USAGE + '\n', stderr: '' };
+  const mode = outputMode(values);
   if (!positionals.length) throw new UsageError('board needs at least one PATH.');
   if (values.metric !== undefined && !isMetricName(values.metric)) throw new UsageError(`--metric must be one of ${METRIC_NAMES.join(', ')}, got '${values.metric}'.`);
   if (values.pivot !== undefined && values.pivot !== 'prompting') throw new UsageError(`--pivot takes 'prompting', got '${values.pivot}'.`);
@@ -50,10 +55,14 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
   });
   const result = boardPaths(present, options, { metric: values.metric as never, pivot: values.pivot as 'prompting' | undefined });
   const filled = result.board.rows.length > 0;
-  const stdout = values.json
-    ? JSON.stringify(boardJson(result), null, 1) + '\n'
-    : result.pivots ? Object.values(result.pivots).map((b) => formatBoard(b!)).join('\n') : formatBoard(result.board);
-  return { code: filled ? 0 : 2, stdout, stderr };
+  const boards = result.pivots ? Object.values(result.pivots).filter((b) => !!b) : [result.board];
+  const printed = printResult(mode, {
+    json: () => boardJson(result),
+    table: () => boards.map(formatBoard).join('\n'),
+    markdown: () => boardMarkdown(boards),
+    csv: () => boardCsv(boards),
+  });
+  return { code: filled ? 0 : 2, stdout: printed.stdout, stderr: stderr + printed.stderr };
 }
 
 /** The --json document: {"version": 1, "board": ...} (and the pivots for --pivot prompting). */

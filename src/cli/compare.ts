@@ -6,6 +6,11 @@ import { CompareError, DEFAULT_COMPARE_RESAMPLES, type Comparison } from '../cor
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { formatComparison } from './compareTable';
+import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
+import { compareCsv, compareMarkdown, comparedMetrics } from './compareOutput';
+import { checkRegressions, parseAlpha, parseRegressionMetrics, regressionReport } from './regression';
+import { GATE_FAILED } from './gates';
+import { annotation } from './github';
 
 export const COMPARE_USAGE = `Usage: eval-lens compare BASELINE CANDIDATE... [options]
 
@@ -16,7 +21,11 @@ over several candidates). Each argument is a file or a run folder; RAFT run fold
 task by task and by raft_score (bootstrap stratified by task).
 
 Options:
-  --json            print one JSON document instead of tables
+${OUTPUT_USAGE}
+  --fail-on-regression M[,M...]
+                    exit 3 when a candidate is significantly worse than the baseline on a
+                    listed metric (p < --alpha, in the direction the metric improves)
+  --alpha A         significance level for the verdicts and the regression gate (default 0.05)
   --bootstrap N     paired bootstrap resamples (default 1000)
   --seed S          bootstrap seed (default 0)
   --raft-data DIR   RAFT data folder: DIR/<task>/train.csv and task.json
@@ -27,16 +36,24 @@ Options:
 One file with several models' columns (Prob_<model> or Pred_<model> beside one label column)
 compares its models, the first one as the baseline.
 
-Exit status: 0 when compared, 2 when the runs cannot be compared (nothing is written), 1 on a usage error.`;
+Exit status: 0 when compared, 2 when the runs cannot be compared (nothing is written), 1 on a usage
+error, 3 when the regression gate fails.`;
 
 export async function compareCommand(rest: string[]): Promise<CliOutput> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
     strict: true,
-    options: { ...SCORING_OPTIONS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      ...SCORING_OPTIONS, ...OUTPUT_OPTIONS,
+      'fail-on-regression': { type: 'string' }, alpha: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) return { code: 0, stdout: COMPARE_USAGE + '\n', stderr: '' };
+  const mode = outputMode(values);
+  const gated = parseRegressionMetrics(values['fail-on-regression']);
+  const alpha = parseAlpha(values.alpha);
   if (positionals.length < 1) throw new UsageError('compare needs a BASELINE and at least one CANDIDATE (or one file with several models\' Prob_<model> columns).');
   const missing = positionals.filter((p) => !existsSync(p));
   if (missing.length) return { code: 2, stdout: '', stderr: missing.map((p) => `eval-lens: ${p}: no such file or folder.\n`).join('') };
@@ -51,8 +68,17 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
     if (e instanceof CompareError) return { code: 2, stdout: '', stderr: `eval-lens: cannot compare: ${e.message}\n` };
     throw e;
   }
-  const stdout = values.json ? JSON.stringify(compareJson(comparison), null, 1) + '\n' : formatComparison(comparison);
-  return { code: 0, stdout, stderr: '' };
+  const regressions = checkRegressions(comparedMetrics(comparison), gated, alpha);
+  const failed = regressions.filter((r) => r.failed);
+  const printed = printResult(mode, {
+    json: () => ({ ...compareJson(comparison), ...(gated.length ? { regressions: { alpha, checks: regressions } } : {}) }),
+    table: () => formatComparison(comparison),
+    markdown: () => compareMarkdown(comparison, alpha, regressions),
+    csv: () => compareCsv(comparison),
+    annotations: () => failed.map((r) => annotation('error', { title: `Eval Lens regression ${r.metric}` },
+      `${r.run ?? 'candidate'}: ${r.metric} ${r.reason ?? `significantly worse (delta ${r.delta}, p = ${r.p_value} < ${alpha})`}`) + '\n').join(''),
+  });
+  return { code: failed.length ? GATE_FAILED : 0, stdout: printed.stdout, stderr: printed.stderr + regressionReport(regressions, alpha) };
 }
 
 /** The --json document: {"version": 1, "comparison": ...}, non-finite numbers as null. */

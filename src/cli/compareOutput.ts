@@ -2,7 +2,7 @@
 // against the comparison's plain shape (src/core/compare: per metric, arrays over the runs with the
 // baseline first), so it only needs the fields below.
 import { METRIC_NAMES, type MetricName } from '../core/types';
-import { isWorse } from '../core/metricDirection';
+import { improvement } from '../core/compare/direction';
 import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, type Cell, type Table } from '../shared/tabular';
 import type { ComparedMetric, RegressionResult } from './regression';
@@ -48,7 +48,7 @@ export function comparedMetrics(c: ComparisonView): ComparedMetric[] {
 export function verdict(metric: MetricName, delta: number | null, p: number | null, alpha: number): string {
   if (delta === null || p === null || !Number.isFinite(delta) || !Number.isFinite(p)) return 'not tested';
   if (p >= alpha || delta === 0) return 'no significant difference';
-  return isWorse(metric, delta) ? '▼ worse' : '▲ better';
+  return improvement(metric, delta) < 0 ? '▼ worse' : '▲ better';
 }
 
 function signed(v: number | null): string {

@@ -1,6 +1,6 @@
 // CI gates: `--fail-on "ece>0.05"` bounds a metric in every file scored (the regression gate of
 // compare is in regression.ts). A failed gate exits 3.
-import { METRIC_NAMES, type MetricName, type Report } from '../core/types';
+import { METRIC_NAMES, RATE_NAMES, type MetricName, type RateName, type Report } from '../core/types';
 import { UsageError } from './args';
 
 /** The exit status of a run in which a gate failed (0 ok, 1 usage, 2 nothing scored). */
@@ -10,7 +10,7 @@ export type GateOperator = '>' | '>=' | '<' | '<=';
 
 /** `--fail-on "ece>0.05"`: the run fails when a file's ece is > 0.05. */
 export interface Gate {
-  metric: MetricName;
+  metric: MetricName | RateName;
   op: GateOperator;
   bound: number;
   /** The expression as given, for messages. */
@@ -20,7 +20,7 @@ export interface Gate {
 export interface GateResult {
   gate: string;
   path: string;
-  metric: MetricName;
+  metric: MetricName | RateName;
   /** null: the file has no value for the metric (undefined AUC, a file not scored). */
   value: number | null;
   op: GateOperator;
@@ -36,11 +36,11 @@ export const RUN_PATH = '(all RAFT tasks)';
 const EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*([<>=!]+)\s*(.*?)\s*$/;
 const OPERATORS: readonly GateOperator[] = ['>', '>=', '<', '<='];
 
-export function metricName(name: string, option: string): MetricName {
+/** A metric name as the user typed it, checked; `rates` also admits the binary rates (tpr, fpr, ...). */
+export function metricName(name: string, option: string, rates = false): MetricName {
   const m = name.trim().toLowerCase();
-  if (!(METRIC_NAMES as readonly string[]).includes(m)) {
-    throw new UsageError(`${option}: unknown metric '${name.trim()}'; metrics are ${METRIC_NAMES.join(', ')}.`);
-  }
+  const known: readonly string[] = rates ? [...METRIC_NAMES, ...RATE_NAMES] : METRIC_NAMES;
+  if (!known.includes(m)) throw new UsageError(`${option}: unknown metric '${name.trim()}'; metrics are ${known.join(', ')}.`);
   return m as MetricName;
 }
 
@@ -49,7 +49,7 @@ export function parseGate(text: string): Gate {
   const match = EXPRESSION.exec(text);
   if (!match) throw new UsageError(`--fail-on takes METRIC OP NUMBER (OP one of ${OPERATORS.join(' ')}), e.g. "ece>0.05"; got '${text}'.`);
   const [, name, op, raw] = match;
-  const metric = metricName(name, '--fail-on');
+  const metric = metricName(name, '--fail-on', true);
   if (!OPERATORS.includes(op as GateOperator)) {
     throw new UsageError(`--fail-on: operator '${op}' in '${text}' is not one of ${OPERATORS.join(' ')}.`);
   }
@@ -89,8 +89,10 @@ export function checkGates(reports: Report[], gates: Gate[], summary: { raft_sco
       continue;
     }
     for (const r of reports) {
+      // A data file the folder scan looked at and did not take as predictions is not a run.
+      if (r.notScored) continue;
       if (r.fatal || r.n === 0) {
-        out.push({ ...base, path: r.path, value: null, failed: true, reason: `not scored${r.fatal ? `: ${r.fatal}` : ''}` });
+        out.push({ ...base, path: r.path, value: null, failed: true, reason: `not scored${r.fatal ? `: ${r.fatal.replace(/\.$/, '')}` : ''}` });
         checked++;
         continue;
       }

@@ -2,7 +2,7 @@
 // when a candidate is significantly worse than the baseline on a listed metric, in the direction in
 // which that metric improves. Significantly better, or no significant difference, passes.
 import type { MetricName } from '../core/types';
-import { isWorse, METRIC_DIRECTION } from '../core/metricDirection';
+import { betterDirection, improvement } from '../core/compare/direction';
 import { UsageError } from './args';
 import { gateNumber, metricName } from './gates';
 
@@ -49,7 +49,7 @@ export function parseAlpha(raw: string | undefined): number {
 export function checkRegressions(compared: ComparedMetric[], metrics: MetricName[], alpha: number): RegressionResult[] {
   const out: RegressionResult[] = [];
   for (const metric of metrics) {
-    const direction = METRIC_DIRECTION[metric];
+    const direction = betterDirection(metric);
     const rows = compared.filter((x) => x.metric === metric);
     if (!rows.length) out.push({ metric, run: null, delta: null, p_value: null, direction, failed: true, reason: 'not in the comparison' });
     for (const c of rows) {
@@ -57,7 +57,7 @@ export function checkRegressions(compared: ComparedMetric[], metrics: MetricName
       if (c.delta === null || c.p_value === null || !Number.isFinite(c.delta) || !Number.isFinite(c.p_value)) {
         out.push({ ...base, failed: true, reason: 'no test result' });
       } else {
-        out.push({ ...base, failed: c.p_value < alpha && isWorse(metric, c.delta) });
+        out.push({ ...base, failed: c.p_value < alpha && improvement(metric, c.delta) < 0 });
       }
     }
   }
@@ -69,7 +69,7 @@ export function regressionReport(results: RegressionResult[], alpha: number): st
   const lines = results.filter((r) => r.failed).map((r) => {
     const who = r.run ? `${r.run}: ` : '';
     if (r.reason) return `eval-lens: regression gate failed: ${who}${r.metric}: ${r.reason}.`;
-    return `eval-lens: regression gate failed: ${who}${r.metric} is significantly worse (${r.direction} is better): delta ${gateNumber(r.delta!)}, p = ${gateNumber(r.p_value!)} < alpha ${alpha}.`;
+    return `eval-lens: regression gate failed: ${who}${r.metric} is significantly worse (${r.direction} is better): delta ${gateNumber(r.delta!)}, p ${r.p_value! < 1e-4 ? '< 0.0001' : `= ${gateNumber(r.p_value!)}`} < alpha ${alpha}.`;
   });
   const failed = lines.length;
   lines.push(failed

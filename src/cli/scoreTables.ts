@@ -1,16 +1,14 @@
 // `eval-lens score --markdown` and `--csv`: the same figures as the terminal table (4 decimals in
 // Markdown, full precision in CSV), as a pull-request comment / step summary or a data file.
-import { METRIC_NAMES, type MetricName, type Report } from '../core/types';
+import type { Report } from '../core/types';
 import { disagreeingReported } from '../core/report';
-import { formatNumber } from './table';
+import { formatNumber, reportMetricNames } from './table';
 import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../shared/tabular';
 import { RUN_PATH, gateNumber, type GateResult } from './gates';
 
 type Summary = { raft_score?: number | null };
 
-function metricNames(r: Report): MetricName[] {
-  return METRIC_NAMES.filter((m) => r.metrics[m] !== undefined);
-}
+const metricNames = reportMetricNames;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -68,7 +66,9 @@ function gatesMarkdown(gates: GateResult[]): string {
 /** The whole run as Markdown: one section per file, the RAFT score, then the gates. */
 export function scoreMarkdown(reports: Report[], summary: Summary, gates: GateResult[] = []): string {
   const out = ['## Eval Lens', ''];
-  for (const r of reports) out.push(reportMarkdown(r));
+  for (const r of reports) if (!r.notScored) out.push(reportMarkdown(r));
+  const skipped = reports.filter((r) => r.notScored);
+  if (skipped.length) out.push(`Not taken as predictions: ${skipped.map((r) => markdownCode(r.path)).join(', ')}.`, '');
   if (summary.raft_score !== undefined) {
     const tasks = reports.filter((r) => r.format === 'raft').length;
     out.push(`**\`raft_score\`** (mean \`macro_f1\` over ${plural(tasks, 'task')}): ${formatNumber(summary.raft_score)}`, '');

@@ -3,7 +3,7 @@
 import { METRIC_NAMES, RATE_NAMES } from '../core/types';
 import { KIND_METRICS } from '../shared/metricTable';
 import { formatGroups } from './groupTable';
-import type { Report, RowProblem } from '../core/types';
+import type { MetricName, RateName, Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
 import { reportedExtras } from './reportedLines';
 
@@ -27,6 +27,11 @@ function counts(r: Report): string {
   return parts.join('  ');
 }
 
+/** The metrics a report has, in the order every output lists them: its kind's first, then METRICS.md's, then the rates. */
+export function reportMetricNames(r: Report): (MetricName | RateName)[] {
+  return [...new Set([...KIND_METRICS[r.kind].computed, ...METRIC_NAMES, ...RATE_NAMES])].filter((m) => r.metrics[m] !== undefined);
+}
+
 export function formatReport(r: Report): string {
   const out: string[] = [];
   out.push(`${r.path}`);
@@ -40,9 +45,8 @@ export function formatReport(r: Report): string {
   if (r.fatal) out.push(`  not scored: ${r.fatal}`);
   const disagree = new Set(disagreeingReported(r));
   const hasReported = Object.keys(r.reported).length > 0;
-  for (const name of new Set([...KIND_METRICS[r.kind].computed, ...METRIC_NAMES, ...RATE_NAMES])) {
+  for (const name of reportMetricNames(r)) {
     const v = r.metrics[name];
-    if (v === undefined) continue;
     const ci = r.intervals[name];
     let line = `  ${name.padEnd(13)} ${formatNumber(v).padStart(8)}`;
     if (ci) line += `  [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]`;

@@ -6,10 +6,10 @@ import type { Report, ScoreOptions } from './types';
 import type { CompanionReader } from './formats/context';
 import { textInput } from './formats/context';
 import { detectFormat, DETECT_HEAD_BYTES } from './formats/detect';
-import { isParquetPath, parquetFatal, parquetToText, rowProblems, textTwin } from './formats/parquet';
+import { isParquetPath, parquetFatal, parquetToText, PARQUET_NEEDS_ASYNC, rowProblems, textTwin } from './formats/parquet';
 import { sizeText } from './formats/progress';
 import { resolveOptions } from './report';
-import { discoverPredictionFiles, maxFileBytes, parseInput, scoreFile, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
+import { maxFileBytes, parseInput, scoreFile, scorePath, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
 import { isDirectory, nodeCompanionReader, readFileBytes } from './io';
 
 /** Share of a Parquet parse's progress spent decoding row groups; the JSON Lines reader has the rest. */
@@ -43,19 +43,22 @@ export async function scoreFileAsync(path: string, options?: Partial<ScoreOption
   return isParquetPath(path) ? scoreParquet(path, o, io) : scoreFile(path, o, io);
 }
 
-/** scorePath, and Parquet files too (one file, or every prediction file in a folder). */
+/**
+ * scorePath, and Parquet files too (one file, or every prediction file in a folder): the folder walk,
+ * task splitting and not-scored listing are scorePath's; the Parquet files it could only mark as
+ * needing the async reader are then read here.
+ */
 export async function scorePathAsync(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Promise<ScoreResult> {
   const o = resolveOptions(options);
-  maxFileBytes(o);
+  if (!isDirectory(path) && isParquetPath(path)) {
+    const reports = [await scoreFileAsync(path, o, io)];
+    return { reports, summary: summarize(reports) };
+  }
+  const result = scorePath(path, o, io);
   const reports: Report[] = [];
-  if (isDirectory(path)) {
-    for (const file of discoverPredictionFiles(path, o)) {
-      // A Parquet table's format comes from its rows, unless the user forced one.
-      const format = isParquetPath(file.path) ? o.format : file.format;
-      reports.push(await scoreFileAsync(file.path, { ...o, format }, io));
-    }
-  } else {
-    reports.push(await scoreFileAsync(path, o, io));
+  for (const r of result.reports) {
+    // A Parquet table's format comes from its rows, unless the user forced one.
+    reports.push(isParquetPath(r.path) && r.fatal === PARQUET_NEEDS_ASYNC ? await scoreFileAsync(r.path, o, io) : r);
   }
   return { reports, summary: summarize(reports) };
 }

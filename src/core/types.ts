@@ -114,8 +114,6 @@ export interface MulticlassSet extends SetBase {
   predNorm?: Int32Array;
   /** lm-eval single-continuation tasks: the loglikelihood of each row's target continuation. */
   continuationLoglik?: Float64Array;
-  /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
-  breakdown?: BreakdownRow[];
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */
@@ -268,8 +266,11 @@ export interface GroupsResult {
   groups: GroupSlice[];
   /** folktexts' fairness keys (binary sets, at least two groups); ece_diff = largest ECE gap. */
   fairness: Record<string, number>;
-  /** Per scored row, its index into `groups` (-1: left out). Only with per-instance columns (not in --json). */
-  rowGroup?: Int32Array;
+  /**
+   * Per scored row, its index into `groups` (-1: left out), in the narrowest signed array that holds
+   * them (one byte a row up to 127 groups: it travels to the report). Only with per-instance columns (not in --json).
+   */
+  rowGroup?: Int8Array | Int16Array | Int32Array;
 }
 
 export const DEFAULT_OPTIONS: ScoreOptions = { bins: 10, threshold: 0.5, hmrBeta: 1, bootstrap: 0, seed: 0 };

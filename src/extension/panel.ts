@@ -572,9 +572,6 @@ export class ReportPanel {
       case 'reveal':
         void this.reveal(message.path, message.line);
         break;
-      case 'compareWith':
-        if (this.revealable(message.path)) void vscode.commands.executeCommand('evalLens.compareWith', message.path);
-        break;
       case 'openMetricDoc':
         void openMetricDoc(this.context.extensionUri, message.metric).then((uri) => { if (uri) this.info.lastMetricDoc = uri.toString(); });
         break;
@@ -584,6 +581,9 @@ export class ReportPanel {
         break;
       case 'export':
         if (message.request && typeof message.request === 'object') void this.export(message.request);
+        break;
+      case 'compareWith':
+        if (this.revealable(message.path)) void vscode.commands.executeCommand('evalLens.compareWith', message.path);
         break;
     }
   }

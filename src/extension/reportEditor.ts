@@ -106,6 +106,9 @@ function redirectLargeTabs(files: EvalFiles): vscode.Disposable {
     const uri = tab.input.uri;
     const key = uri.toString();
     if (busy.has(key) || !opensAsReport(uri, files)) return;
+    // A document the extension host already holds (showTextDocument by an extension) is displayed
+    // as text whatever its size: only the workbench's own refusal has no document behind it.
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) return;
     busy.add(key);
     try {
       await vscode.commands.executeCommand('vscode.openWith', uri, REPORT_EDITOR_VIEW_TYPE, { viewColumn: tab.group.viewColumn, preview: tab.isPreview });

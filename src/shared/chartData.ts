@@ -136,3 +136,6 @@ export function correctnessCounts(inst: Pick<InstanceColumns, 'correct' | 'confi
   }
   return { right, wrong };
 }
+
+// ROC thinning lives with the other curve helpers; re-exported for the scoring worker's compare curves.
+export { decimateCurve } from './curves';

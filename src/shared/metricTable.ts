@@ -66,14 +66,12 @@ function headlineFirst(r: { format: FormatName; kind: Kind }, list: readonly Met
   return [head, ...list.filter((m) => m !== head)];
 }
 
-/** Formats whose cards are their own: Inspect leads with its accuracy and its standard error. */
-const FORMAT_CARDS: Partial<Record<FormatName, readonly MetricName[]>> = {
-  inspect: ['accuracy', 'stderr', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'log_loss', 'mce', 'ks'],
-};
+/** Cards a format adds to its kind's: Inspect's stderr beside its accuracy. */
+const FORMAT_CARDS: Partial<Record<FormatName, readonly MetricName[]>> = { inspect: ['stderr'] };
 
 /** The metric cards of a report, headline first. */
 export function cardMetrics(r: { format: FormatName; kind: Kind }): MetricName[] {
-  return FORMAT_CARDS[r.format] ? [...FORMAT_CARDS[r.format]!] : headlineFirst(r, KIND_METRICS[r.kind].cards);
+  return headlineFirst(r, [...(FORMAT_CARDS[r.format] ?? []), ...KIND_METRICS[r.kind].cards]);
 }
 
 /** The one-line summary's metrics of a report, headline first. */

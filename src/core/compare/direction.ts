@@ -1,9 +1,9 @@
 // Which way is better for each metric (docs/metrics.md): the board ranks by it and the compare table
-// says "better" or "worse" in words.
+// says "better" or "worse" in words, and the CLI's regression gate (--fail-on-regression) fails on it.
 import type { MetricName } from '../types';
 
 const HIGHER_IS_BETTER: ReadonlySet<MetricName> = new Set<MetricName>([
-  'accuracy', 'auc', 'macro_f1', 'raft_score', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'spearman',
+  'accuracy', 'acc_norm', 'auc', 'macro_f1', 'raft_score', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'spearman',
 ]);
 
 /** 'higher' for scores and rewards (accuracy, auc, hmr, ...), 'lower' for errors and losses. */

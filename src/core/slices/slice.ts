@@ -100,7 +100,7 @@ function attachGroups(report: Report, inputOf: () => FileInput | undefined, pars
   const total = kept.reduce((s, g) => s + g.rows.length, 0);
   const groups: GroupSlice[] = [];
   const fair: FairnessGroup[] = [];
-  const rowGroup = o.instances === false ? undefined : new Int32Array(set.n).fill(-1);
+  const rowGroup = o.instances === false ? undefined : rowGroupArray(set.n, kept.length);
   for (const g of kept) {
     if (rowGroup) for (let k = 0; k < g.rows.length; k++) rowGroup[g.rows[k]] = groups.length;
     const subset = gatherSet(set, g.rows);
@@ -134,6 +134,12 @@ function attachGroups(report: Report, inputOf: () => FileInput | undefined, pars
   }
   problems.push(...fairnessMismatches(report, fairness));
   report.problems.push(...problems);
+}
+
+/** -1 for every row, in the narrowest signed array that holds group indices below `groups`. */
+function rowGroupArray(n: number, groups: number): Int8Array | Int16Array | Int32Array {
+  const out = groups <= 127 ? new Int8Array(n) : groups <= 32767 ? new Int16Array(n) : new Int32Array(n);
+  return out.fill(-1);
 }
 
 /** Reported fairness keys (results.bench-*.json) that disagree with the recomputed ones. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { runCli } from '../../../src/cli/main';
 import { parseGate } from '../../../src/cli/gates';
 import { checkRegressions, parseAlpha, parseRegressionMetrics, regressionReport } from '../../../src/cli/regression';
-import { METRIC_DIRECTION } from '../../../src/core/metricDirection';
+import { betterDirection } from '../../../src/core/compare/direction';
 import { METRIC_NAMES } from '../../../src/core/types';
 
 let dir: string;
@@ -154,15 +154,14 @@ describe('--fail-on-regression (compare)', () => {
   });
 
   it('knows a direction for every metric, matching METRICS.md (errors lower, scores higher)', () => {
-    expect(Object.keys(METRIC_DIRECTION).sort()).toEqual([...METRIC_NAMES].sort());
-    for (const m of ['ece', 'brier', 'log_loss', 'mce', 'ks', 'mse', 'kl', 'tvd', 'nbr'] as const) expect(METRIC_DIRECTION[m]).toBe('lower');
-    for (const m of ['auc', 'accuracy', 'macro_f1', 'hmr', 'spearman', 'raft_score'] as const) expect(METRIC_DIRECTION[m]).toBe('higher');
+    for (const m of ['ece', 'brier', 'log_loss', 'mce', 'ks', 'mse', 'kl', 'tvd', 'nbr', 'perplexity'] as const) expect(betterDirection(m)).toBe('lower');
+    for (const m of ['auc', 'accuracy', 'acc_norm', 'macro_f1', 'hmr', 'spearman', 'raft_score'] as const) expect(betterDirection(m)).toBe('higher');
   });
 });
 
 describe('metric direction', () => {
   it('agrees with the arrows the report cards show (the webview may not run core code, so it keeps its own labels)', async () => {
     const { METRIC_INFO } = await import('../../../webview/format');
-    for (const m of METRIC_NAMES) expect(METRIC_INFO[m].better, m).toBe(METRIC_DIRECTION[m]);
+    for (const m of METRIC_NAMES) expect(METRIC_INFO[m].better, m).toBe(betterDirection(m));
   });
 });

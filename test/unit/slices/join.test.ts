@@ -7,9 +7,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scoreFile } from '../../../src/core/score';
+import { scoreFileAsync } from '../../../src/core/scoreAsync';
 import { bestThreshold } from '../../../src/core/slices/rates';
 import { runCli } from '../../../src/cli/main';
 
+const PARQUET = join(__dirname, '..', '..', 'fixtures', 'parquet');
+const LM_EVAL_PARQUET = join(PARQUET, 'samples_negotiationtom_belief_2026-07-08T18-15-33.115417.parquet');
+const GENERIC_PARQUET = join(PARQUET, 'generic_predictions.parquet');
 const LM_EVAL = join(__dirname, '..', '..', 'fixtures', 'real', 'lm-eval', 'Qwen__Qwen3-8B', 'samples_negotiationtom_belief_2026-07-08T18-15-33.115417.jsonl');
 
 function tempDir(): string {
@@ -66,6 +70,29 @@ describe('a column of the predictions file itself', () => {
       expect(s.metrics.accuracy).toBeCloseTo(mine.reduce((a, x) => a + x.acc, 0) / mine.length, 12);
     }
     expect(g.fairness).toEqual({}); // multiclass: folktexts' figures are for binary risk scores
+  });
+
+  it('groups the same samples stored as Parquet by doc.slot (rows matched through its text twin)', async () => {
+    const samples = readFileSync(LM_EVAL, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { doc: { slot: string }; acc: number });
+    const r = await scoreFileAsync(LM_EVAL_PARQUET, { groupBy: { column: 'doc.slot' } });
+    const g = r.groups!;
+    expect(g.unmatched).toBe(0);
+    expect(g.groups.map((s) => s.value)).toEqual(['high', 'low', 'medium']);
+    for (const s of g.groups) {
+      const mine = samples.filter((x) => x.doc.slot === s.value);
+      expect(s.metrics.accuracy).toBeCloseTo(mine.reduce((a, x) => a + x.acc, 0) / mine.length, 12);
+    }
+  });
+
+  it('groups a flat Parquet table by a column, row by row', async () => {
+    const r = await scoreFileAsync(GENERIC_PARQUET, { groupBy: { column: 'label' }, listColumns: {} });
+    expect(r.groupColumns!.predictions).toEqual(['id', 'score', 'label']);
+    const g = r.groups!;
+    expect(g.groups.map((s) => s.value)).toEqual(['0', '1']);
+    // Grouped by its own label: each group's labels are all that value.
+    expect(g.groups[0].metrics.tpr).toBe(0); // no positives: folktexts' worst result
+    expect(g.groups[1].metrics.fpr).toBe(1);
+    expect(g.groups[0].n + g.groups[1].n).toBe(r.n);
   });
 
   it('names the columns there are when the column is not there', () => {
@@ -243,6 +270,7 @@ describe('what the report offers to group by', () => {
     const r = scoreFile(path, { groupBy: { column: 'source' } });
     const g = r.groups!;
     expect(Array.from(g.rowGroup!)).toEqual(rows.map((x) => g.groups.findIndex((s) => s.value === x.source)));
+    expect(g.rowGroup).toBeInstanceOf(Int8Array); // one byte a row on its way to the report
     for (const s of g.groups) expect(s.bins!.reduce((a, b) => a + b.count, 0)).toBe(s.n);
     expect(scoreFile(path, { groupBy: { column: 'source' }, instances: false }).groups!.rowGroup).toBeUndefined();
   });
