@@ -26,8 +26,9 @@ function list(names: string[], max = 8): string {
 export function unscoredReason(path: string, head: string | undefined): string {
   const name = baseName(path);
   if (head === undefined) return 'It could not be read (not a regular file, or no permission).';
-  if (/\.parquet$/i.test(name)) return 'Parquet files are not read (no Parquet reader is bundled); save it as CSV (pandas: df.to_csv) to score it.';
-  if (/\.eval$/i.test(name)) return 'Inspect .eval logs are not read by this version; `inspect log convert --to json` writes a JSON log.';
+  // Parquet tables and Inspect .eval logs are detected by name; these say why one was not.
+  if (/\.parquet$/i.test(name)) return 'It is not a Parquet table of predictions.';
+  if (/\.eval$/i.test(name)) return 'It is not an Inspect .eval log.';
   if (/^results_.*\.json$/i.test(name)) return "lm-eval's results summary: its figures are shown beside the samples_*.jsonl files of the same run, not scored on their own.";
   if (/^results\.bench-.*\.json$/i.test(name)) return "folktexts' results summary: its figures are shown beside the predictions it describes.";
   if (/^(task\.json|train\.csv|test\.csv)$/i.test(name)) return 'Benchmark task data (gold labels, task description), read when scoring the predictions beside it, not predictions itself.';

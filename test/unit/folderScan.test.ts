@@ -4,9 +4,10 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
-import { scorePath } from '../../src/core/score';
+import { scorePathAsync } from '../../src/core/scoreAsync';
+import type { Report } from '../../src/core/types';
 
 const BANKING = resolve(__dirname, '../fixtures/real/raft/banking_77');
 
@@ -28,10 +29,13 @@ function folder(): string {
 
 describe('a folder scan lists what it does not score', () => {
   const dir = folder();
-  const { reports } = scorePath(dir);
+  // The path the CLI and the editor's worker take.
+  let reports: Report[] = [];
+  beforeAll(async () => { reports = (await scorePathAsync(dir)).reports; });
   const rel = (p: string) => p.slice(dir.length + 1);
 
   it('every data file is a result: scored, or not scored with its reason', () => {
+    // table.parquet is a Parquet file by name: read as one, and not scored with the reader's reason.
     expect(reports.map((r) => rel(r.path))).toEqual([
       'other/metrics.csv', 'other/notes.json', 'other/table.parquet',
       'run/banking_77/predictions.csv', 'run/banking_77/task.json', 'run/banking_77/train.csv',
@@ -39,7 +43,8 @@ describe('a folder scan lists what it does not score', () => {
     const why = Object.fromEntries(reports.filter((r) => r.notScored).map((r) => [rel(r.path), r.fatal]));
     expect(why['other/metrics.csv']).toMatch(/^No prediction columns: model, accuracy, f1;/);
     expect(why['other/notes.json']).toMatch(/^No prediction fields: run, seed;/);
-    expect(why['other/table.parquet']).toMatch(/Parquet/);
+    const parquet = reports.find((r) => r.path.endsWith('table.parquet'))!;
+    expect([parquet.n, parquet.fatal]).toEqual([0, expect.stringMatching(/not a readable Parquet file/)]);
     expect(why['run/banking_77/train.csv']).toMatch(/task data/);
   });
 
