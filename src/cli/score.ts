@@ -46,6 +46,8 @@ ${OUTPUT_USAGE}
                     (OP one of > >= < <=); repeatable
   -h, --help        this help`;
 
+export { validOptions } from './scoreOptions';
+
 export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   const { values, positionals } = parseArgs({
     args: rest,
