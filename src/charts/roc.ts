@@ -18,9 +18,12 @@ export function rocConfig(roc: RocCurve, auc: number | null | undefined, palette
   return rocOverlayConfig([{ label: 'ROC', roc, auc }], palette);
 }
 
-/** One curve per run, each labelled with its AUC; a single run is filled down to the axis. */
-export function rocOverlayConfig(runs: RocRun[], palette: Palette): ChartConfiguration<'line'> {
-  const colors = runColors(palette, runs.length, palette.purple);
+/**
+ * One curve per run, each labelled with its AUC; a single run is filled down to the axis. `first`:
+ * the first run's colour (the compare panel starts with blue, as its reliability overlay does).
+ */
+export function rocOverlayConfig(runs: RocRun[], palette: Palette, first = palette.purple): ChartConfiguration<'line'> {
+  const colors = runColors(palette, runs.length, first);
   const single = runs.length === 1;
   return {
     type: 'line',

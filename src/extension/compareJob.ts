@@ -11,7 +11,8 @@ import { isDirectory } from '../core/io';
 import { buildReport, resolveOptions } from '../core/report';
 import { parseFile } from '../core/score';
 import type { Report, ScoreOptions } from '../core/types';
-import { decimateCurve, reportCharts } from '../shared/chartData';
+import { reportCharts } from '../shared/chartData';
+import { decimateCurve } from '../shared/curves';
 import type {
   Agreement, AgreementCell, BoardView, ComparisonResult, CompareRunView, CompareView, PairRow, PairTable,
 } from '../shared/compareProtocol';
