@@ -52,7 +52,8 @@ function docButton(name: MetricName, label: string): HTMLElement {
     text: '?',
     title: `What is ${label}? Opens its definition (docs/metrics.md#${name})`,
     attrs: { type: 'button', 'aria-label': `Definition of ${label}` },
-    data: { metric: name },
+    // data-doc, not data-metric: [data-metric] marks a card's value.
+    data: { doc: name },
     onClick: () => post({ type: 'openMetricDoc', metric: name }),
   });
 }

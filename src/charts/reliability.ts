@@ -8,7 +8,7 @@ import type { Kind, ReliabilityBin } from '../core/types';
 import { binAt } from '../shared/curves';
 import { formatBinRange, formatCount, formatMetric, kindAxes } from '../shared/format';
 import { chartFontSize, diagonalDataset, unitAxis } from './common';
-import { runStyle } from './runs';
+import { runColors } from './runs';
 import { scaled, withAlpha, type Palette } from './palette';
 
 export interface ReliabilityOptions {
@@ -181,9 +181,12 @@ export function reliabilityConfig(bins: ReliabilityBin[], options: ReliabilityOp
 export interface ReliabilityRun {
   label: string;
   bins: ReliabilityBin[];
-  /** The run's ECE for its legend entry (the binning's own: ece or ece_quantile); absent: the label alone (the compare page's table has it). */
-  ece?: number | null;
+  /** The run's ECE for its legend entry (the binning's own: ece or ece_quantile). */
+  ece: number | null | undefined;
 }
+
+/** Marker shapes per run, so overlaid runs differ by more than colour. */
+const RUN_POINTS = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot'] as const;
 
 /**
  * Several runs' reliability curves over one diagonal (compare): each run's bin points joined, sized
@@ -193,6 +196,7 @@ export interface ReliabilityRun {
 export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<ReliabilityOptions, 'selectedBin' | 'onBinClick'>): ChartConfiguration<'line', BinPoint[] | { x: number; y: number }[]> {
   const { palette } = options;
   const axes = kindAxes(options.kind);
+  const colors = runColors(palette, runs.length, palette.blue);
   return {
     type: 'line',
     data: {
@@ -201,12 +205,15 @@ export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<R
           const points = binPoints(run.bins);
           const maxCount = Math.max(1, ...run.bins.map((b) => b.count));
           return {
-            label: 'ece' in run ? `${run.label} (ECE ${formatMetric(run.ece)})` : run.label,
+            label: `${run.label} (ECE ${formatMetric(run.ece)})`,
             data: points,
             parsing: false as const,
-            ...runStyle(palette, k),
+            borderColor: colors[k],
+            backgroundColor: colors[k],
+            borderWidth: scaled(palette, palette.highContrast ? 3 : 2),
+            borderDash: k === 0 ? [] : [scaled(palette, 2 + 4 * k), scaled(palette, 3)],
+            pointStyle: RUN_POINTS[k % RUN_POINTS.length],
             pointRadius: points.map((p) => scaled(palette, 3 + 4 * Math.sqrt(run.bins[p.bin].count / maxCount))),
-            pointHoverRadius: scaled(palette, 8),
             pointBorderColor: palette.highContrast ? palette.foreground : palette.background,
             pointBorderWidth: scaled(palette, 1),
             clip: scaled(palette, 12),
@@ -221,23 +228,16 @@ export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<R
       maintainAspectRatio: false,
       animation: false,
       scales: { x: unitAxis(axes.value, palette), y: unitAxis(axes.target, palette) },
-      interaction: { mode: 'nearest', intersect: true },
+      interaction: { mode: 'nearest', intersect: false },
       plugins: {
         legend: { position: 'bottom', labels: { color: palette.foreground, usePointStyle: true } },
         tooltip: {
           filter: (item) => item.datasetIndex < runs.length,
           callbacks: {
-            title: (items) => {
-              const item = items[0];
-              if (!item) return '';
-              const run = runs[item.datasetIndex];
-              const p = item.raw as BinPoint;
-              const b = run.bins[p.bin];
-              return `${run.label} · bin ${p.bin + 1} ${formatBinRange(b.lo, b.hi, options.equalWidth && p.bin === run.bins.length - 1)}`;
-            },
             label: (item) => {
-              const b = runs[item.datasetIndex].bins[(item.raw as BinPoint).bin];
-              return [`n = ${formatCount(b.count)}`, `${axes.value}: ${formatMetric(b.meanValue)}`, `${axes.target}: ${formatMetric(b.meanTarget)}`, `gap: ${formatMetric(b.gap)}`];
+              const run = runs[item.datasetIndex];
+              const b = run.bins[(item.raw as BinPoint).bin];
+              return `${run.label}: ${axes.value} ${formatMetric(b.meanValue)}, ${axes.target} ${formatMetric(b.meanTarget)}, n = ${formatCount(b.count)}`;
             },
           },
         },

@@ -5,12 +5,12 @@ import type { RocCurve } from '../core/types';
 import { decimateCurve, ROC_CHART_POINTS } from '../shared/curves';
 import { formatMetric } from '../shared/format';
 import { diagonalDataset, unitAxis } from './common';
-import { runStyle } from './runs';
+import { runColors } from './runs';
 import { scaled, withAlpha, type Palette } from './palette';
 
 export interface RocRun {
   label: string;
-  roc: Pick<RocCurve, 'fpr' | 'tpr'>;
+  roc: RocCurve;
   auc: number | null | undefined;
 }
 
@@ -18,11 +18,13 @@ export function rocConfig(roc: RocCurve, auc: number | null | undefined, palette
   return rocOverlayConfig([{ label: 'ROC', roc, auc }], palette);
 }
 
-/** One curve per run, each labelled with its AUC; a single run is filled down to the axis. */
-export function rocOverlayConfig(runs: RocRun[], palette: Palette): ChartConfiguration<'line'> {
+/**
+ * One curve per run, each labelled with its AUC; a single run is filled down to the axis. `first`:
+ * the first run's colour (the compare panel starts with blue, as its reliability overlay does).
+ */
+export function rocOverlayConfig(runs: RocRun[], palette: Palette, first = palette.purple): ChartConfiguration<'line'> {
+  const colors = runColors(palette, runs.length, first);
   const single = runs.length === 1;
-  // One curve keeps the ROC's own purple; several are drawn as the compare page draws its runs.
-  const style = (k: number) => (single ? { borderColor: palette.purple, borderWidth: scaled(palette, palette.highContrast ? 3 : 2) } : runStyle(palette, k));
   return {
     type: 'line',
     data: {
@@ -33,8 +35,11 @@ export function rocOverlayConfig(runs: RocRun[], palette: Palette): ChartConfigu
             label: `${run.label} (AUC ${formatMetric(run.auc)})`,
             data: curve.x.map((x, i) => ({ x, y: curve.y[i] })),
             parsing: false as const,
-            ...style(k),
-            backgroundColor: withAlpha(style(k).borderColor, palette.highContrast ? 0.25 : 0.15),
+            borderColor: colors[k],
+            backgroundColor: withAlpha(colors[k], palette.highContrast ? 0.25 : 0.15),
+            borderWidth: scaled(palette, palette.highContrast ? 3 : 2),
+            // Runs apart by dash as well as colour, so a grey-scale print still tells them apart.
+            borderDash: k === 0 ? [] : [scaled(palette, 2 + 4 * k), scaled(palette, 3)],
             pointRadius: 0,
             fill: single ? ('origin' as const) : false,
           };

@@ -14,6 +14,9 @@ import { probabilityScatterConfig } from '../charts/scatter';
 import type { Palette } from '../charts/palette';
 import { number, UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
+import { sliceOptions } from './sliceArgs';
+import { groupReliabilityConfig } from '../charts/groupReliability';
+import { worstGroupIndex } from '../shared/groupRanking';
 import { printPalette, renderChart, type FigureFormat } from './render';
 
 export const CHARTS = ['reliability', 'roc', 'histogram', 'scatter', 'groups'] as const;
@@ -26,7 +29,8 @@ two-column paper at any pixel size (8 pt labels). Several FILEs (runs of one ben
 baseline first) are overlaid in one reliability diagram or one ROC chart.
 
 Options:
-  --chart C         reliability | roc | histogram | scatter | groups
+  --chart C         reliability | roc | histogram | scatter | groups (every group's reliability
+                    curve; needs --group-by COL, and --data FILE, --join-key, --group-bins as for score)
   --out PATH        the figure to write; .png or .svg
   --binning B       reliability bins: width (equal-width, default) | count (equal-count)
   --theme T         light (default) | dark
@@ -46,7 +50,9 @@ function unavailable(chart: ChartName, r: Report): string | null {
     case 'roc': return r.roc ? null : `the ROC curve needs binary risk scores; ${r.path} holds ${r.kind} predictions`;
     case 'histogram': return r.kind === 'probability' ? `the confidence histogram needs a confidence per answer; ${r.path} holds probability predictions (use --chart scatter)` : null;
     case 'scatter': return r.kind === 'probability' ? null : `the scatter plots predicted against true probabilities (ALMANACS); ${r.path} holds ${r.kind} predictions`;
-    case 'groups': return 'the groups chart needs per-group slices, which this version of eval-lens does not compute yet';
+    case 'groups':
+      if (!r.groups?.groups.length) return `${r.path} has no groups${r.problems.find((p) => p.code === 'group-column') ? `: ${r.problems.find((p) => p.code === 'group-column')!.message.replace(/\.$/, '')}` : ''}`;
+      return r.groups.groups.some((g) => g.bins?.some((b) => b.count > 0)) ? null : `${r.path}: its groups have no reliability bins`;
   }
 }
 
@@ -67,7 +73,7 @@ export function chartConfig(chart: ChartName, r: Report, palette: Palette, binni
     case 'scatter':
       return probabilityScatterConfig(reportCharts(r).scatter!, palette) as ChartConfiguration;
     case 'groups':
-      throw new Error('no groups chart yet');
+      return groupReliabilityConfig(r.kind, r.groups!.groups, worstGroupIndex(r.kind, r.groups!.groups), palette) as ChartConfiguration;
   }
 }
 
@@ -132,6 +138,10 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
     strict: true,
     options: {
       ...SCORING_OPTIONS,
+      'group-by': { type: 'string' },
+      data: { type: 'string' },
+      'join-key': { type: 'string' },
+      'group-bins': { type: 'string' },
       chart: { type: 'string' },
       out: { type: 'string' },
       binning: { type: 'string' },
@@ -154,7 +164,8 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
   const theme = oneOf('theme', values.theme, ['light', 'dark'] as const, 'light');
   const size = { width: pixels('width', values.width, 1200), height: pixels('height', values.height, 800) };
   // The histogram and the scatter draw from the per-instance columns.
-  const options = scoringOptions(values, { instances: chart === 'histogram' || chart === 'scatter' });
+  if (chart === 'groups' && values['group-by'] === undefined) throw new UsageError('--chart groups needs --group-by COL (and --data FILE when the column is in another file).');
+  const options = scoringOptions(values, { ...sliceOptions(values), instances: chart === 'histogram' || chart === 'scatter' });
 
   const reports: Report[] = [];
   for (const file of positionals) {

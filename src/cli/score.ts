@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { summarize } from '../core/score';
 import { scorePathAsync } from '../core/scoreAsync';
-import { METRIC_NAMES, RATE_NAMES } from '../core/types';
+import { reportMetricNames } from './metricOrder';
 import type { Report } from '../core/types';
 import { formatTable } from './table';
 import { groupsJson, sliceOptions } from './sliceArgs';
@@ -45,6 +45,8 @@ ${OUTPUT_USAGE}
   --fail-on EXPR    gate, e.g. "ece>0.05": exit 3 when any file's metric is beyond the bound
                     (OP one of > >= < <=); repeatable
   -h, --help        this help`;
+
+export { validOptions } from './scoreOptions';
 
 export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   const { values, positionals } = parseArgs({
@@ -107,7 +109,7 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
       n: r.n,
       skipped: r.skipped,
       unlabeled: r.unlabeled,
-      metrics: orderedMetrics(r.metrics),
+      metrics: orderedMetrics(r),
       intervals: r.intervals,
       ...(r.kind === 'binary' && r.n > 0 ? { threshold: r.options.threshold } : {}),
       ...(r.groups ? { groups: groupsJson(r.groups) } : {}),
@@ -127,11 +129,11 @@ export function toJson(reports: Report[], summary: ReturnType<typeof summarize>)
   };
 }
 
-function orderedMetrics(m: Report['metrics']): Report['metrics'] {
+function orderedMetrics(r: Report): Report['metrics'] {
   const out: Report['metrics'] = {};
-  for (const name of [...METRIC_NAMES, ...RATE_NAMES]) {
-    const v = m[name];
-    if (v !== undefined) out[name] = v === null || Number.isFinite(v) ? v : null;
+  for (const name of reportMetricNames(r)) {
+    const v = r.metrics[name]!;
+    out[name] = v === null || Number.isFinite(v) ? v : null;
   }
   return out;
 }

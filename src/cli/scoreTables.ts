@@ -1,8 +1,9 @@
 // `eval-lens score --markdown` and `--csv`: the same figures as the terminal table (4 decimals in
 // Markdown, full precision in CSV), as a pull-request comment / step summary or a data file.
 import type { Report } from '../core/types';
+import { reportMetricNames } from './metricOrder';
 import { disagreeingReported } from '../core/report';
-import { formatNumber, reportMetricNames } from './table';
+import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../shared/tabular';
 import { RUN_PATH, gateNumber, type GateResult } from './gates';
 

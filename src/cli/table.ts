@@ -1,9 +1,8 @@
 // The readable output of `eval-lens score`: one block per file, the kind's metrics in the order of
-// KIND_METRICS (then any other the report carries, then the rates at the threshold).
-import { METRIC_NAMES, RATE_NAMES } from '../core/types';
-import { KIND_METRICS } from '../shared/metricTable';
+// metricOrder.ts (the kind's metrics, then any other the report carries, then the rates).
+import { reportMetricNames } from './metricOrder';
 import { formatGroups } from './groupTable';
-import type { MetricName, RateName, Report, RowProblem } from '../core/types';
+import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
 import { reportedExtras } from './reportedLines';
 
@@ -25,11 +24,6 @@ function counts(r: Report): string {
   if (r.skipped) parts.push(`skipped=${r.skipped}`);
   if (r.unlabeled) parts.push(`unlabeled=${r.unlabeled}`);
   return parts.join('  ');
-}
-
-/** The metrics a report has, in the order every output lists them: its kind's first, then METRICS.md's, then the rates. */
-export function reportMetricNames(r: Report): (MetricName | RateName)[] {
-  return [...new Set([...KIND_METRICS[r.kind].computed, ...METRIC_NAMES, ...RATE_NAMES])].filter((m) => r.metrics[m] !== undefined);
 }
 
 export function formatReport(r: Report): string {

@@ -4,13 +4,21 @@
 // webview needs it as much as the core and the CLI.
 import type { MetricName } from '../core/types';
 
-const HIGHER_IS_BETTER: ReadonlySet<MetricName> = new Set<MetricName>([
-  'accuracy', 'acc_norm', 'auc', 'macro_f1', 'raft_score', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'spearman',
-]);
+export type Direction = 'lower' | 'higher';
+
+/** 'lower': errors and losses; 'higher': scores, rewards and correlations (METRICS.md). A Record, so a new metric name does not compile without its direction. */
+const METRIC_DIRECTION: Record<MetricName, Direction> = {
+  accuracy: 'higher', auc: 'higher', macro_f1: 'higher', raft_score: 'higher',
+  brier: 'lower', nbr: 'lower', log_loss: 'lower', ece: 'lower', ece_quantile: 'lower',
+  mce: 'lower', mce_quantile: 'lower', ks: 'lower',
+  hmr: 'higher', r_o: 'higher', r_u: 'higher', hmr_beta: 'higher',
+  mse: 'lower', tvd: 'lower', kl: 'lower', spearman: 'higher',
+  acc_norm: 'higher', perplexity: 'lower', stderr: 'lower',
+};
 
 /** 'higher' for scores and rewards (accuracy, auc, hmr, ...), 'lower' for errors and losses. */
-export function betterDirection(metric: MetricName): 'higher' | 'lower' {
-  return HIGHER_IS_BETTER.has(metric) ? 'higher' : 'lower';
+export function betterDirection(metric: MetricName): Direction {
+  return METRIC_DIRECTION[metric];
 }
 
 /** +1 when delta (candidate - baseline) is an improvement, -1 when worse, 0 when equal. */

@@ -25,6 +25,9 @@ async function docsShot(wb: Workbench, name: string): Promise<string> {
 }
 
 async function pick(wb: Workbench, label: RegExp): Promise<void> {
+  // Filter first: a long list renders rows that are scrolled out of view and cannot be clicked.
+  const text = label.source.replace(/^\^|\$$/g, '').replace(/\\(.)/g, '$1');
+  await wb.page.locator('.quick-input-widget .quick-input-box input').fill(text);
   const row = wb.page.locator('.quick-input-widget .monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: label }) }).first();
   try {
     await row.click({ timeout: 20_000 });

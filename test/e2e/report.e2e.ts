@@ -257,7 +257,7 @@ describe('the report panel in the workbench', () => {
     const view = await scoreFromPalette(wb, /^folktexts$/, FOLKTEXTS_FILE);
     await focusReport(wb);
     const metric = 'ece';
-    const button = view.locator(`button.metric-doc[data-metric="${metric}"]`);
+    const button = view.locator(`button.metric-doc[data-doc="${metric}"]`);
     expect(await view.locator('.card', { has: button }).getAttribute('title')).toContain(`Definition: docs/metrics.md#${metric}`);
     await button.click();
     await expect.poll(() => wb.page.locator('.tabs-container .tab').allTextContents(), { timeout: 30_000 })

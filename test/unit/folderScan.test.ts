@@ -4,11 +4,12 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
 import { scorePath } from '../../src/core/score';
 import { scorePathAsync } from '../../src/core/scoreAsync';
 import { PARQUET_NEEDS_ASYNC } from '../../src/core/formats/parquet';
+import type { Report } from '../../src/core/types';
 
 const BANKING = resolve(__dirname, '../fixtures/real/raft/banking_77');
 
@@ -31,10 +32,13 @@ function folder(): string {
 
 describe('a folder scan lists what it does not score', () => {
   const dir = folder();
-  const { reports } = scorePath(dir);
+  // The path the CLI and the editor's worker take.
+  let reports: Report[] = [];
+  beforeAll(async () => { reports = (await scorePathAsync(dir)).reports; });
   const rel = (p: string) => p.slice(dir.length + 1);
 
   it('every data file is a result: scored, or not scored with its reason', () => {
+    // table.parquet is a Parquet file by name: read as one, and not scored with the reader's reason.
     expect(reports.map((r) => rel(r.path))).toEqual([
       'other/metrics.csv', 'other/notes.json', 'other/table.parquet', 'other/text.parquet',
       'run/banking_77/predictions.csv', 'run/banking_77/task.json', 'run/banking_77/train.csv',
@@ -43,16 +47,18 @@ describe('a folder scan lists what it does not score', () => {
     expect(why['other/metrics.csv']).toMatch(/^No prediction columns: model, accuracy, f1;/);
     expect(why['other/notes.json']).toMatch(/^No prediction fields: run, seed;/);
     expect(why['other/text.parquet']).toMatch(/^It is not a Parquet file: it does not start with PAR1/);
+    const parquet = reports.find((r) => r.path.endsWith('table.parquet'))!;
+    expect([parquet.n, parquet.fatal]).toEqual([0, expect.stringMatching(/not a readable Parquet file/)]);
     expect(why['run/banking_77/train.csv']).toMatch(/task data/);
   });
 
   // Parquet tables are read since the Parquet reader landed: a file that starts like one is scored
   // (asynchronously), and when its rows cannot be read that is its fatal, not a "not scored" listing.
-  it('a damaged Parquet table is scored and fails with its reason, not listed as not scored', async () => {
-    const sync = reports.find((r) => rel(r.path) === 'other/table.parquet')!;
+  it('a damaged Parquet table is scored and fails with its reason, not listed as not scored', () => {
+    const sync = scorePath(dir).reports.find((r) => rel(r.path) === 'other/table.parquet')!;
     expect(sync.notScored).toBeUndefined();
     expect(sync.fatal).toBe(PARQUET_NEEDS_ASYNC);
-    const table = (await scorePathAsync(dir)).reports.find((r) => rel(r.path) === 'other/table.parquet')!;
+    const table = reports.find((r) => rel(r.path) === 'other/table.parquet')!;
     expect(table.notScored).toBeUndefined();
     expect(table.fatal).toMatch(/^table\.parquet is not a readable Parquet file \(4 bytes\)/);
   });

@@ -1,33 +1,38 @@
-// Overlaid charts of several runs: reliability diagrams (one binning per chart), ROC curves, and
-// per-class F1 side by side. Runs differ by colour AND by line dash and point shape, so they stay
-// apart without colour (colour-blind readers, greyscale prints).
+// Overlaid charts of several runs on the compare page. Reliability and ROC overlays are the shared
+// definitions (src/charts, also drawn by `eval-lens plot`): each run has its own colour, dash and
+// marker, so runs stay apart without colour. Per-class F1 puts the runs' bars side by side.
+import { Chart } from '../../src/charts/common';
+import { shortLabel } from '../../src/charts/classes';
+import { withAlpha, type Palette } from '../../src/charts/palette';
+import { reliabilityOverlayConfig } from '../../src/charts/reliability';
+import { rocOverlayConfig } from '../../src/charts/roc';
+import { runColors } from '../../src/charts/runs';
 import type { ClassStats, Kind } from '../../src/core/types';
 import type { CompareRunView } from '../../src/shared/compareProtocol';
-import { Chart } from '../charts/common';
-import { shortLabel } from '../charts/classes';
 import { formatMetric } from '../format';
-import { withAlpha, type Palette } from '../theme';
-import { runColor } from '../../src/charts/runs';
-import { rocOverlayConfig } from '../../src/charts/roc';
-import { reliabilityOverlayConfig } from '../../src/charts/reliability';
+
+/** The colours of the runs, as the reliability overlay gives them (the run list's swatches). */
+export function compareRunColors(palette: Palette, n: number): string[] {
+  return runColors(palette, n, palette.blue);
+}
 
 export function reliabilityOverlay(
-  canvas: HTMLCanvasElement, runs: CompareRunView[], binning: 'equalWidth' | 'equalCount', kind: Kind, palette: Palette,
+  canvas: HTMLCanvasElement, runs: CompareRunView[], binning: 'equalWidth' | 'equalCount', kind: Kind, eces: (number | null)[], palette: Palette,
 ): Chart {
-  // The definition eval-lens plot draws too (src/charts/reliability.ts); ECE is in the page's table.
-  const config = reliabilityOverlayConfig(runs.map((r) => ({ label: r.label, bins: r.bins?.[binning] ?? [] })), { kind, palette, equalWidth: binning === 'equalWidth' });
-  return new Chart(canvas, config);
+  const overlay = runs.map((r, k) => ({ label: r.label, bins: r.bins?.[binning] ?? [], ece: eces[k] }));
+  return new Chart(canvas, reliabilityOverlayConfig(overlay, { kind, palette, equalWidth: binning === 'equalWidth' }));
 }
 
 export function rocOverlay(canvas: HTMLCanvasElement, runs: CompareRunView[], aucs: (number | null)[], palette: Palette): Chart {
-  // The definition eval-lens plot draws too (src/charts/roc.ts); the host already thinned the curves.
-  return new Chart(canvas, rocOverlayConfig(runs.map((r, k) => ({ label: r.label, roc: r.roc ?? { fpr: [], tpr: [] }, auc: aucs[k] })), palette));
+  const overlay = runs.filter((r) => r.roc).map((r, k) => ({ label: r.label, roc: { fpr: r.roc!.fpr, tpr: r.roc!.tpr, thresholds: [] }, auc: aucs[k] }));
+  return new Chart(canvas, rocOverlayConfig(overlay, palette, palette.blue));
 }
 
 /** Per-class F1 of every run, bars side by side per class (classes of the baseline). */
 export function classF1Overlay(canvas: HTMLCanvasElement, runs: CompareRunView[], palette: Palette): Chart {
   const classes = runs[0].classStats?.classes ?? [];
   const horizontal = classes.length >= 8;
+  const colors = compareRunColors(palette, runs.length);
   const f1Of = (stats: ClassStats | null, name: string) => {
     const k = stats?.classes.indexOf(name) ?? -1;
     return k >= 0 ? stats!.f1[k] : null;
@@ -41,8 +46,8 @@ export function classF1Overlay(canvas: HTMLCanvasElement, runs: CompareRunView[]
       datasets: runs.map((r, k) => ({
         label: r.label,
         data: classes.map((c) => f1Of(r.classStats, c)),
-        backgroundColor: withAlpha(runColor(palette, k), palette.highContrast ? 0.5 : 0.7),
-        borderColor: runColor(palette, k),
+        backgroundColor: withAlpha(colors[k], palette.highContrast ? 0.5 : 0.7),
+        borderColor: colors[k],
         borderWidth: palette.highContrast ? 2 : 1,
       })),
     },

@@ -122,8 +122,8 @@ export function renderComparison(root: HTMLElement, view: CompareView, handlers:
   }
   const grid = el('div', { className: 'chart-grid' });
   if (runs.length && runs.every((r) => r.bins)) {
-    grid.appendChild(chartSection('reliability-width', 'Reliability: equal-width bins', (c, p) => reliabilityOverlay(c, runs, 'equalWidth', comparison.kind, p), 340));
-    grid.appendChild(chartSection('reliability-count', 'Reliability: equal-count bins', (c, p) => reliabilityOverlay(c, runs, 'equalCount', comparison.kind, p), 340));
+    grid.appendChild(chartSection('reliability-width', 'Reliability: equal-width bins', (c, p) => reliabilityOverlay(c, runs, 'equalWidth', comparison.kind, comparison.metrics.ece?.values ?? [], p), 340));
+    grid.appendChild(chartSection('reliability-count', 'Reliability: equal-count bins', (c, p) => reliabilityOverlay(c, runs, 'equalCount', comparison.kind, comparison.metrics.ece_quantile?.values ?? [], p), 340));
   }
   if (runs.some((r) => r.roc)) {
     const aucs = comparison.metrics.auc?.values ?? runs.map(() => null);

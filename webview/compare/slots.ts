@@ -2,7 +2,7 @@
 import { applyDefaults, type Chart } from '../charts/common';
 import { el } from '../dom';
 import { readPalette, type Palette } from '../theme';
-import { runColor } from '../../src/charts/runs';
+import { compareRunColors } from './charts';
 
 interface Slot {
   canvas: HTMLCanvasElement;
@@ -33,8 +33,10 @@ export function drawAll(): void {
     s.chart = s.make(s.canvas, palette);
   }
   // The run swatches beside the names: the charts' opaque colours (some themes give CSS ones alpha).
-  document.querySelectorAll<HTMLElement>('.run-swatch[data-run]').forEach((node) => {
-    node.style.background = runColor(palette, Number(node.dataset.run));
+  const swatches = document.querySelectorAll<HTMLElement>('.run-swatch[data-run]');
+  const colors = compareRunColors(palette, swatches.length);
+  swatches.forEach((node) => {
+    node.style.background = colors[Number(node.dataset.run)] ?? '';
   });
 }
 

@@ -166,7 +166,8 @@ describe('eval-lens plot: what it cannot draw', () => {
     [['--chart', 'roc'], almanacs, 2, 'the ROC curve needs binary risk scores'],
     [['--chart', 'scatter'], folktexts, 2, 'the scatter plots predicted against true probabilities'],
     [['--chart', 'histogram'], almanacs, 2, 'use --chart scatter'],
-    [['--chart', 'groups'], folktexts, 2, 'per-group slices, which this version of eval-lens does not compute yet'],
+    [['--chart', 'groups'], folktexts, 1, '--chart groups needs --group-by COL'],
+    [['--chart', 'groups', '--group-by', 'sex'], folktexts, 2, 'has no groups: The file has no column "sex" to group by'],
     [['--chart', 'pie'], folktexts, 1, "--chart must be one of reliability, roc, histogram, scatter, groups, got 'pie'"],
     [[], folktexts, 1, 'plot needs --chart'],
     [['--chart', 'roc', '--out', 'x.pdf'], folktexts, 1, "--out must end in .png or .svg, got 'x.pdf'"],
@@ -247,5 +248,30 @@ describe('eval-lens plot: several runs overlaid (compare)', () => {
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('cannot overlay runs of different kinds (binary, probability)');
     expect(existsSync(join(out, 'never.png'))).toBe(false);
+  });
+});
+
+describe('eval-lens plot --chart groups', () => {
+  it('draws every group\'s reliability curve, the worst one named, from a column of the file', async () => {
+    // Two groups of 600: F calibrated (score = p), M squeezed into [0.35, 0.95] (score = 0.6 p + 0.35).
+    let state = 99;
+    const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rows = ['id,score,label,sex'];
+    for (let i = 0; i < 1200; i++) {
+      const p = random();
+      const y = random() < p ? 1 : 0;
+      rows.push(`${i},${(i % 2 ? p : 0.6 * p + 0.35).toFixed(4)},${y},${i % 2 ? 'F' : 'M'}`);
+    }
+    const file = join(out, 'groups.csv');
+    writeFileSync(file, rows.join('\n') + '\n');
+    const svg = join(out, 'groups.svg');
+    const result = await runCli(['plot', file, '--chart', 'groups', '--group-by', 'sex', '--out', svg]);
+    expect(result.code).toBe(0);
+    const text = readFileSync(svg, 'utf8');
+    expect(text).toContain('>F (n = 600)<');
+    expect(text).toContain('>M (n = 600) (worst)<');
+    const png = join(out, 'groups.png');
+    expect((await runCli(['plot', file, '--chart', 'groups', '--group-by', 'sex', '--out', png, '--width', '800', '--height', '600'])).code).toBe(0);
+    expect(decodePng(readFileSync(png)).width).toBe(800);
   });
 });
