@@ -93,6 +93,12 @@ async function pickFolder(files: EvalFiles): Promise<string | undefined> {
   return uris?.[0]?.fsPath;
 }
 
+/** The `with` of a `{ with: Uri | string }` argument: the run to compare the active one with. */
+function withOf(arg: unknown): string | undefined {
+  const other = arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? (arg as { with?: unknown }).with : undefined;
+  return other instanceof vscode.Uri ? other.fsPath : typeof other === 'string' ? other : undefined;
+}
+
 export function registerCompareCommands(files: EvalFiles, deps: CompareDeps): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('evalLens.compare', async (a?: unknown, b?: unknown) => {
@@ -109,14 +115,17 @@ export function registerCompareCommands(files: EvalFiles, deps: CompareDeps): vs
       return ComparePanel.showComparison(deps, paths);
     }),
     vscode.commands.registerCommand('evalLens.compareWith', async (a?: unknown, b?: unknown) => {
-      const paths = selectedPaths(a, b);
-      // From the command palette with a report in front: that report's file.
+      // `{ with: uri }` names the other run and leaves the baseline to the active tab (tests, keybindings).
+      const given = withOf(a);
+      const paths = selectedPaths(given ? undefined : a, b);
+      // From the command palette: the active tab's file (text, or the report editor via
+      // targetPath's active-tab fallback), else the report panel in front.
       const baseline = paths[0] ?? ReportPanel.current?.path;
       if (!baseline) {
         void vscode.window.showInformationMessage('Eval Lens: open a predictions file or its report first.');
         return undefined;
       }
-      const other = paths[1] ?? (await pickOther(files, baseline));
+      const other = paths[1] ?? given ?? (await pickOther(files, baseline));
       return other ? ComparePanel.showComparison(deps, [baseline, other]) : undefined;
     }),
     vscode.commands.registerCommand('evalLens.showLeaderboard', async (arg?: unknown) => {
