@@ -6,8 +6,9 @@
 import * as vscode from 'vscode';
 import {
   BOARD_VIEW_TYPE, COMPARE_VIEW_TYPE, type AgreementCell, type BoardView, type CompareHostToWebview, type CompareView,
-  type CompareWebviewToHost,
+  type CompareExportRequest, type CompareWebviewToHost,
 } from '../shared/compareProtocol';
+import { exportComparison } from './exportComparison';
 import type { ScoreOptions } from '../core/types';
 import { makeNonce, panelHtml } from './panelHtml';
 import { isCancelled, type WorkerPool } from './workerPool';
@@ -185,6 +186,19 @@ export class ComparePanel {
     return waitFor(this.filteredEmitter.event, timeoutMs, 'table not filtered');
   }
 
+  /**
+   * "Export…": the comparison in the panel as the CLI writes it, to `target` (tests) or where the
+   * save dialog says. Undefined when there is no comparison, or when cancelled.
+   */
+  async export(request: CompareExportRequest, target?: vscode.Uri): Promise<vscode.Uri | 'clipboard' | undefined> {
+    const view = this.comparison;
+    if (!view) return undefined;
+    const done = await exportComparison(request, view.comparison, target);
+    if (done === 'clipboard') void vscode.window.setStatusBarMessage('Eval Lens: Markdown copied to the clipboard', 3000);
+    else if (done && !target) void vscode.window.setStatusBarMessage(`Eval Lens: exported ${baseName(done.fsPath)}`, 3000);
+    return done;
+  }
+
   /** Posts a message as the webview would receive it from itself (tests drive clicks this way). */
   postToWebview(message: unknown): Thenable<boolean> {
     return this.panel.webview.postMessage(message);
@@ -225,6 +239,11 @@ export class ComparePanel {
         if (this.allowed(message.path) && Number.isInteger(message.line) && message.line >= 1) {
           void vscode.commands.executeCommand('evalLens.revealInData', { path: message.path, line: message.line });
         }
+        break;
+      case 'export':
+        void this.export(message.request).catch((e: unknown) => {
+          void vscode.window.showErrorMessage(`Eval Lens: export failed: ${e instanceof Error ? e.message : String(e)}`);
+        });
         break;
       case 'openReport':
         if (this.allowed(message.path)) void vscode.commands.executeCommand('evalLens.openReport', message.path);

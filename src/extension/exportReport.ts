@@ -11,7 +11,7 @@ import { toJson } from '../cli/score';
 type Summary = { raft_score?: number | null };
 
 /** Where a file goes: `target` when a caller (a test, a command argument) gives one, else the save dialog. */
-async function saveTo(defaultName: string, filters: Record<string, string[]>, near: string, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+export async function saveTo(defaultName: string, filters: Record<string, string[]>, near: string, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
   if (target) return target;
   const folder = vscode.Uri.file(near.slice(0, Math.max(near.lastIndexOf('/'), near.lastIndexOf('\\')) + 1) || near);
   return vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, defaultName), filters, saveLabel: 'Export' });

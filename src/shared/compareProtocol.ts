@@ -165,7 +165,12 @@ export type CompareWebviewToHost =
   /** The view is painted: `ms` since its message arrived (tests wait on it). */
   | { type: 'rendered'; view: 'comparison' | 'board'; ms: number }
   /** The instance table's filter changed (tests check what a click did). */
-  | { type: 'filtered'; cell: AgreementCell | null; rows: number };
+  | { type: 'filtered'; cell: AgreementCell | null; rows: number }
+  /** "Export…": the host builds the document (as `eval-lens compare`) and asks where to save it. */
+  | { type: 'export'; request: CompareExportRequest };
+
+/** What the compare panel's "Export…" asks for: the CLI's `compare --markdown`, `--json` or `--csv`. */
+export type CompareExportRequest = { format: 'markdown'; to: 'file' | 'clipboard' } | { format: 'json' } | { format: 'csv' };
 
 export const COMPARE_VIEW_TYPE = 'evalLens.compare';
 export const BOARD_VIEW_TYPE = 'evalLens.board';

@@ -7,6 +7,7 @@ import { clear, el } from '../dom';
 import { watchTheme } from '../theme';
 import { BoardTable } from './board';
 import { renderComparison } from './comparison';
+import { compareExportMenu } from './exportMenu';
 import type { PairsView } from './pairs';
 import { destroyAll, drawAll } from './slots';
 
@@ -52,6 +53,7 @@ window.addEventListener('message', (event: MessageEvent) => {
         reveal: (path, line) => post({ type: 'reveal', path, line }),
         filtered: (cell, rows) => post({ type: 'filtered', cell, rows }),
       });
+      root.querySelector('header.report-header')?.appendChild(compareExportMenu((request) => post({ type: 'export', request })));
       drawAll();
       announce('comparison', receivedAt);
       break;

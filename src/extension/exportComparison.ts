@@ -1,0 +1,48 @@
+// The compare panel's exports: Markdown (to a file or the clipboard), JSON and CSV of the comparison
+// in the panel, built by the host with the CLI's own functions (`eval-lens compare --markdown / --json
+// / --csv`), so a pull request and the panel say the same; written through the save dialog.
+import * as vscode from 'vscode';
+import type { Comparison } from '../core/compare';
+import type { CompareExportRequest, ComparisonResult } from '../shared/compareProtocol';
+import { compareJson } from '../cli/compare';
+import { compareCsv, compareMarkdown } from '../cli/compareOutput';
+import { saveTo } from './exportReport';
+
+/** The CLI's default significance level (--alpha), which the panel's ✱ marks use too. */
+const ALPHA = 0.05;
+
+/** Carries out one export; returns the file written, 'clipboard', or undefined when cancelled or invalid. */
+export async function exportComparison(
+  request: CompareExportRequest, result: ComparisonResult, target?: vscode.Uri,
+): Promise<vscode.Uri | 'clipboard' | undefined> {
+  // The posted document is the core's Comparison (run names included), typed for the webview.
+  const comparison = result as unknown as Comparison;
+  const near = comparison.runs[0]?.path ?? '';
+  const stem = 'comparison';
+  let text: string;
+  let uri: vscode.Uri | undefined;
+  switch (request?.format) {
+    case 'markdown':
+      text = compareMarkdown(comparison, ALPHA);
+      if (request.to === 'clipboard') {
+        await vscode.env.clipboard.writeText(text);
+        return 'clipboard';
+      }
+      uri = await saveTo(`${stem}.eval-lens.md`, { Markdown: ['md'] }, near, target);
+      break;
+    case 'json':
+      // As printResult prints --json.
+      text = JSON.stringify(compareJson(comparison), null, 1) + '\n';
+      uri = await saveTo(`${stem}.eval-lens.json`, { JSON: ['json'] }, near, target);
+      break;
+    case 'csv':
+      text = compareCsv(comparison);
+      uri = await saveTo(`${stem}.eval-lens.csv`, { CSV: ['csv'] }, near, target);
+      break;
+    default:
+      return undefined;
+  }
+  if (!uri) return undefined;
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  return uri;
+}
