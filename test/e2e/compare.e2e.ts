@@ -115,6 +115,11 @@ describe('the compare and leaderboard panels in the workbench', () => {
     await cell.click();
     await expect.poll(() => view.locator('#pair-table').getAttribute('data-cell')).toBe('all');
 
+    // "Export…" in the header: the CLI's documents, built by the host.
+    expect(await view.locator('#export-select option').allTextContents()).toEqual([
+      'Export…', 'Markdown summary to a file…', 'Markdown summary to the clipboard', 'JSON (as eval-lens compare --json)…', 'CSV of the metrics (as eval-lens compare --csv)…',
+    ]);
+
     await docsShot(wb, 'compare-dark');
     await selectTheme(wb, 'Light Modern', /Light Modern/);
     await view.locator('body.vscode-light').waitFor({ state: 'attached', timeout: 20_000 });
