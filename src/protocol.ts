@@ -95,7 +95,11 @@ export type WebviewToHost =
   /** "Group by": a column of the predictions file (fromData false) or of the joined data file; null for none. */
   | { type: 'groupBy'; column: string | null; fromData?: boolean }
   /** "Join data file…": the host asks for a CSV to join on ID. */
-  | { type: 'pickDataFile' };
+  | { type: 'pickDataFile' }
+  /** "Model" of a file holding several models' columns (Report.models): score this one. */
+  | { type: 'chooseModel'; model: string }
+  /** "Compare models": compare the models of the report's file with each other. */
+  | { type: 'compareModels' };
 
 export const WEBVIEW_VIEW_TYPE = 'evalLens.report';
 

@@ -17,6 +17,7 @@ import { probabilityScatterChart } from './charts/scatter';
 import { hmrPanel, metricCards } from './cards';
 import { groupReliabilityChart } from './charts/groupReliability';
 import { fairnessCard, groupControls, groupSlice, groupsSection } from './groups';
+import { modelControls } from './models';
 import { withGroupIntervals, worstGroupIndex } from '../src/shared/groupRanking';
 import { copyMarkdownButton, exportMenu } from './exportControls';
 import { confusionMatrix } from './confusion';
@@ -468,6 +469,8 @@ function renderReport(): void {
     return;
   }
   root.appendChild(header(report));
+  const models = modelControls(report);
+  if (models) root.appendChild(models);
   const controls = groupControls(report);
   if (controls) root.appendChild(controls);
   if (report.fatal) {

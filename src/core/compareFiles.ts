@@ -22,13 +22,10 @@ export function loadGroup(path: string, options: ScoreOptions, io: CompanionRead
 /** Compare the files or run folders at `paths` (the first is the baseline). Throws CompareError. */
 export function comparePaths(paths: readonly string[], options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Comparison {
   const o = resolveOptions({ ...options, bootstrap: options?.bootstrap ?? DEFAULT_COMPARE_RESAMPLES, instances: false });
-  const models = paths.length === 1 ? modelsOf(paths[0]) : [];
+  const models = paths.length === 1 ? modelRuns(paths[0], o) : [];
   if (models.length) {
-    const runs = models.map((m) => ({ path: paths[0], name: m.model, parsed: parseFile(paths[0], { ...o, format: 'generic', mapping: { ...o.mapping, ...m.mapping } }, io) }));
-    const c = compareRuns(runs, o);
-    // The models share the file's rows: pairing them by row order is exact, not a guess.
-    c.problems = c.problems.filter((p) => !(c.aligned_by === 'row-order' && /paired by row order/.test(p.message)));
-    return c;
+    const runs = models.map((m) => ({ path: paths[0], name: m.name, parsed: parseFile(paths[0], m.options, io) }));
+    return withoutRowOrderNote(compareRuns(runs, o));
   }
   if (paths.length < 2) throw new CompareError(`${paths[0]} holds one run: name a baseline and at least one candidate, or a file with several models' Prob_<model> / Pred_<model> columns.`);
   const groups = paths.map((p) => loadGroup(p, o, io));
@@ -37,6 +34,17 @@ export function comparePaths(paths: readonly string[], options?: Partial<ScoreOp
     return compareRuns(runs, o);
   }
   return compareGroups(groups, o);
+}
+
+/** Each model of a file with several models' columns, and the options that read its run (else []). */
+export function modelRuns(path: string, options: ScoreOptions): { name: string; options: ScoreOptions }[] {
+  return modelsOf(path).map((m) => ({ name: m.model, options: { ...options, format: 'generic', mapping: { ...options.mapping, ...m.mapping } } }));
+}
+
+/** The models of one file share its rows: pairing them by row order is exact, not a guess worth a note. */
+export function withoutRowOrderNote(c: Comparison): Comparison {
+  c.problems = c.problems.filter((p) => !(c.aligned_by === 'row-order' && /paired by row order/.test(p.message)));
+  return c;
 }
 
 /** The models of a CSV file with Prob_<model> / Pred_<model> columns (two or more), else []. */

@@ -3,6 +3,7 @@
 // the other run when only one was given, and the panels (comparePanel.ts).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { modelsOf } from '../core/compareFiles';
 import { targetPath } from './commands';
 import { ComparePanel, type CompareDeps } from './comparePanel';
 import type { EvalFiles } from './evalFiles';
@@ -103,6 +104,8 @@ export function registerCompareCommands(files: EvalFiles, deps: CompareDeps): vs
   return vscode.Disposable.from(
     vscode.commands.registerCommand('evalLens.compare', async (a?: unknown, b?: unknown) => {
       const paths = selectedPaths(a, b);
+      // One file with several models' columns (Prob_LogReg, Prob_SVM, ...): its models are the runs.
+      if (paths.length === 1 && modelsOf(paths[0]).length >= 2) return ComparePanel.showComparison(deps, paths);
       if (paths.length === 1) {
         const other = await pickOther(files, paths[0]);
         if (!other) return undefined;

@@ -6,7 +6,7 @@ import { basename, dirname } from 'node:path';
 import { boardPaths } from '../core/boardFiles';
 import { alignRuns } from '../core/compare/align';
 import { compareRuns } from '../core/compare/compare';
-import { comparePaths } from '../core/compareFiles';
+import { comparePaths, modelRuns, withoutRowOrderNote } from '../core/compareFiles';
 import { isDirectory } from '../core/io';
 import { buildReport, resolveOptions } from '../core/report';
 import { parseFile } from '../core/score';
@@ -84,23 +84,28 @@ export function pairTable(base: Report, cand: Report, left: Uint32Array, right: 
  * instances. Run folders (RAFT): the core's task-by-task comparison, without per-instance views.
  */
 export function compareJob(paths: string[], options: Partial<ScoreOptions>, progress: Progress): CompareView {
-  if (paths.length < 2) throw new Error('Compare needs two runs or more: a baseline and at least one candidate.');
+  const o = resolveOptions({ ...options, bootstrap: 0, instances: true });
+  // One file with several models' columns: each model is a run.
+  const models = paths.length === 1 ? modelRuns(paths[0], o) : [];
+  if (paths.length < 2 && !models.length) throw new Error('Compare needs two runs or more: a baseline and at least one candidate.');
   if (paths.some((p) => isDirectory(p))) {
     const comparison = comparePaths(paths, { ...options, onProgress: (f) => progress(f) }) as ComparisonResult;
     return { comparison, runs: [], pairs: [], note: 'Run folders are compared task by task; open two task files to see their charts and instances side by side.' };
   }
-  const o = resolveOptions({ ...options, bootstrap: 0, instances: true });
-  const parsed = paths.map((path, k) => parseFile(path, { ...o, onProgress: (f, phase) => progress(phase === 'parse' ? (0.4 * (k + f)) / paths.length : (0.4 * (k + 1)) / paths.length) }));
-  const comparison = compareRuns(paths.map((path, k) => ({ path, parsed: parsed[k] })), { ...options, onProgress: (f) => progress(0.4 + 0.5 * f) });
-  const reports = parsed.map((p, k) => buildReport(paths[k], p, o));
+  const runs = models.length ? models.map((m) => ({ path: paths[0], name: m.name, options: m.options })) : paths.map((path) => ({ path, name: undefined, options: o }));
+  const parsed = runs.map((r, k) => parseFile(r.path, { ...r.options, onProgress: (f, phase) => progress(phase === 'parse' ? (0.4 * (k + f)) / runs.length : (0.4 * (k + 1)) / runs.length) }));
+  const compared = compareRuns(runs.map((r, k) => ({ path: r.path, name: r.name, parsed: parsed[k] })), { ...options, onProgress: (f) => progress(0.4 + 0.5 * f) });
+  const comparison = models.length ? withoutRowOrderNote(compared) : compared;
+  const reports = parsed.map((p, k) => buildReport(runs[k].path, p, runs[k].options));
   progress(0.95);
   const pairs: PairTable[] = [];
   if (comparison.kind !== 'probability' && reports.every((r) => r.instances)) {
-    const alignment = alignRuns(parsed.map((p, k) => ({ path: paths[k], set: p.set! })));
+    const alignment = alignRuns(parsed.map((p, k) => ({ path: runs[k].path, set: p.set! })));
     for (let c = 1; c < reports.length; c++) pairs.push(pairTable(reports[0], reports[c], alignment.rows[0], alignment.rows[c], c, alignment.ids));
   }
   progress(1);
-  return { comparison: comparison as ComparisonResult, runs: reports.map(runView), pairs };
+  const views = reports.map((r, k) => ({ ...runView(r), ...(runs[k].name ? { label: runs[k].name } : {}) }));
+  return { comparison: comparison as ComparisonResult, runs: views, pairs };
 }
 
 /** The leaderboard job: the core's board of the runs below a folder, and each cell's file. */

@@ -73,7 +73,7 @@ export class ReportPanel {
   static log: ((line: string) => void) | undefined;
   private static scoreFunction: PanelScoreFunction | undefined;
   /** Remembers a "Group by" or data file choice; true when the report should be scored again. */
-  static sliceHandler: ((path: string, message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' }>) => Promise<boolean>) | undefined;
+  static sliceHandler: ((path: string, message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' | 'chooseModel' }>) => Promise<boolean>) | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
   private readonly renderedEmitter = new vscode.EventEmitter<NonNullable<PanelInfo['rendered']>>();
@@ -530,6 +530,11 @@ export class ReportPanel {
     void this.panel.webview.postMessage(message);
   }
 
+  /** What the webview posts, delivered as if it had (tests drive the panel's controls through this). */
+  receiveFromWebview(raw: unknown): void {
+    this.receive(raw);
+  }
+
   private receive(raw: unknown): void {
     if (!raw || typeof raw !== 'object' || typeof (raw as { type?: unknown }).type !== 'string') return;
     const message = raw as WebviewToHost;
@@ -577,7 +582,11 @@ export class ReportPanel {
         break;
       case 'groupBy':
       case 'pickDataFile':
+      case 'chooseModel':
         void this.slice(message);
+        break;
+      case 'compareModels':
+        if (this.revealable(this.info.path)) void vscode.commands.executeCommand('evalLens.compare', vscode.Uri.file(this.info.path));
         break;
       case 'export':
         if (message.request && typeof message.request === 'object') void this.export(message.request);
@@ -589,7 +598,7 @@ export class ReportPanel {
   }
 
   /** "Group by" / "Join data file…": remembered by the handler (extension/slicing.ts), then re-scored. */
-  private async slice(message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' }>): Promise<void> {
+  private async slice(message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' | 'chooseModel' }>): Promise<void> {
     const path = this.info.path;
     if (path && (await ReportPanel.sliceHandler?.(path, message))) await this.load(path);
   }

@@ -21,6 +21,8 @@ export interface ScoreChoice {
   /** Whether groupBy names a column of the data file (true) or of the predictions file itself. */
   groupByData?: boolean;
   dataFile?: string;
+  /** The report's "Model" (a file with several models' columns); none: the first. */
+  model?: string;
 }
 
 /** Called when a report's intervals are ready: `quick` is the result shown so far. */

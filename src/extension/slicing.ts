@@ -1,6 +1,7 @@
 // The report's "Group by" and "Join data file…": the data file of a predictions file (picked in the
 // report, else the evalLens.dataFiles setting), the column chosen, both remembered per predictions
-// file (workspaceState, through ReportScoring), and the options that make the worker slice.
+// file (workspaceState, through ReportScoring), and the options that make the worker slice; also
+// the "Model" scored in a file holding several models' columns, remembered the same way.
 import * as vscode from 'vscode';
 import type { ScoreOptions } from '../core/types';
 import { globToRegExp } from './glob';
@@ -22,15 +23,22 @@ export function dataFileFor(path: string, choice: ScoreChoice, settings: EvalLen
 export function sliceOptions(path: string, choice: ScoreChoice, settings: EvalLensSettings): Partial<ScoreOptions> {
   const dataPath = dataFileFor(path, choice, settings);
   const o: Partial<ScoreOptions> = { listColumns: dataPath ? { dataPath } : {} };
+  if (choice.model) o.model = choice.model;
   if (choice.groupBy) o.groupBy = { column: choice.groupBy, ...(dataPath && choice.groupByData !== false ? { dataPath } : {}) };
   return o;
 }
 
 /** The webview asked for a column (null: no grouping) or a data file: remember it; true to re-score. */
 export async function handleSliceRequest(
-  scoring: ReportScoring, path: string, request: { type: 'groupBy'; column: string | null; fromData?: boolean } | { type: 'pickDataFile' },
+  scoring: ReportScoring, path: string,
+  request: { type: 'groupBy'; column: string | null; fromData?: boolean } | { type: 'pickDataFile' } | { type: 'chooseModel'; model: string },
 ): Promise<boolean> {
   const choice = scoring.choiceFor(path);
+  if (request.type === 'chooseModel') {
+    if (typeof request.model !== 'string' || !request.model) return false;
+    scoring.remember(path, { ...choice, model: request.model });
+    return true;
+  }
   if (request.type === 'groupBy') {
     scoring.remember(path, { ...choice, groupBy: request.column ?? undefined, groupByData: request.column ? request.fromData !== false : undefined });
     return true;

@@ -154,6 +154,21 @@ export function bigFolktexts(n: number): string {
   return path;
 }
 
+/** A table with two models' columns side by side (the report offers "Model" and "Compare models"). */
+function modelsTable(): string {
+  const path = join(scratch('models'), 'classifiers.csv');
+  const r = rng(5);
+  const parts = ['id,Prob_LogReg,Pred_LogReg,Prob_SVM,Pred_SVM,label'];
+  for (let i = 0; i < 300; i++) {
+    const label = r() < 0.4 ? 1 : 0;
+    const lr = Math.min(0.99, Math.max(0.01, (label ? 0.65 : 0.35) + 0.45 * (r() - 0.5)));
+    const svm = Math.min(0.99, Math.max(0.01, (label ? 0.6 : 0.4) + 0.6 * (r() - 0.5)));
+    parts.push(`${i},${lr.toFixed(4)},${lr >= 0.5 ? 1 : 0},${svm.toFixed(4)},${svm >= 0.5 ? 1 : 0},${label}`);
+  }
+  writeFileSync(path, parts.join('\n') + '\n');
+  return path;
+}
+
 export function buildSamples(which: Set<string> | null, bigRows = 1_000_000): Sample[] {
   const want = (name: string) => !which || which.has(name);
   const out: (Sample | null)[] = [];
@@ -168,6 +183,7 @@ export function buildSamples(which: Set<string> | null, bigRows = 1_000_000): Sa
     if (file) out.push(fromPath('lm-eval', 'lm-eval multiple-choice samples', join(dir, file)));
   }
   if (want('generic')) out.push(fromPath('generic', 'Generic QA confidence', join(ex, 'generic', 'qa_confidence.csv')));
+  if (want('models')) out.push(fromPath('models', 'Two models\' columns in one table (Prob_LogReg, Prob_SVM)', modelsTable(), { model: 'SVM' }));
   if (want('broken')) out.push(fromPath('broken', 'A file with bad rows', join(ex, 'folktexts', 'broken', 'broken.test_predictions.csv')));
   if (want('hostile')) out.push(hostileRaft());
   if (want('big')) {
