@@ -111,7 +111,7 @@ print(n)`, join(dir, 'epochs.eval')], { encoding: 'utf8' }).trim());
     await docsShot(wb, 'inspect-eval-report');
     // The top: accuracy and stderr beside what the log reported, and the breakdown.
     await view.locator('#metric-cards').scrollIntoViewIfNeeded();
-    expect(await view.locator('#metric-cards [data-metric="stderr"]').innerText()).toMatch(/^0\.0\d+$/);
+    expect(await view.locator('#metric-cards .card-value[data-metric="stderr"]').innerText()).toMatch(/^0\.0\d+$/);
     await docsShot(wb, 'inspect-eval-summary');
   });
 });
