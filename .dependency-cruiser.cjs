@@ -1,10 +1,10 @@
 // Import boundaries between the layers, checked by test/unit/architecture.test.ts (dependency-cruiser).
-// Layers: src/shared + src/protocol.ts (the bottom: pure code and the host-webview messages, which
+// Layers: src/common + src/protocol.ts (the bottom: pure code and the host-webview messages, which
 // every layer may use; they import nothing but each other and, type-only, the core's types),
 // src/core (scoring, no editor), src/cli, src/extension (VS Code host), webview (browser).
 // "Type-only" means `import type` (erased at build time, so no code crosses).
 
-const SHARED = '^src/(shared/|protocol\\.ts$)';
+const SHARED = '^src/(common/|protocol\\.ts$)';
 const VSCODE = '^vscode$|node_modules/@types/vscode/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -12,7 +12,7 @@ module.exports = {
   forbidden: [
     {
       name: 'core-stays-editor-free',
-      comment: 'The core scores files for the CLI, the worker and the tests alike: no vscode, extension, CLI, webview code or host-webview messages (src/shared code it may use).',
+      comment: 'The core scores files for the CLI, the worker and the tests alike: no vscode, extension, CLI, webview code or host-webview messages (src/common code it may use).',
       severity: 'error',
       from: { path: '^src/core/' },
       to: { path: [VSCODE, '^src/(extension|cli)/', '^src/protocol\\.ts$', '^webview/'] },
@@ -26,14 +26,14 @@ module.exports = {
     },
     {
       name: 'webview-core-types-only',
-      comment: 'The webview may name the core\'s types (import type) but not run core code: what both need lives in src/shared.',
+      comment: 'The webview may name the core\'s types (import type) but not run core code: what both need lives in src/common.',
       severity: 'error',
       from: { path: '^webview/' },
       to: { path: '^src/core/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'extension-no-webview',
-      comment: 'The host never imports webview code; what both need lives in src/shared.',
+      comment: 'The host never imports webview code; what both need lives in src/common.',
       severity: 'error',
       from: { path: '^src/extension/' },
       to: { path: '^webview/' },
@@ -46,14 +46,14 @@ module.exports = {
       to: { path: [VSCODE, '^src/extension/', '^webview/'] },
     },
     {
-      name: 'shared-stands-alone',
+      name: 'common-stands-alone',
       comment: 'Shared code runs in the worker and in the browser: it imports only shared code, and the core\'s types (src/core/types.ts) type-only.',
       severity: 'error',
       from: { path: SHARED },
       to: { pathNot: [SHARED, '^src/core/types\\.ts$'] },
     },
     {
-      name: 'shared-core-types-only',
+      name: 'common-core-types-only',
       comment: 'Shared code may name the core\'s types but not run core code.',
       severity: 'error',
       from: { path: SHARED },

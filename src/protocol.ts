@@ -1,12 +1,12 @@
 // The only messages that cross between the extension host and the report webview: one
 // discriminated union each way, imported by both sides. Nothing crosses untyped.
 import type { MetricName, Report } from './core/types';
-import type { ReportCharts } from './shared/chartData';
-import type { InstancePage, InstanceScheme } from './shared/instanceCodec';
+import type { ReportCharts } from './common/chartData';
+import type { InstancePage, InstanceScheme } from './common/instanceCodec';
 
 // Message parts defined where they are computed, re-exported so both sides import one module.
-export type { ReportCharts } from './shared/chartData';
-export type { InstancePage, InstancePayload, InstanceScheme } from './shared/instanceCodec';
+export type { ReportCharts } from './common/chartData';
+export type { InstancePage, InstancePayload, InstanceScheme } from './common/instanceCodec';
 
 /** Webview state kept by VS Code across reloads (getState/setState) and handed to the serializer. */
 export interface PanelState {

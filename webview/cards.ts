@@ -2,14 +2,14 @@
 // figure the benchmark reported itself beside it (folktexts results.bench-*.json), a flag when the
 // two disagree; and the R_O / R_U / HMR panel with the over/underconfidence sentence.
 import type { MetricName, Report } from '../src/core/types';
-import { correctnessCounts } from '../src/shared/chartData';
+import { correctnessCounts } from '../src/common/chartData';
 import { el } from './dom';
 import { breakdownTable } from './breakdown';
-import { cardMetrics, HMR_METRICS } from '../src/shared/metricTable';
-import { betterDirection } from '../src/shared/metricDirection';
+import { cardMetrics, HMR_METRICS } from '../src/common/metricTable';
+import { betterDirection } from '../src/common/metricDirection';
 import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from './format';
 import { post } from './vscodeApi';
-import { baseName } from '../src/shared/paths';
+import { baseName } from '../src/common/paths';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
   const info = METRIC_INFO[name];

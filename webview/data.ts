@@ -1,10 +1,10 @@
 // Data preparation in the webview: typed columns however they travelled, rows of the table and the
-// stepper. ROC thinning and bin lookup live in src/shared/curves.ts (the charts use them in the
+// stepper. ROC thinning and bin lookup live in src/common/curves.ts (the charts use them in the
 // panel and in the CLI's figures); what the scoring worker computes too (histogram, scatter
-// decimation, correctness counts) lives in src/shared/chartData.ts. Pure functions (unit-tested).
+// decimation, correctness counts) lives in src/common/chartData.ts. Pure functions (unit-tested).
 import type { InstanceColumns, Report } from '../src/core/types';
 
-export { binAt, decimateCurve } from '../src/shared/curves';
+export { binAt, decimateCurve } from '../src/common/curves';
 
 type NumericArrayCtor =
   | Float64ArrayConstructor | Uint8ArrayConstructor | Int16ArrayConstructor | Int32ArrayConstructor | Uint32ArrayConstructor;

@@ -3,8 +3,8 @@
 // as filtered and a chart's pixels; the host builds Markdown and JSON itself and asks where to save.
 import type { Report } from '../src/core/types';
 import type { ExportRequest } from '../src/protocol';
-import { csvTable } from '../src/shared/tabular';
-import { baseName } from '../src/shared/paths';
+import { csvTable } from '../src/common/tabular';
+import { baseName } from '../src/common/paths';
 import { el } from './dom';
 import { cellText, tableColumns } from './tableModel';
 import { post } from './vscodeApi';

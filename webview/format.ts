@@ -1,8 +1,8 @@
 // Number and label formatting for the report. Pure functions (unit-tested); no DOM.
 import type { MetricName } from '../src/core/types';
-import { formatMetric } from '../src/shared/format';
+import { formatMetric } from '../src/common/format';
 
-export { formatBinRange, formatCount, formatMetric, kindAxes } from '../src/shared/format';
+export { formatBinRange, formatCount, formatMetric, kindAxes } from '../src/common/format';
 
 /** "0.043 [0.031, 0.056]", or just the value when there is no interval. */
 export function formatWithInterval(value: number | null | undefined, interval?: [number, number] | null): string {

@@ -3,8 +3,8 @@
 // and the worst group named in words and colour, folktexts' fairness figures, and the instance
 // columns of one group (the instance table and the stepper follow a group filter).
 import type { GroupSlice, InstanceColumns, Report } from '../src/core/types';
-import { GROUP_COLUMNS, lowerIsBetter, worstGroupIndex } from '../src/shared/groupRanking';
-import { baseName } from '../src/shared/paths';
+import { GROUP_COLUMNS, lowerIsBetter, worstGroupIndex } from '../src/common/groupRanking';
+import { baseName } from '../src/common/paths';
 import { el } from './dom';
 import { disagrees, formatCount, formatMetric } from './format';
 import { post } from './vscodeApi';

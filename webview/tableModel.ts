@@ -4,7 +4,7 @@
 // faster than Array.prototype.sort with a comparator) and filtering is one pass.
 import type { Report } from '../src/core/types';
 import type { TableColumn, TableFilter } from '../src/protocol';
-import { hasFinite } from '../src/shared/chartData';
+import { hasFinite } from '../src/common/chartData';
 import { formatCell, kindAxes } from './format';
 
 export interface ColumnSpec {

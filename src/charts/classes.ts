@@ -2,7 +2,7 @@
 // has 77) turn the chart horizontal so every class name gets its own row.
 import type { ChartConfiguration } from 'chart.js';
 import type { ClassStats } from '../core/types';
-import { formatCount, formatMetric } from '../shared/format';
+import { formatCount, formatMetric } from '../common/format';
 import { scaled, withAlpha, type Palette } from './palette';
 
 export const HORIZONTAL_FROM = 8;

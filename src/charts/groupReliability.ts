@@ -4,7 +4,7 @@
 // The same configuration draws the panel and `eval-lens plot --chart groups`.
 import type { ChartConfiguration } from 'chart.js';
 import type { GroupSlice, Kind } from '../core/types';
-import { kindAxes } from '../shared/format';
+import { kindAxes } from '../common/format';
 import { diagonalDataset, unitAxis } from './common';
 import { scaled, type Palette } from './palette';
 

@@ -1,8 +1,8 @@
 // Confidence histogram: top-label confidence in equal-width bins, stacked into correct and incorrect
 // instances, so a glance shows where the errors sit on the confidence scale.
 import type { ChartConfiguration } from 'chart.js';
-import type { ConfidenceHistogram } from '../shared/chartData';
-import { formatCount } from '../shared/format';
+import type { ConfidenceHistogram } from '../common/chartData';
+import { formatCount } from '../common/format';
 import { scaled, withAlpha, type Palette } from './palette';
 
 export function confidenceHistogramConfig(histogram: ConfidenceHistogram, palette: Palette): ChartConfiguration<'bar'> {

@@ -5,8 +5,8 @@
 // equal-count bins have unequal widths. The same configuration draws the panel and `eval-lens plot`.
 import type { ChartConfiguration, Plugin } from 'chart.js';
 import type { Kind, ReliabilityBin } from '../core/types';
-import { binAt } from '../shared/curves';
-import { formatBinRange, formatCount, formatMetric, kindAxes } from '../shared/format';
+import { binAt } from '../common/curves';
+import { formatBinRange, formatCount, formatMetric, kindAxes } from '../common/format';
 import { chartFontSize, diagonalDataset, unitAxis } from './common';
 import { runColors } from './runs';
 import { scaled, withAlpha, type Palette } from './palette';

@@ -2,8 +2,8 @@
 // several runs overlay in one chart (compare). The same configuration draws the panel and `eval-lens plot`.
 import type { ChartConfiguration } from 'chart.js';
 import type { RocCurve } from '../core/types';
-import { decimateCurve, ROC_CHART_POINTS } from '../shared/curves';
-import { formatMetric } from '../shared/format';
+import { decimateCurve, ROC_CHART_POINTS } from '../common/curves';
+import { formatMetric } from '../common/format';
 import { diagonalDataset, unitAxis } from './common';
 import { runColors } from './runs';
 import { scaled, withAlpha, type Palette } from './palette';

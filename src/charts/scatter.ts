@@ -2,8 +2,8 @@
 // point per occupied cell of a 64 x 64 grid (see decimateScatter): outliers stay visible, and each
 // point's size and opacity grow with the instances it stands for.
 import type { ChartConfiguration } from 'chart.js';
-import type { ScatterPoints } from '../shared/chartData';
-import { formatCount, formatMetric } from '../shared/format';
+import type { ScatterPoints } from '../common/chartData';
+import { formatCount, formatMetric } from '../common/format';
 import { diagonalDataset, unitAxis } from './common';
 import { scaled, withAlpha, type Palette } from './palette';
 

@@ -3,7 +3,7 @@
 // computed, CSV one row per run and task at full precision.
 import type { Board } from '../core/compare/board';
 import { formatNumber } from './table';
-import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../shared/tabular';
+import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../common/tabular';
 
 function cell(v: number | null | undefined, ci: [number, number] | null | undefined): string {
   if (v === null || v === undefined) return '—';

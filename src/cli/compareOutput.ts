@@ -2,9 +2,9 @@
 // core's Comparison: per metric, arrays over the runs with the baseline first).
 import { METRIC_NAMES, type MetricName } from '../core/types';
 import type { Comparison, MetricComparison } from '../core/compare';
-import { improvement } from '../shared/metricDirection';
+import { improvement } from '../common/metricDirection';
 import { formatNumber } from './table';
-import { csvTable, markdownCode, markdownTable, type Cell, type Table } from '../shared/tabular';
+import { csvTable, markdownCode, markdownTable, type Cell, type Table } from '../common/tabular';
 import type { ComparedMetric, RegressionResult } from './regression';
 
 function runName(c: Comparison, k: number): string {

@@ -3,7 +3,7 @@
 import type { MetricName } from '../core/types';
 import type { Comparison, MetricComparison } from '../core/compare/compare';
 import type { AgreementCounts, CloserCounts } from '../core/compare/agreement';
-import { improvement } from '../shared/metricDirection';
+import { improvement } from '../common/metricDirection';
 import { formatNumber } from './table';
 
 /** The significance level the words refer to. */

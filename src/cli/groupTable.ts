@@ -2,9 +2,9 @@
 // metrics (the first with its interval), the worst group marked in words, then folktexts' fairness
 // figures beside the ones its results file reported.
 import type { GroupSlice, Report } from '../core/types';
-import { GROUP_COLUMNS, worstGroupIndex } from '../shared/groupRanking';
+import { GROUP_COLUMNS, worstGroupIndex } from '../common/groupRanking';
 import { agrees } from '../core/report';
-import { baseName } from '../shared/paths';
+import { baseName } from '../common/paths';
 
 function num(v: number | null | undefined): string {
   return v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(4);

@@ -2,7 +2,7 @@
 // table, --json, --markdown, --csv): the kind's list from the metric table, then any other metric
 // name, then the rates at the threshold.
 import { METRIC_NAMES, RATE_NAMES, type MetricName, type RateName, type Report } from '../core/types';
-import { KIND_METRICS } from '../shared/metricTable';
+import { KIND_METRICS } from '../common/metricTable';
 
 export function reportMetricNames(r: Pick<Report, 'kind' | 'metrics'>): (MetricName | RateName)[] {
   const order = new Set<MetricName | RateName>([...KIND_METRICS[r.kind].computed, ...METRIC_NAMES, ...RATE_NAMES]);

@@ -6,7 +6,7 @@ import { extname } from 'node:path';
 import type { ChartConfiguration } from 'chart.js';
 import { scorePath } from '../core/score';
 import type { Report } from '../core/types';
-import { reportCharts } from '../shared/chartData';
+import { reportCharts } from '../common/chartData';
 import { reliabilityConfig, reliabilityOverlayConfig } from '../charts/reliability';
 import { rocConfig, rocOverlayConfig } from '../charts/roc';
 import { confidenceHistogramConfig } from '../charts/histogram';
@@ -16,7 +16,7 @@ import { number, UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { sliceOptions } from './sliceArgs';
 import { groupReliabilityConfig } from '../charts/groupReliability';
-import { worstGroupIndex } from '../shared/groupRanking';
+import { worstGroupIndex } from '../common/groupRanking';
 import { printPalette, renderChart, type FigureFormat } from './render';
 
 export const CHARTS = ['reliability', 'roc', 'histogram', 'scatter', 'groups'] as const;

@@ -2,7 +2,7 @@
 // when a candidate is significantly worse than the baseline on a listed metric, in the direction in
 // which that metric improves. Significantly better, or no significant difference, passes.
 import type { MetricName } from '../core/types';
-import { betterDirection, improvement } from '../shared/metricDirection';
+import { betterDirection, improvement } from '../common/metricDirection';
 import { UsageError } from './args';
 import { gateNumber, metricName } from './gates';
 

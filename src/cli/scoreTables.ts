@@ -4,7 +4,7 @@ import type { Report } from '../core/types';
 import { reportMetricNames } from './metricOrder';
 import { disagreeingReported } from '../core/report';
 import { formatNumber } from './table';
-import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../shared/tabular';
+import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../common/tabular';
 import { RUN_PATH, gateNumber, type GateResult } from './gates';
 
 type Summary = { raft_score?: number | null };

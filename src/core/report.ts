@@ -6,7 +6,7 @@ import type {
 } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { binaryMetrics } from './metrics/binary';
-import { KIND_METRICS } from '../shared/metricTable';
+import { KIND_METRICS } from '../common/metricTable';
 import { gather, stableArgsort } from './metrics/sort';
 import { brierBinary, brierMulticlass, logLossBinary, logLossMulticlass } from './metrics/scoring';
 import {
@@ -17,7 +17,7 @@ import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
 import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
-import { baseName } from '../shared/paths';
+import { baseName } from '../common/paths';
 import { capProblems } from './problemCap';
 import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
 import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';

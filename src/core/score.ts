@@ -4,7 +4,7 @@ import type { FormatName, ParseResult, Report, ScoreOptions } from './types';
 import type { CompanionReader, FileInput, FormatContext } from './formats/context';
 import { fileInput } from './formats/context';
 import { detectFormat, DETECT_HEAD_BYTES } from './formats/detect';
-import { baseName } from '../shared/paths';
+import { baseName } from '../common/paths';
 import { parseFolktexts } from './formats/folktexts';
 import { parseGeneric } from './formats/generic';
 import { parseRaft } from './formats/raft';

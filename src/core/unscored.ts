@@ -3,7 +3,7 @@
 // report with that `fatal`, so the CLI's table and JSON and the editor's tree can list it.
 import type { FormatName, Report, ScoreOptions } from './types';
 import { firstLine } from './formats/detect';
-import { baseName } from '../shared/paths';
+import { baseName } from '../common/paths';
 import { parseCsv, sniffDelimiter, stripBom } from './formats/csv';
 import { buildReport } from './report';
 

@@ -11,11 +11,11 @@ import { isDirectory } from '../core/io';
 import { buildReport, resolveOptions } from '../core/report';
 import { parseFile } from '../core/score';
 import type { Report, ScoreOptions } from '../core/types';
-import { reportCharts } from '../shared/chartData';
-import { decimateCurve, ROC_CHART_POINTS } from '../shared/curves';
+import { reportCharts } from '../common/chartData';
+import { decimateCurve, ROC_CHART_POINTS } from '../common/curves';
 import type {
   Agreement, AgreementCell, BoardView, ComparisonResult, CompareRunView, CompareView, PairRow, PairTable,
-} from '../shared/compareProtocol';
+} from '../common/compareProtocol';
 
 /** Aligned instances sent per agreement cell: the discordant cells are what people read. */
 export const PAIR_CAP = 2000;

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import {
   BOARD_VIEW_TYPE, COMPARE_VIEW_TYPE, type AgreementCell, type BoardView, type CompareHostToWebview, type CompareView,
   type CompareExportRequest, type CompareWebviewToHost,
-} from '../shared/compareProtocol';
+} from '../common/compareProtocol';
 import { exportComparison } from './exportComparison';
 import type { ScoreOptions } from '../core/types';
 import { makeNonce, panelHtml } from './panelHtml';

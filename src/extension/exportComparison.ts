@@ -3,7 +3,7 @@
 // / --csv`), so a pull request and the panel say the same; written through the save dialog.
 import * as vscode from 'vscode';
 import type { Comparison } from '../core/compare';
-import type { CompareExportRequest, ComparisonResult } from '../shared/compareProtocol';
+import type { CompareExportRequest, ComparisonResult } from '../common/compareProtocol';
 import { compareJson } from '../cli/compare';
 import { compareCsv, compareMarkdown } from '../cli/compareOutput';
 import { saveTo } from './exportReport';

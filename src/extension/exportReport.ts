@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Report } from '../core/types';
 import type { ExportRequest } from '../protocol';
-import { baseName } from '../shared/paths';
+import { baseName } from '../common/paths';
 import { scoreMarkdown } from '../cli/scoreTables';
 import { toJson } from '../cli/score';
 

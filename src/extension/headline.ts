@@ -1,7 +1,7 @@
 // Which numbers summarise a report in one line (tree, CodeLens, status bar), and how they read.
 // Plain functions of a Report: no vscode import, so they are easy to test and reuse.
 import type { MetricName, Report } from '../core/types';
-import { headlineMetric, summaryMetrics } from '../shared/metricTable';
+import { headlineMetric, summaryMetrics } from '../common/metricTable';
 
 export const METRIC_LABELS: Record<MetricName, string> = {
   accuracy: 'acc', auc: 'AUC', macro_f1: 'macro-F1', raft_score: 'RAFT score', brier: 'Brier', nbr: 'NBR',
@@ -11,7 +11,7 @@ export const METRIC_LABELS: Record<MetricName, string> = {
   stderr: 'stderr',
 };
 
-/** The few numbers the CodeLens and status bar show, headline first (the table is in src/shared/metricTable.ts). */
+/** The few numbers the CodeLens and status bar show, headline first (the table is in src/common/metricTable.ts). */
 export function lensMetrics(r: Pick<Report, 'format' | 'kind' | 'metrics'>): MetricName[] {
   const names = summaryMetrics(r);
   // Leave out what the file cannot have (no confidence: no ECE), keep a null the file should have had.

@@ -13,10 +13,10 @@ import type { Report } from '../core/types';
 import { WEBVIEW_VIEW_TYPE, type ExportRequest, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
 import { exportReport } from './exportReport';
 import { makeNonce, panelHtml } from './panelHtml';
-import { withGroupIntervals } from '../shared/groupRanking';
+import { withGroupIntervals } from '../common/groupRanking';
 import { openMetricDoc } from './metricDoc';
 import type { PanelData } from './workerProtocol';
-import { baseName } from '../shared/paths';
+import { baseName } from '../common/paths';
 
 export interface PanelScoreResult {
   reports: Report[];

@@ -6,8 +6,8 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead, scoreInput, scorePathAsync, sizeText, summarize, textInput } from '../core/index';
 import type { Report, ScoreOptions } from '../core/types';
-import { reportCharts } from '../shared/chartData';
-import { encodeInstances, payloadBuffers } from '../shared/instanceCodec';
+import { reportCharts } from '../common/chartData';
+import { encodeInstances, payloadBuffers } from '../common/instanceCodec';
 import { boardJob, compareJob } from './compareJob';
 import { summaryOnly, type PanelData, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
 

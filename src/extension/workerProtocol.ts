@@ -2,7 +2,7 @@
 // from both sides so neither imports the other: the host bundle stays free of the metric core.
 import type { FormatName, Report, ScoreOptions } from '../core/types';
 import type { InstancePayload, ReportCharts } from '../protocol';
-import type { BoardView, CompareView } from '../shared/compareProtocol';
+import type { BoardView, CompareView } from '../common/compareProtocol';
 
 export interface ScoreSummary {
   raft_score?: number | null;

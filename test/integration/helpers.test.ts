@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { globsMatcher, globToRegExp } from '../../src/extension/glob';
 import { lensMetrics, summaryLine } from '../../src/extension/headline';
-import { headlineMetric } from '../../src/shared/metricTable';
+import { headlineMetric } from '../../src/common/metricTable';
 import { escapeMarkdown, instanceAtLine } from '../../src/extension/hover';
 import { percentToDecimal } from '../../src/extension/quickFixes';
 import type { Report } from '../../src/core/types';

@@ -30,7 +30,7 @@ describe('layer boundaries', () => {
     const result = cruise(root, ['src', 'webview']);
     const sources = result.modules.map((m) => m.source);
     // Not vacuous: every layer was seen.
-    for (const layer of ['src/core/', 'src/shared/', 'src/charts/', 'src/extension/', 'src/cli/', 'webview/']) {
+    for (const layer of ['src/core/', 'src/common/', 'src/charts/', 'src/extension/', 'src/cli/', 'webview/']) {
       expect(sources.some((s) => s.startsWith(layer)), layer).toBe(true);
     }
     expect(result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
@@ -51,7 +51,7 @@ describe('layer boundaries', () => {
       // cli -> extension
       'src/cli/main.ts': "import { other } from '../extension/other';\nexport const main = other;\n",
       // shared -> Node, shared -> core runtime code, shared -> core types at run time
-      'src/shared/chart.ts': "import { readFileSync } from 'node:fs';\nimport { score } from '../core/score';\nimport { KINDS } from '../core/types';\nexport const chart = [readFileSync, score, KINDS];\n",
+      'src/common/chart.ts': "import { readFileSync } from 'node:fs';\nimport { score } from '../core/score';\nimport { KINDS } from '../core/types';\nexport const chart = [readFileSync, score, KINDS];\n",
       // charts -> Node, charts -> core runtime code
       'src/charts/roc.ts': "import { writeFileSync } from 'node:fs';\nimport { score } from '../core/score';\nexport const roc = [writeFileSync, score];\n",
     };

@@ -2,7 +2,7 @@
 // = better) with the value printed in the cell and the interval in its tooltip. A click on a cell
 // opens that report; ticking two rows and a task compares them.
 import type { MetricName } from '../../src/core/types';
-import type { BoardRow, BoardView } from '../../src/shared/compareProtocol';
+import type { BoardRow, BoardView } from '../../src/common/compareProtocol';
 import { clear, el } from '../dom';
 import { formatMetric, METRIC_INFO } from '../format';
 import { cividis, position, rgb, textOn } from './scale';

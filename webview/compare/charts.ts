@@ -8,7 +8,7 @@ import { reliabilityOverlayConfig } from '../../src/charts/reliability';
 import { rocOverlayConfig } from '../../src/charts/roc';
 import { runColors } from '../../src/charts/runs';
 import type { ClassStats, Kind } from '../../src/core/types';
-import type { CompareRunView } from '../../src/shared/compareProtocol';
+import type { CompareRunView } from '../../src/common/compareProtocol';
 import { formatMetric } from '../format';
 
 /** The colours of the runs, as the reliability overlay gives them (the run list's swatches). */

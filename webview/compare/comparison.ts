@@ -1,12 +1,12 @@
 // The comparison page: the runs, the metric table (values, deltas, intervals, p-values, the test,
 // significance in words), the overlaid charts, and baseline vs candidate instance by instance.
 import type { MetricName } from '../../src/core/types';
-import { significanceText, type ComparisonResult, type CompareView, type MetricComparison } from '../../src/shared/compareProtocol';
+import { significanceText, type ComparisonResult, type CompareView, type MetricComparison } from '../../src/common/compareProtocol';
 import { confidenceHistogramChart } from '../charts/histogram';
 import { el } from '../dom';
-import { baseName } from '../../src/shared/paths';
-import { KIND_METRICS } from '../../src/shared/metricTable';
-import { betterDirection, improvement } from '../../src/shared/metricDirection';
+import { baseName } from '../../src/common/paths';
+import { KIND_METRICS } from '../../src/common/metricTable';
+import { betterDirection, improvement } from '../../src/common/metricDirection';
 import { formatCount, formatMetric, METRIC_INFO } from '../format';
 import { classF1Overlay, reliabilityOverlay, rocOverlay } from './charts';
 import { PairsView, type PairHandlers } from './pairs';

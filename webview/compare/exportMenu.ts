@@ -1,6 +1,6 @@
 // The compare panel's "Export…" menu. The webview writes nothing: it asks the host (message
 // 'export'), which builds the document as `eval-lens compare` does and asks where to save it.
-import type { CompareExportRequest } from '../../src/shared/compareProtocol';
+import type { CompareExportRequest } from '../../src/common/compareProtocol';
 import { el } from '../dom';
 
 const CHOICES: [string, string, CompareExportRequest][] = [

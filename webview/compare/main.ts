@@ -2,7 +2,7 @@
 // it renders what the host posts (src/compareProtocol.ts) and asks the host to open files.
 import '../styles.css';
 import './compare.css';
-import type { CompareHostToWebview, CompareWebviewToHost } from '../../src/shared/compareProtocol';
+import type { CompareHostToWebview, CompareWebviewToHost } from '../../src/common/compareProtocol';
 import { clear, el } from '../dom';
 import { watchTheme } from '../theme';
 import { BoardTable } from './board';

@@ -1,7 +1,7 @@
 // Baseline vs one candidate, instance by instance: the 2×2 agreement matrix (a click filters the
 // table), the stepper through "baseline right, candidate wrong" and the reverse, and the table of
 // aligned instances. Every text from a file goes in through textContent.
-import type { AgreementCell, PairRow, PairTable } from '../../src/shared/compareProtocol';
+import type { AgreementCell, PairRow, PairTable } from '../../src/common/compareProtocol';
 import { clear, el } from '../dom';
 import { formatCount, formatMetric } from '../format';
 

@@ -6,8 +6,8 @@
 import type { FormatName, Kind, MetricName, RowProblem } from '../types';
 import { METRIC_NAMES } from '../types';
 import { parseCsv } from '../formats/csv';
-import { headlineMetric } from '../../shared/metricTable';
-import { betterDirection } from '../../shared/metricDirection';
+import { headlineMetric } from '../../common/metricTable';
+import { betterDirection } from '../../common/metricDirection';
 
 export type Prompting = 'numeric' | 'multiple-choice';
 

@@ -7,7 +7,7 @@ import { isLmEvalSamples } from './lmEval';
 import { isInspectLog } from './inspect';
 import { looksLikeAlmanacs } from './almanacs';
 import { looksLikeGenericTable } from './generic';
-import { baseName } from '../../shared/paths';
+import { baseName } from '../../common/paths';
 
 /** How much of a file detection reads. */
 export const DETECT_HEAD_BYTES = 16 * 1024;

@@ -14,7 +14,7 @@ import {
   bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
   type NumericLayout, type RowHandler, type RowSink,
 } from './numericCsv';
-import { baseName, dirName, joinPath } from '../../shared/paths';
+import { baseName, dirName, joinPath } from '../../common/paths';
 import { MAX_PROBLEMS } from '../problemCap';
 
 const SCORE_FIELD = 'risk_score';

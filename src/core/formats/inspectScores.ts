@@ -1,4 +1,4 @@
-// Inspect AI's arithmetic on score values, written from its definitions (../shared/METRICS.md,
+// Inspect AI's arithmetic on score values, written from its definitions (docs/metrics.md,
 // "lm-eval and Inspect conventions"): value_to_float, the accuracy and stderr metrics, and the
 // epoch reducers (mean, median, mode, max, at_least_k, pass_at_k, pass_k) that turn several
 // epochs of one sample into one score.

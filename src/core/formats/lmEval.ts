@@ -21,7 +21,7 @@ import { looksLikeResultsDocument, readSimpleEvaluate } from './lmEvalDump';
 import { normalisedArgmax } from '../metrics/lmEvalMetrics';
 import { showValue } from './numbers';
 import { detach } from './progress';
-import { baseName } from '../../shared/paths';
+import { baseName } from '../../common/paths';
 
 type Obj = Record<string, unknown>;
 

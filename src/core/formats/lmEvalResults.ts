@@ -5,7 +5,7 @@
 // the definitions differ, a one-sentence note says so.
 import type { FormatContext } from './context';
 import { stripBom } from './csv';
-import { dirName, joinPath } from '../../shared/paths';
+import { dirName, joinPath } from '../../common/paths';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

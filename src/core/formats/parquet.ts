@@ -12,7 +12,7 @@ import type { FileMetaData } from 'hyparquet';
 import type { ParseResult, RowProblem, ScoreOptions } from '../types';
 import { ScoreCancelledError, sizeText } from './progress';
 import { detectFormat } from './detect';
-import { baseName } from '../../shared/paths';
+import { baseName } from '../../common/paths';
 
 /** What the synchronous front door says of a Parquet file (hyparquet only reads asynchronously). */
 export const PARQUET_NEEDS_ASYNC = 'Parquet files are read asynchronously: score them with scorePathAsync / scoreFileAsync (the CLI and the extension do).';

@@ -8,7 +8,7 @@ import { sourceOf, type CompanionReader, type FileInput, type FormatContext, typ
 import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, textStart, type CsvRecord, type CsvTable } from './csv';
 import { bomLength } from './numericCsv';
 import { NO_PROGRESS, type ParseProgress } from './progress';
-import { baseName, dirName, joinPath } from '../../shared/paths';
+import { baseName, dirName, joinPath } from '../../common/paths';
 
 /** The 11 RAFT datasets (the folder names of a submission and of the data). */
 export const RAFT_TASK_NAMES: readonly string[] = [

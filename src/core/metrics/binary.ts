@@ -4,7 +4,7 @@
 // runs of the sorted scores), Brier, log loss, accuracy and the HMR sums. Only the labels are read
 // through the order (one byte per row, a cache-friendly random read). The ROC curve's points are
 // reached from checkpoints that pass records, without a second walk over every row.
-import { KIND_METRICS } from '../../shared/metricTable';
+import { KIND_METRICS } from '../../common/metricTable';
 import type { ReliabilityBin, RocCurve } from '../types';
 import { checkBins, fMeasure, makeBin, maxGap, meanGap, weightedGap, widthEdges } from './calibration';
 import { decimatedIndices, rocCurveCounted } from './ranking';

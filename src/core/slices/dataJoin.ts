@@ -6,7 +6,7 @@ import type { PredictionSet, RowProblem } from '../types';
 import type { CompanionReader } from '../formats/context';
 import { forEachCsvRecord } from '../formats/csv';
 import { findColumn, type RowValues } from './columnValues';
-import { baseName } from '../../shared/paths';
+import { baseName } from '../../common/paths';
 
 export interface JoinResult {
   values: RowValues;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { runCli } from '../../../src/cli/main';
 import { parseGate } from '../../../src/cli/gates';
 import { checkRegressions, parseAlpha, parseRegressionMetrics, regressionReport } from '../../../src/cli/regression';
-import { betterDirection } from '../../../src/shared/metricDirection';
+import { betterDirection } from '../../../src/common/metricDirection';
 import { METRIC_NAMES } from '../../../src/core/types';
 
 let dir: string;
@@ -160,7 +160,7 @@ describe('--fail-on-regression (compare)', () => {
 });
 
 describe('metric direction', () => {
-  // One table (src/shared/metricDirection.ts) now serves the gate, the board, the compare tables and
+  // One table (src/common/metricDirection.ts) now serves the gate, the board, the compare tables and
   // the report cards' arrows (the webview used to keep a copy). Every metric is written out here
   // from METRICS.md, so a new metric name fails until its direction is stated.
   it('states a direction for every metric name, errors lower and scores higher', () => {

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isRaftPredictions, loadRaftTask, parseRaft, RAFT_TASK_NAMES } from '../../../src/core/formats/raft';
-import { joinPath } from '../../../src/shared/paths';
+import { joinPath } from '../../../src/common/paths';
 import { discoverPredictionFiles } from '../../../src/core/score';
 import { fileInput, textInput, type CompanionReader, type FormatContext } from '../../../src/core/formats/context';
 import { DEFAULT_OPTIONS, type MulticlassSet, type ParseResult } from '../../../src/core/types';

@@ -2,7 +2,7 @@
 // the control points (cividis rises in lightness; the text picked on a cell meets WCAG contrast).
 import { describe, expect, it } from 'vitest';
 import { cividis, position, textOn } from '../../../webview/compare/scale';
-import { significanceText } from '../../../src/shared/compareProtocol';
+import { significanceText } from '../../../src/common/compareProtocol';
 
 function luminance([r, g, b]: [number, number, number]): number {
   const lin = (c: number) => {

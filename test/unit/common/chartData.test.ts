@@ -1,6 +1,6 @@
-// Chart data both the scoring worker and the webview compute (src/shared/chartData.ts).
+// Chart data both the scoring worker and the webview compute (src/common/chartData.ts).
 import { describe, expect, it } from 'vitest';
-import { confidenceHistogram, decimateScatter, hasFinite } from '../../../src/shared/chartData';
+import { confidenceHistogram, decimateScatter, hasFinite } from '../../../src/common/chartData';
 
 describe('finite values', () => {
   it('tells a column of NaN from a column with data', () => {

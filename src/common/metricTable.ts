@@ -1,6 +1,6 @@
 // Which metrics each kind of report has, in which order, and which one is the headline: the one
 // table the core (what to compute and bootstrap), the CLI table, the webview's cards and the
-// extension's one-line summaries all read. It lives in src/shared because the webview, which must
+// extension's one-line summaries all read. It lives in src/common because the webview, which must
 // not run core code, needs it as much as the core does.
 import type { FormatName, Kind, MetricName } from '../core/types';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeCompanionReader, scorePath } from '../../../src/core/index';
 import { METRIC_NAMES, RATE_NAMES, type Kind } from '../../../src/core/types';
-import { cardMetrics, headlineMetric, HMR_METRICS, KIND_METRICS, summaryMetrics } from '../../../src/shared/metricTable';
+import { cardMetrics, headlineMetric, HMR_METRICS, KIND_METRICS, summaryMetrics } from '../../../src/common/metricTable';
 
 const examples = join(__dirname, '..', '..', '..', 'examples');
 const FILE_OF_KIND: Record<Kind, string> = {

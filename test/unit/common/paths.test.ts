@@ -2,7 +2,7 @@
 // module for the forms both understand).
 import { posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseName, dirName, joinPath } from '../../../src/shared/paths';
+import { baseName, dirName, joinPath } from '../../../src/common/paths';
 
 describe('path helper', () => {
   it('agrees with node:path on POSIX and Windows file paths', () => {

@@ -1,11 +1,11 @@
-// The per-instance wire format between the extension host and the report webview (src/shared/instanceCodec.ts):
+// The per-instance wire format between the extension host and the report webview (src/common/instanceCodec.ts):
 // every report of every fixture format, and synthetic columns that defeat each rule, must come back
 // exactly (NaN included) however the pages are cut and in whatever order they arrive.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeCompanionReader, scorePath } from '../../../src/core/index';
 import type { InstanceColumns, Report } from '../../../src/core/types';
-import { encodeInstances, InstanceAssembler, INSTANCE_COLUMNS, STORED_BYTES, type InstancePayload } from '../../../src/shared/instanceCodec';
+import { encodeInstances, InstanceAssembler, INSTANCE_COLUMNS, STORED_BYTES, type InstancePayload } from '../../../src/common/instanceCodec';
 
 const WORKSPACE = join(__dirname, '..', '..', 'fixtures', 'workspace');
 

@@ -1,6 +1,6 @@
 // Which way is better for each metric (docs/metrics.md): the one table behind the board's ranking,
 // the compare table's "better"/"worse" (CLI and panel), the regression gate (--fail-on-regression),
-// the report cards' arrows and the worst group of a per-group table. In src/shared because the
+// the report cards' arrows and the worst group of a per-group table. In src/common because the
 // webview needs it as much as the core and the CLI.
 import type { MetricName } from '../core/types';
 
