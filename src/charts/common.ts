@@ -66,3 +66,13 @@ export function diagonalDataset(palette: Palette, label = 'Perfect calibration')
     order: 10,
   };
 }
+
+/** The options every [0, 1] × [0, 1] chart starts from (reliability, ROC, scatter): sized by its box, drawn once. */
+export function unitSquareOptions(xTitle: string, yTitle: string, palette: Palette) {
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false as const,
+    scales: { x: unitAxis(xTitle, palette), y: unitAxis(yTitle, palette) },
+  };
+}

@@ -7,8 +7,8 @@ import type { ChartConfiguration, Plugin } from 'chart.js';
 import type { Kind, ReliabilityBin } from '../core/types';
 import { binAt } from '../common/curves';
 import { formatBinRange, formatCount, formatMetric, kindAxes } from '../common/format';
-import { chartFontSize, diagonalDataset, unitAxis } from './common';
-import { runColors } from './runs';
+import { chartFontSize, diagonalDataset, unitSquareOptions } from './common';
+import { runColors, runDash, runPointStyle } from './runs';
 import { scaled, withAlpha, type Palette } from './palette';
 
 export interface ReliabilityOptions {
@@ -127,10 +127,7 @@ export function reliabilityConfig(bins: ReliabilityBin[], options: ReliabilityOp
       ],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      scales: { x: unitAxis(axes.value, palette), y: unitAxis(axes.target, palette) },
+      ...unitSquareOptions(axes.value, axes.target, palette),
       interaction: { mode: 'nearest', intersect: false, axis: 'x' },
       plugins: {
         legend: { position: 'bottom', labels: { color: palette.foreground, filter: (item) => item.datasetIndex === 0 || item.datasetIndex === 1 } },
@@ -185,9 +182,6 @@ export interface ReliabilityRun {
   ece: number | null | undefined;
 }
 
-/** Marker shapes per run, so overlaid runs differ by more than colour. */
-const RUN_POINTS = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot'] as const;
-
 /**
  * Several runs' reliability curves over one diagonal (compare): each run's bin points joined, sized
  * by the bin's share of its run, with its own colour, dash and marker. No bars: they would hide
@@ -211,8 +205,8 @@ export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<R
             borderColor: colors[k],
             backgroundColor: colors[k],
             borderWidth: scaled(palette, palette.highContrast ? 3 : 2),
-            borderDash: k === 0 ? [] : [scaled(palette, 2 + 4 * k), scaled(palette, 3)],
-            pointStyle: RUN_POINTS[k % RUN_POINTS.length],
+            borderDash: runDash(palette, k),
+            pointStyle: runPointStyle(k),
             pointRadius: points.map((p) => scaled(palette, 3 + 4 * Math.sqrt(run.bins[p.bin].count / maxCount))),
             pointBorderColor: palette.highContrast ? palette.foreground : palette.background,
             pointBorderWidth: scaled(palette, 1),
@@ -224,10 +218,7 @@ export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<R
       ],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      scales: { x: unitAxis(axes.value, palette), y: unitAxis(axes.target, palette) },
+      ...unitSquareOptions(axes.value, axes.target, palette),
       interaction: { mode: 'nearest', intersect: false },
       plugins: {
         legend: { position: 'bottom', labels: { color: palette.foreground, usePointStyle: true } },

@@ -4,8 +4,8 @@ import type { ChartConfiguration } from 'chart.js';
 import type { RocCurve } from '../core/types';
 import { decimateCurve, ROC_CHART_POINTS } from '../common/curves';
 import { formatMetric } from '../common/format';
-import { diagonalDataset, unitAxis } from './common';
-import { runColors } from './runs';
+import { diagonalDataset, unitSquareOptions } from './common';
+import { runColors, runDash } from './runs';
 import { scaled, withAlpha, type Palette } from './palette';
 
 export interface RocRun {
@@ -19,10 +19,12 @@ export function rocConfig(roc: RocCurve, auc: number | null | undefined, palette
 }
 
 /**
- * One curve per run, each labelled with its AUC; a single run is filled down to the axis. `first`:
- * the first run's colour (the compare panel starts with blue, as its reliability overlay does).
+ * One curve per run, each labelled with its AUC; a single run is filled down to the axis. A single
+ * run is the report's purple; several start with blue, as the reliability overlay does, so a run
+ * keeps its colour across the figures of one comparison (the compare page and `eval-lens plot`).
  */
-export function rocOverlayConfig(runs: RocRun[], palette: Palette, first = palette.purple): ChartConfiguration<'line'> {
+export function rocOverlayConfig(runs: RocRun[], palette: Palette): ChartConfiguration<'line'> {
+  const first = runs.length > 1 ? palette.blue : palette.purple;
   const colors = runColors(palette, runs.length, first);
   const single = runs.length === 1;
   return {
@@ -38,8 +40,7 @@ export function rocOverlayConfig(runs: RocRun[], palette: Palette, first = palet
             borderColor: colors[k],
             backgroundColor: withAlpha(colors[k], palette.highContrast ? 0.25 : 0.15),
             borderWidth: scaled(palette, palette.highContrast ? 3 : 2),
-            // Runs apart by dash as well as colour, so a grey-scale print still tells them apart.
-            borderDash: k === 0 ? [] : [scaled(palette, 2 + 4 * k), scaled(palette, 3)],
+            borderDash: runDash(palette, k),
             pointRadius: 0,
             fill: single ? ('origin' as const) : false,
           };
@@ -48,10 +49,7 @@ export function rocOverlayConfig(runs: RocRun[], palette: Palette, first = palet
       ],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      scales: { x: unitAxis('False positive rate', palette), y: unitAxis('True positive rate', palette) },
+      ...unitSquareOptions('False positive rate', 'True positive rate', palette),
       interaction: { mode: 'nearest', intersect: false },
       plugins: {
         legend: { position: 'bottom', labels: { color: palette.foreground } },

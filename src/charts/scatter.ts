@@ -4,7 +4,7 @@
 import type { ChartConfiguration } from 'chart.js';
 import type { ScatterPoints } from '../common/chartData';
 import { formatCount, formatMetric } from '../common/format';
-import { diagonalDataset, unitAxis } from './common';
+import { diagonalDataset, unitSquareOptions } from './common';
 import { scaled, withAlpha, type Palette } from './palette';
 
 export function probabilityScatterConfig(points: ScatterPoints, palette: Palette): ChartConfiguration<'scatter'> {
@@ -30,10 +30,7 @@ export function probabilityScatterConfig(points: ScatterPoints, palette: Palette
       ],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      scales: { x: unitAxis('Predicted P(Yes)', palette), y: unitAxis('True P(Yes)', palette) },
+      ...unitSquareOptions('Predicted P(Yes)', 'True P(Yes)', palette),
       plugins: {
         legend: { position: 'bottom', labels: { color: palette.foreground } },
         tooltip: {

@@ -14,7 +14,7 @@ import { probabilityScatterConfig } from '../charts/scatter';
 import type { Palette } from '../charts/palette';
 import { number, UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
-import { sliceOptions } from './sliceArgs';
+import { SLICE_OPTIONS, sliceOptions } from './sliceArgs';
 import { groupReliabilityConfig } from '../charts/groupReliability';
 import { worstGroupIndex } from '../common/groupRanking';
 import { printPalette, renderChart, type FigureFormat } from './render';
@@ -138,10 +138,7 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
     strict: true,
     options: {
       ...SCORING_OPTIONS,
-      'group-by': { type: 'string' },
-      data: { type: 'string' },
-      'join-key': { type: 'string' },
-      'group-bins': { type: 'string' },
+      ...SLICE_OPTIONS,
       chart: { type: 'string' },
       out: { type: 'string' },
       binning: { type: 'string' },

@@ -6,7 +6,7 @@ import { scorePathAsync } from '../core/scoreAsync';
 import { reportMetricNames } from './metricOrder';
 import type { Report } from '../core/types';
 import { formatTable } from './table';
-import { groupsJson, sliceOptions } from './sliceArgs';
+import { groupsJson, SLICE_OPTIONS, sliceOptions } from './sliceArgs';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { checkGates, GATE_FAILED, gateReport, parseGates } from './gates';
@@ -56,10 +56,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
     options: {
       ...SCORING_OPTIONS,
       ...OUTPUT_OPTIONS,
-      'group-by': { type: 'string' },
-      data: { type: 'string' },
-      'join-key': { type: 'string' },
-      'group-bins': { type: 'string' },
+      ...SLICE_OPTIONS,
       'fail-on': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },

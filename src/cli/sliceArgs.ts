@@ -5,6 +5,14 @@ import { resolve } from 'node:path';
 import type { GroupsResult, ScoreOptions } from '../core/types';
 import { number, UsageError } from './args';
 
+/** parseArgs options of the commands that slice by group (score, plot --chart groups). */
+export const SLICE_OPTIONS = {
+  'group-by': { type: 'string' },
+  data: { type: 'string' },
+  'join-key': { type: 'string' },
+  'group-bins': { type: 'string' },
+} as const;
+
 interface SliceFlags {
   threshold?: string;
   'group-by'?: string;

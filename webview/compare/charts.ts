@@ -25,7 +25,7 @@ export function reliabilityOverlay(
 
 export function rocOverlay(canvas: HTMLCanvasElement, runs: CompareRunView[], aucs: (number | null)[], palette: Palette): Chart {
   const overlay = runs.filter((r) => r.roc).map((r, k) => ({ label: r.label, roc: { fpr: r.roc!.fpr, tpr: r.roc!.tpr, thresholds: [] }, auc: aucs[k] }));
-  return new Chart(canvas, rocOverlayConfig(overlay, palette, palette.blue));
+  return new Chart(canvas, rocOverlayConfig(overlay, palette));
 }
 
 /** Per-class F1 of every run, bars side by side per class (classes of the baseline). */
