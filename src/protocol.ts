@@ -3,6 +3,7 @@
 import type { MetricName, Report } from './core/types';
 import type { ReportCharts } from './common/chartData';
 import type { InstancePage, InstanceScheme } from './common/instanceCodec';
+import type { ChartMissingMessage, ExportChartMessage, WebviewFile } from './common/exportProtocol';
 
 // Message parts defined where they are computed, re-exported so both sides import one module.
 export type { ReportCharts } from './common/chartData';
@@ -65,7 +66,9 @@ export type HostToWebview =
   /** Scoring failed or was cancelled. */
   | { type: 'error'; message: string }
   /** From the "Next/Previous Misclassified Example" commands. */
-  | { type: 'step'; direction: 1 | -1 };
+  | { type: 'step'; direction: 1 | -1 }
+  /** From the Export Report command: send a chart as PNG or SVG (answered by 'export' or 'chartMissing'). */
+  | ExportChartMessage;
 
 export type WebviewToHost =
   /** The webview's script runs and listens: the host posts nothing before this. */
@@ -78,6 +81,8 @@ export type WebviewToHost =
   | { type: 'openMetricDoc'; metric: MetricName }
   /** "Export…" and "Copy as Markdown": the host asks where to save (or copies) and writes; the webview writes nothing. */
   | { type: 'export'; request: ExportRequest }
+  /** An 'exportChart' named a chart the page does not show. */
+  | ChartMissingMessage
   /** "Compare with…" in the report's header: pick a run to compare this report's file with. */
   | { type: 'compareWith'; path: string }
   /** The stepper moved: the host mirrors "7 of 23" for the commands' enablement. */
@@ -113,11 +118,10 @@ export interface ReportIntervals {
 
 /**
  * What the panel exports. Markdown and JSON the host builds from the reports it holds (`report`: the
- * one shown, or all); the CSV of the instance table as filtered and a chart's PNG only the webview
- * has, so it sends their content (text, or base64 PNG bytes) with a suggested file name.
+ * one shown, or all); the CSV of the instance table as filtered and a chart's PNG or SVG only the
+ * webview has, so it sends their content with a suggested file name (WebviewFile).
  */
 export type ExportRequest =
   | { format: 'markdown'; to: 'file' | 'clipboard'; report: number | 'all' }
   | { format: 'json'; report: number | 'all' }
-  | { format: 'csv'; name: string; text: string }
-  | { format: 'png'; name: string; base64: string };
+  | WebviewFile;

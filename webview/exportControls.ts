@@ -1,10 +1,11 @@
 // "Export…" in the report header and "Copy as Markdown" beside the metric cards. The webview writes
 // nothing: it asks the host (message 'export'), sending what only it has, the instance table's rows
-// as filtered and a chart's pixels; the host builds Markdown and JSON itself and asks where to save.
+// as filtered and a chart as PNG or SVG; the host builds Markdown and JSON itself and asks where to save.
 import type { Report } from '../src/core/types';
 import type { ExportRequest } from '../src/protocol';
 import { csvTable } from '../src/common/tabular';
 import { baseName } from '../src/common/paths';
+import { chartChoices, chartFile, parseChartChoice, type PageChart } from './chartExport';
 import { el } from './dom';
 import { cellText, tableColumns } from './tableModel';
 import { post } from './vscodeApi';
@@ -16,7 +17,7 @@ export interface ExportSources {
   rows: () => Uint32Array | null;
   binning: () => 'equalWidth' | 'equalCount';
   /** The charts on the page: id, title and canvas. */
-  charts: () => { id: string; title: string; canvas: HTMLCanvasElement }[];
+  charts: () => PageChart[];
   background: () => string;
 }
 
@@ -29,25 +30,18 @@ export function instanceCsv(report: Report, rows: Uint32Array, binning: 'equalWi
   });
 }
 
-/** A chart's pixels on the panel's background (the canvas itself is transparent), as base64 PNG. */
-function chartPng(canvas: HTMLCanvasElement, background: string): string {
-  const out = document.createElement('canvas');
-  out.width = canvas.width;
-  out.height = canvas.height;
-  const ctx = out.getContext('2d')!;
-  ctx.fillStyle = background;
-  ctx.fillRect(0, 0, out.width, out.height);
-  ctx.drawImage(canvas, 0, 0);
-  return out.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
-}
-
 function send(request: ExportRequest): void {
   post({ type: 'export', request });
 }
 
+/** The start of an exported file's name: the RAFT task, or the file's name without its extension. */
+export function exportStem(report: Report): string {
+  return (report.task ?? baseName(report.path)).replace(/\.[^.]*$/, '');
+}
+
 /** The header's "Export…" menu. */
 export function exportMenu(sources: ExportSources): HTMLElement {
-  const stem = (sources.report.task ?? baseName(sources.report.path)).replace(/\.[^.]*$/, '');
+  const stem = exportStem(sources.report);
   const select = el('select', { attrs: { id: 'export-select', 'aria-label': 'Export' } });
   const option = (value: string, text: string, disabled = false) => {
     const o = el('option', { text, attrs: { value } });
@@ -61,7 +55,7 @@ export function exportMenu(sources: ExportSources): HTMLElement {
       option('md-clipboard', 'Markdown summary to the clipboard'),
       option('json', 'JSON (as eval-lens score --json)…'),
       option('csv', 'CSV of the instance table, as filtered…', !sources.rows()),
-      ...sources.charts().map((c) => option(`png:${c.id}`, `PNG of the ${c.title.toLowerCase()}…`)),
+      ...chartChoices(sources.charts()).map((c) => option(c.value, c.text)),
     );
     select.value = '';
   };
@@ -77,9 +71,11 @@ export function exportMenu(sources: ExportSources): HTMLElement {
     else if (v === 'csv') {
       const rows = sources.rows();
       if (rows) send({ format: 'csv', name: `${stem}.instances.csv`, text: instanceCsv(sources.report, rows, sources.binning()) });
-    } else if (v.startsWith('png:')) {
-      const chart = sources.charts().find((c) => `png:${c.id}` === v);
-      if (chart) send({ format: 'png', name: `${stem}.${chart.id}.png`, base64: chartPng(chart.canvas, sources.background()) });
+    } else {
+      const choice = parseChartChoice(v);
+      const chart = choice && sources.charts().find((c) => c.id === choice.id);
+      const file = chart && chartFile(chart, choice.format, stem, sources.background());
+      if (file) send(file);
     }
   });
   return el('label', { className: 'control export-control' }, [el('span', { text: 'Export' }), select]);

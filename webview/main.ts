@@ -19,7 +19,8 @@ import { groupReliabilityChart } from './charts/groupReliability';
 import { fairnessCard, groupControls, groupSlice, groupsSection } from './groups';
 import { modelControls } from './models';
 import { withGroupIntervals, worstGroupIndex } from '../src/common/groupRanking';
-import { copyMarkdownButton, exportMenu } from './exportControls';
+import { copyMarkdownButton, exportMenu, exportStem } from './exportControls';
+import { answerChartRequest, type PageChart } from './chartExport';
 import { confusionMatrix } from './confusion';
 import { instanceCount, normalizeReport } from './data';
 import { clear, el } from './dom';
@@ -142,8 +143,19 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'step':
       stepper?.step(message.direction);
       break;
+    case 'exportChart': {
+      const report = loaded?.reports[state.selected ?? 0];
+      const answer = answerChartRequest(message, report ? pageCharts() : [], report ? exportStem(report) : 'report', palette.background);
+      post('type' in answer ? answer : { type: 'export', request: answer });
+      break;
+    }
   }
 });
+
+/** The charts drawn on the page, for "Export…" and the Export Report command. */
+function pageCharts(): PageChart[] {
+  return slots.filter((s) => s.chart).map((s) => ({ id: s.id, title: s.canvas.getAttribute('aria-label') ?? s.id, canvas: s.canvas }));
+}
 
 /** A page of per-instance data: once a report has all of its pages, its table and stepper appear. */
 function receivePage(message: Extract<HostToWebview, { type: 'instances' }>): void {
@@ -339,7 +351,7 @@ function header(report: Report): HTMLElement {
     exportMenu({
       report, selected: state.selected ?? 0, binning,
       rows: () => table?.visibleRows ?? null,
-      charts: () => slots.map((s) => ({ id: s.id, title: s.canvas.getAttribute('aria-label') ?? s.id, canvas: s.canvas })),
+      charts: pageCharts,
       background: () => palette.background,
     }),
     copyMarkdownButton(state.selected ?? 0),

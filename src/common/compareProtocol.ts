@@ -3,6 +3,7 @@
 // sides import this file; nothing crosses untyped.
 import type { ClassStats, FormatName, Kind, ReliabilityBin, RowProblem } from '../core/types';
 import type { ConfidenceHistogram } from './chartData';
+import type { ChartMissingMessage, ExportChartMessage, WebviewFile } from './exportProtocol';
 
 // ---------------------------------------------------------------------------------------------
 // The comparison (`eval-lens compare --json` → .comparison)
@@ -152,7 +153,9 @@ export type CompareHostToWebview =
   | { type: 'loading'; title: string; detail: string }
   | { type: 'comparison'; view: CompareView }
   | { type: 'board'; view: BoardView }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  /** From the Export Comparison command: send a chart as PNG or SVG (answered by 'export' or 'chartMissing'). */
+  | ExportChartMessage;
 
 export type CompareWebviewToHost =
   | { type: 'ready' }
@@ -167,10 +170,20 @@ export type CompareWebviewToHost =
   /** The instance table's filter changed (tests check what a click did). */
   | { type: 'filtered'; cell: AgreementCell | null; rows: number }
   /** "Export…": the host builds the document (as `eval-lens compare`) and asks where to save it. */
-  | { type: 'export'; request: CompareExportRequest };
+  | { type: 'export'; request: CompareExportRequest }
+  /** An 'exportChart' named a chart the page does not show. */
+  | ChartMissingMessage;
 
-/** What the compare panel's "Export…" asks for: the CLI's `compare --markdown`, `--json` or `--csv`. */
-export type CompareExportRequest = { format: 'markdown'; to: 'file' | 'clipboard' } | { format: 'json' } | { format: 'csv' };
+/**
+ * What the compare panel's "Export…" asks for: the CLI's `compare --markdown`, `--json` or `--csv`
+ * (the metrics), built by the host; or a file only the webview can make (the aligned instances as
+ * filtered, a chart's PNG or SVG).
+ */
+export type CompareExportRequest =
+  | { format: 'markdown'; to: 'file' | 'clipboard' }
+  | { format: 'json' }
+  | { format: 'csv' }
+  | { format: 'file'; file: WebviewFile };
 
 export const COMPARE_VIEW_TYPE = 'evalLens.compare';
 export const BOARD_VIEW_TYPE = 'evalLens.board';

@@ -12,7 +12,7 @@ import { Discovery } from './discovery';
 import { UnscoredFiles } from './unscoredFiles';
 import { OpenDocuments } from './documents';
 import { EvalFiles } from './evalFiles';
-import { exportCommand } from './exportCommand';
+import { exportCommand, exportComparisonCommand } from './exportCommand';
 import { InstanceHoverProvider } from './hover';
 import { ReportPanel } from './panel';
 import { registerReportEditor } from './reportEditor';
@@ -177,6 +177,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.commands.registerCommand('evalLens.previousMisclassified', () => step(-1)),
     vscode.commands.registerCommand('evalLens.revealInData', (arg?: unknown) => revealInData(files, arg)),
     vscode.commands.registerCommand('evalLens.exportReport', (arg?: unknown) => exportCommand(arg)),
+    vscode.commands.registerCommand('evalLens.exportComparison', (arg?: unknown) => exportComparisonCommand(arg)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SECTION)) return;
       const before = settings;

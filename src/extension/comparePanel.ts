@@ -9,6 +9,8 @@ import {
   type CompareExportRequest, type CompareWebviewToHost,
 } from '../common/compareProtocol';
 import { exportComparison } from './exportComparison';
+import { ChartRequests } from './chartRequests';
+import type { ChartImageFormat } from '../common/exportProtocol';
 import type { ScoreOptions } from '../core/types';
 import { makeNonce, panelHtml } from './panelHtml';
 import { isCancelled, type WorkerPool } from './workerPool';
@@ -45,6 +47,7 @@ export class ComparePanel {
   private readonly disposables: vscode.Disposable[] = [];
   private job: vscode.CancellationTokenSource | undefined;
   private generation = 0;
+  private readonly chartRequests = new ChartRequests();
 
   private constructor(private readonly deps: CompareDeps, readonly mode: Mode, readonly panel: vscode.WebviewPanel) {
     const dist = vscode.Uri.joinPath(deps.context.extensionUri, 'dist');
@@ -199,6 +202,16 @@ export class ComparePanel {
     return done;
   }
 
+  /**
+   * A chart of the comparison as PNG or SVG (the Export Comparison command): drawn by the webview,
+   * saved to `target` or where the save dialog says. Without `chart`, a quick pick of the page's charts.
+   */
+  async exportChart(chart: string | undefined, format: ChartImageFormat, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    if (!this.panel.visible) this.panel.reveal(this.panel.viewColumn, true);
+    await this.whenRendered();
+    return this.chartRequests.export((m) => this.panel.webview.postMessage(m), chart, format, target);
+  }
+
   /** Posts a message as the webview would receive it from itself (tests drive clicks this way). */
   postToWebview(message: unknown): Thenable<boolean> {
     return this.panel.webview.postMessage(message);
@@ -240,10 +253,21 @@ export class ComparePanel {
           void vscode.commands.executeCommand('evalLens.revealInData', { path: message.path, line: message.line });
         }
         break;
-      case 'export':
-        void this.export(message.request).catch((e: unknown) => {
-          void vscode.window.showErrorMessage(`Eval Lens: export failed: ${e instanceof Error ? e.message : String(e)}`);
-        });
+      case 'export': {
+        // A chart the Export Comparison command asked for goes where the command said.
+        const file = message.request?.format === 'file' ? message.request.file : undefined;
+        const waiting = file && (file.format === 'png' || file.format === 'svg') ? this.chartRequests.take() : undefined;
+        void this.export(message.request, waiting?.target).then(
+          (done) => waiting?.settle(done === 'clipboard' ? undefined : done),
+          (e: unknown) => {
+            waiting?.settle(undefined);
+            void vscode.window.showErrorMessage(`Eval Lens: export failed: ${e instanceof Error ? e.message : String(e)}`);
+          },
+        );
+        break;
+      }
+      case 'chartMissing':
+        this.chartRequests.missing(message);
         break;
       case 'openReport':
         if (this.allowed(message.path)) void vscode.commands.executeCommand('evalLens.openReport', message.path);

@@ -1,12 +1,13 @@
 // The compare panel's exports: Markdown (to a file or the clipboard), JSON and CSV of the comparison
 // in the panel, built by the host with the CLI's own functions (`eval-lens compare --markdown / --json
-// / --csv`), so a pull request and the panel say the same; written through the save dialog.
+// / --csv`), so a pull request and the panel say the same; and the files only the webview makes (the
+// aligned instances as filtered, a chart's PNG or SVG). All go through the save dialog.
 import * as vscode from 'vscode';
 import type { Comparison } from '../core/compare';
 import type { CompareExportRequest, ComparisonResult } from '../common/compareProtocol';
 import { compareJson } from '../cli/compare';
 import { compareCsv, compareMarkdown } from '../cli/compareOutput';
-import { saveTo } from './exportReport';
+import { saveTo, saveWebviewFile } from './exportFiles';
 
 /** The CLI's default significance level (--alpha), which the panel's ✱ marks use too. */
 const ALPHA = 0.05;
@@ -39,6 +40,8 @@ export async function exportComparison(
       text = compareCsv(comparison);
       uri = await saveTo(`${stem}.eval-lens.csv`, { CSV: ['csv'] }, near, target);
       break;
+    case 'file':
+      return request.file && typeof request.file === 'object' ? saveWebviewFile(request.file, near, target) : undefined;
     default:
       return undefined;
   }

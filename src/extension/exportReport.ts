@@ -1,5 +1,5 @@
 // The report panel's exports: Markdown (to a file or the clipboard), JSON, the instance table's CSV
-// and a chart's PNG, written by the host through the save dialog. The Markdown and JSON are the
+// and a chart's PNG or SVG, written by the host through the save dialog. The Markdown and JSON are the
 // CLI's own (`eval-lens score --markdown / --json`), so a pull request and the panel say the same.
 import * as vscode from 'vscode';
 import type { Report } from '../core/types';
@@ -7,15 +7,9 @@ import type { ExportRequest } from '../protocol';
 import { baseName } from '../common/paths';
 import { scoreMarkdown } from '../cli/scoreTables';
 import { toJson } from '../cli/score';
+import { saveTo, saveWebviewFile } from './exportFiles';
 
 type Summary = { raft_score?: number | null };
-
-/** Where a file goes: `target` when a caller (a test, a command argument) gives one, else the save dialog. */
-export async function saveTo(defaultName: string, filters: Record<string, string[]>, near: string, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-  if (target) return target;
-  const folder = vscode.Uri.file(near.slice(0, Math.max(near.lastIndexOf('/'), near.lastIndexOf('\\')) + 1) || near);
-  return vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, defaultName), filters, saveLabel: 'Export' });
-}
 
 function chosen(reports: Report[], which: number | 'all'): Report[] {
   if (which === 'all') return reports;
@@ -50,27 +44,13 @@ export async function exportReport(
       break;
     }
     case 'csv':
-      if (typeof request.text !== 'string') return undefined;
-      uri = await saveTo(safeName(request.name, 'csv'), { CSV: ['csv'] }, path, target);
-      bytes = new TextEncoder().encode(request.text);
-      break;
     case 'png':
-      if (typeof request.base64 !== 'string') return undefined;
-      uri = await saveTo(safeName(request.name, 'png'), { 'PNG image': ['png'] }, path, target);
-      bytes = Buffer.from(request.base64, 'base64');
-      // Only a PNG: the webview's content is data, and this is the one format it may send.
-      if (bytes.length < 8 || Buffer.from(bytes.subarray(0, 8)).toString('hex') !== '89504e470d0a1a0a') return undefined;
-      break;
+    case 'svg':
+      return saveWebviewFile(request, path, target);
     default:
       return undefined;
   }
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, bytes);
   return uri;
-}
-
-/** A suggested name from the webview: a plain file name with the right extension, nothing else. */
-function safeName(name: string, ext: string): string {
-  const plain = String(name).replace(/[\\/:*?"<>|\x00-\x1f]+/g, '_').slice(0, 120) || 'export';
-  return plain.toLowerCase().endsWith(`.${ext}`) ? plain : `${plain}.${ext}`;
 }

@@ -12,6 +12,8 @@ import * as vscode from 'vscode';
 import type { Report } from '../core/types';
 import { WEBVIEW_VIEW_TYPE, type ExportRequest, type HostToWebview, type InstancePage, type PanelState, type ReportIntervals, type WebviewToHost } from '../protocol';
 import { exportReport } from './exportReport';
+import { ChartRequests } from './chartRequests';
+import type { ChartImageFormat } from '../common/exportProtocol';
 import { makeNonce, panelHtml } from './panelHtml';
 import { withGroupIntervals } from '../common/groupRanking';
 import { openMetricDoc } from './metricDoc';
@@ -93,6 +95,7 @@ export class ReportPanel {
   private following: { path: string; watch: vscode.Disposable } | undefined;
   /** Token of the last report the webview said it painted. */
   private renderedToken: number | undefined;
+  private readonly chartRequests = new ChartRequests();
   private refreshTimer: NodeJS.Timeout | undefined;
   private readonly info: PanelInfo;
   /** The view the webview should show: 'loading', 'reports' or 'error' (re-posted after every 'ready'). */
@@ -589,7 +592,20 @@ export class ReportPanel {
         if (this.revealable(this.info.path)) void vscode.commands.executeCommand('evalLens.compare', vscode.Uri.file(this.info.path));
         break;
       case 'export':
-        if (message.request && typeof message.request === 'object') void this.export(message.request);
+        if (message.request && typeof message.request === 'object') {
+          // A chart the Export Report command asked for goes where the command said.
+          const waiting = message.request.format === 'png' || message.request.format === 'svg' ? this.chartRequests.take() : undefined;
+          void this.export(message.request, waiting?.target).then(
+            (done) => waiting?.settle(done === 'clipboard' ? undefined : done),
+            (error: unknown) => {
+              waiting?.settle(undefined);
+              void vscode.window.showErrorMessage(`Eval Lens: export failed: ${error instanceof Error ? error.message : String(error)}`);
+            },
+          );
+        }
+        break;
+      case 'chartMissing':
+        this.chartRequests.missing(message);
         break;
       case 'compareWith':
         if (this.revealable(message.path)) void vscode.commands.executeCommand('evalLens.compareWith', message.path);
@@ -610,6 +626,16 @@ export class ReportPanel {
     if (done === 'clipboard') void vscode.window.setStatusBarMessage('Eval Lens: Markdown copied to the clipboard', 3000);
     else if (done && !target) void vscode.window.setStatusBarMessage(`Eval Lens: exported ${baseName(done.fsPath)}`, 3000);
     return done;
+  }
+
+  /**
+   * A chart of the report as PNG or SVG (the Export Report command): drawn by the webview, saved to
+   * `target` or where the save dialog says. Without `chart`, a quick pick of the page's charts.
+   */
+  async exportChart(chart: string | undefined, format: ChartImageFormat, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    if (!this.panel.visible) this.panel.reveal(this.panel.viewColumn, true);
+    await this.whenRendered(this.info.path);
+    return this.chartRequests.export((m) => this.panel.webview.postMessage(m), chart, format, target);
   }
 
   /** Files the webview may ask to open: the reports' own files only, never an arbitrary path. */

@@ -1,24 +1,69 @@
-// The compare panel's "Export…" menu. The webview writes nothing: it asks the host (message
-// 'export'), which builds the document as `eval-lens compare` does and asks where to save it.
+// The compare panel's "Export…" menu and "Copy as Markdown". The webview writes nothing: it asks the
+// host (message 'export'), which builds the CLI's documents (`eval-lens compare --markdown / --json /
+// --csv`) itself, or saves what only the page has (the aligned instances as filtered, a chart as PNG
+// or SVG), and asks where to save it.
 import type { CompareExportRequest } from '../../src/common/compareProtocol';
+import { chartChoices, chartFile, parseChartChoice, type PageChart } from '../chartExport';
 import { el } from '../dom';
+import { formatCount } from '../format';
+import type { PairsView } from './pairs';
 
-const CHOICES: [string, string, CompareExportRequest][] = [
+const DOCUMENTS: [string, string, CompareExportRequest][] = [
   ['md-file', 'Markdown summary to a file…', { format: 'markdown', to: 'file' }],
   ['md-clipboard', 'Markdown summary to the clipboard', { format: 'markdown', to: 'clipboard' }],
   ['json', 'JSON (as eval-lens compare --json)…', { format: 'json' }],
   ['csv', 'CSV of the metrics (as eval-lens compare --csv)…', { format: 'csv' }],
 ];
 
-export function compareExportMenu(send: (request: CompareExportRequest) => void): HTMLElement {
+/** File names start with this. */
+export const COMPARE_STEM = 'comparison';
+
+export interface CompareExportSources {
+  /** The instance-by-instance view, when the kind has a notion of correct. */
+  pairs: () => PairsView | null;
+  charts: () => PageChart[];
+  background: () => string;
+}
+
+export function compareExportMenu(send: (request: CompareExportRequest) => void, sources: CompareExportSources): HTMLElement {
   const select = el('select', { attrs: { id: 'export-select', 'aria-label': 'Export' } });
-  const placeholder = el('option', { text: 'Export…', attrs: { value: '' } });
-  select.replaceChildren(placeholder, ...CHOICES.map(([value, text]) => el('option', { text, attrs: { value } })));
-  select.value = '';
-  select.addEventListener('change', () => {
-    const choice = CHOICES.find(([value]) => value === select.value);
+  const option = (value: string, text: string) => el('option', { text, attrs: { value } });
+  const fill = () => {
+    const pairs = sources.pairs()?.filteredCsv();
+    select.replaceChildren(
+      option('', 'Export…'),
+      ...DOCUMENTS.map(([value, text]) => option(value, text)),
+      ...(pairs ? [option('instances', `CSV of the aligned instances, as filtered (${formatCount(pairs.rows)} rows${pairs.capped ? ', as sent' : ''})…`)] : []),
+      ...chartChoices(sources.charts()).map((c) => option(c.value, c.text)),
+    );
     select.value = '';
-    if (choice) send(choice[2]);
+  };
+  fill();
+  // The table's filter changes after the header is drawn: list the choices when the menu is opened.
+  select.addEventListener('focus', fill);
+  select.addEventListener('change', () => {
+    const value = select.value;
+    select.value = '';
+    const document = DOCUMENTS.find(([v]) => v === value);
+    if (document) return send(document[2]);
+    if (value === 'instances') {
+      const view = sources.pairs();
+      if (view) send({ format: 'file', file: { format: 'csv', name: `${COMPARE_STEM}.${view.filter ?? 'all'}.instances.csv`, text: view.filteredCsv().text } });
+      return;
+    }
+    const choice = parseChartChoice(value);
+    const chart = choice && sources.charts().find((c) => c.id === choice.id);
+    const file = chart && chartFile(chart, choice.format, COMPARE_STEM, sources.background());
+    if (file) send({ format: 'file', file });
   });
   return el('label', { className: 'control export-control' }, [el('span', { text: 'Export' }), select]);
+}
+
+/** "Copy as Markdown" beside the metric table: the same table as eval-lens compare --markdown. */
+export function copyMarkdownButton(send: (request: CompareExportRequest) => void): HTMLElement {
+  return el('button', {
+    className: 'button secondary copy-markdown', text: 'Copy as Markdown',
+    attrs: { type: 'button', id: 'copy-markdown', title: 'Copy the comparison as Markdown tables (as eval-lens compare --markdown)' },
+    onClick: () => send({ format: 'markdown', to: 'clipboard' }),
+  });
 }

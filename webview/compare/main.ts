@@ -2,14 +2,16 @@
 // it renders what the host posts (src/compareProtocol.ts) and asks the host to open files.
 import '../styles.css';
 import './compare.css';
-import type { CompareHostToWebview, CompareWebviewToHost } from '../../src/common/compareProtocol';
+import type { CompareExportRequest, CompareHostToWebview, CompareWebviewToHost } from '../../src/common/compareProtocol';
 import { clear, el } from '../dom';
 import { watchTheme } from '../theme';
 import { BoardTable } from './board';
 import { renderComparison } from './comparison';
-import { compareExportMenu } from './exportMenu';
+import { answerChartRequest } from '../chartExport';
+import { readPalette } from '../theme';
+import { COMPARE_STEM, compareExportMenu, copyMarkdownButton } from './exportMenu';
 import type { PairsView } from './pairs';
-import { destroyAll, drawAll } from './slots';
+import { destroyAll, drawAll, pageCharts } from './slots';
 
 declare function acquireVsCodeApi(): { postMessage(message: CompareWebviewToHost): void };
 const api = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage: () => undefined };
@@ -53,7 +55,13 @@ window.addEventListener('message', (event: MessageEvent) => {
         reveal: (path, line) => post({ type: 'reveal', path, line }),
         filtered: (cell, rows) => post({ type: 'filtered', cell, rows }),
       });
-      root.querySelector('header.report-header')?.appendChild(compareExportMenu((request) => post({ type: 'export', request })));
+      {
+        const send = (request: CompareExportRequest) => post({ type: 'export', request });
+        root.querySelector('header.report-header')?.appendChild(el('div', { className: 'export-actions' }, [
+          compareExportMenu(send, { pairs: () => pairs, charts: pageCharts, background: () => readPalette().background }),
+          copyMarkdownButton(send),
+        ]));
+      }
       drawAll();
       announce('comparison', receivedAt);
       break;
@@ -65,6 +73,11 @@ window.addEventListener('message', (event: MessageEvent) => {
       }).element);
       announce('board', receivedAt);
       break;
+    case 'exportChart': {
+      const answer = answerChartRequest(message, pageCharts(), COMPARE_STEM, readPalette().background);
+      post('type' in answer ? answer : { type: 'export', request: { format: 'file', file: answer } });
+      break;
+    }
     case 'error':
       reset();
       root.appendChild(el('div', { className: 'status error', attrs: { id: 'error', role: 'alert' } }, [

@@ -2,6 +2,7 @@
 // table), the stepper through "baseline right, candidate wrong" and the reverse, and the table of
 // aligned instances. Every text from a file goes in through textContent.
 import type { AgreementCell, PairRow, PairTable } from '../../src/common/compareProtocol';
+import { csvTable } from '../../src/common/tabular';
 import { clear, el } from '../dom';
 import { formatCount, formatMetric } from '../format';
 
@@ -45,6 +46,23 @@ export class PairsView {
     this.page = 0;
     this.renderMatrix();
     this.renderTable();
+  }
+
+  /** The instance table as CSV: every row sent for the cell it is filtered to (all pages), in its order. */
+  filteredCsv(): { rows: number; capped: boolean; text: string } {
+    const rows = this.rowsOf(this.cell);
+    const total = this.cell ? this.pairs.counts[this.cell] : Object.values(this.pairs.counts).reduce((a, b) => a + b, 0);
+    const [base, cand] = this.labels;
+    const text = csvTable({
+      columns: ['ID', 'gold', `${base}: predicted`, `${base}: score`, `${cand}: predicted`, `${cand}: score`, 'agreement', `${base}: line`, `${cand}: line`],
+      rows: rows.map((r) => [r.id, r.gold, r.preds[0], r.values[0], r.preds[1], r.values[1], CELL_LABELS[r.cell], r.lines[0], r.lines[1]]),
+    });
+    return { rows: rows.length, capped: total > rows.length, text };
+  }
+
+  /** The cell the table is filtered to, for the export's file name. */
+  get filter(): AgreementCell | null {
+    return this.cell;
   }
 
   step(direction: 1 | -1): void {

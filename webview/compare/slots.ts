@@ -1,5 +1,6 @@
 // The compare page's charts: each remembers how to draw itself, so a theme change redraws them all.
 import { applyDefaults, type Chart } from '../charts/common';
+import type { PageChart } from '../chartExport';
 import { el } from '../dom';
 import { readPalette, type Palette } from '../theme';
 import { compareRunColors } from './charts';
@@ -38,6 +39,11 @@ export function drawAll(): void {
   swatches.forEach((node) => {
     node.style.background = colors[Number(node.dataset.run)] ?? '';
   });
+}
+
+/** The charts drawn on the page, for "Export…" and the Export Comparison command. */
+export function pageCharts(): PageChart[] {
+  return slots.filter((s) => s.chart).map((s) => ({ id: s.canvas.id.replace(/^chart-/, ''), title: s.canvas.getAttribute('aria-label') ?? s.canvas.id, canvas: s.canvas }));
 }
 
 export function destroyAll(): void {

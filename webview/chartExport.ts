@@ -1,0 +1,131 @@
+// A chart as an image file: PNG from the canvas's pixels, SVG by drawing the same chart again (its
+// Chart.js configuration, at the size on screen) on svgcanvas's recording 2D context. The webview
+// only makes the bytes; the host asks where to save them.
+import { BasicPlatform, type ChartConfiguration, type Plugin } from 'chart.js';
+import { Element as SvgCanvas } from 'svgcanvas';
+import type { ChartImageFormat, ChartMissingMessage, ExportChartMessage, WebviewFile } from '../src/common/exportProtocol';
+import { Chart } from './charts/common';
+
+/** A chart's pixels on the panel's background (the canvas itself is transparent), as base64 PNG. */
+export function chartPng(canvas: HTMLCanvasElement, background: string): string {
+  const out = document.createElement('canvas');
+  out.width = canvas.width;
+  out.height = canvas.height;
+  const ctx = out.getContext('2d')!;
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, out.width, out.height);
+  ctx.drawImage(canvas, 0, 0);
+  return out.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
+}
+
+function backgroundPlugin(color: string): Plugin {
+  return {
+    id: 'evalLensSvgBackground',
+    beforeDraw(chart) {
+      const { ctx, width, height } = chart;
+      ctx.save();
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, width, height);
+      ctx.restore();
+    },
+  };
+}
+
+/**
+ * svgcanvas reads a text's font by setting a `style` attribute on a scratch <span>, which the
+ * panel's Content Security Policy (no inline styles) refuses, leaving every label unsized. For the
+ * one synchronous draw, such a span takes the same declaration through the CSSOM, which the policy
+ * allows.
+ */
+function withCspSafeSpans<T>(draw: () => T): T {
+  const create = document.createElement;
+  document.createElement = function (this: Document, tag: string, options?: ElementCreationOptions) {
+    const element = create.call(this, tag, options);
+    if (tag.toLowerCase() === 'span') {
+      const setAttribute = element.setAttribute;
+      element.setAttribute = function (name: string, value: string) {
+        if (name === 'style') element.style.cssText = value;
+        else setAttribute.call(element, name, value);
+      };
+    }
+    return element;
+  } as typeof document.createElement;
+  try {
+    return draw();
+  } finally {
+    document.createElement = create;
+  }
+}
+
+/**
+ * The chart drawn on `canvas`, as an SVG document of its size on screen, on `background`; null when
+ * no chart is drawn there. Text from the files (class names, run labels) goes in as text nodes and
+ * comes out escaped by the serializer: the document holds no markup of theirs.
+ */
+export function chartSvg(canvas: HTMLCanvasElement, background: string): string | null {
+  const live = Chart.getChart(canvas);
+  if (!live) return null;
+  const width = Math.max(1, Math.round(live.width));
+  const height = Math.max(1, Math.round(live.height));
+  const target = new SvgCanvas({ width, height });
+  const { type, data, options, plugins } = live.config as unknown as ChartConfiguration;
+  const config: ChartConfiguration = {
+    type,
+    // The live chart keeps its own data: the copy reads fresh arrays. Chart.js strokes a line through
+    // a Path2D, which svgcanvas cannot read (the line would be lost), unless the line has segment
+    // options: an empty set makes it draw the path on the context itself.
+    data: {
+      ...data,
+      labels: data.labels?.slice(),
+      datasets: data.datasets.map((d) => ({ ...d, data: d.data.slice(), segment: (d as { segment?: object }).segment ?? {} })),
+    } as ChartConfiguration['data'],
+    options: { ...options, animation: false, responsive: false, maintainAspectRatio: false, devicePixelRatio: 1, events: [] },
+    plugins: [...(plugins ?? []), backgroundPlugin(background)],
+    platform: BasicPlatform,
+  };
+  return withCspSafeSpans(() => {
+    const copy = new Chart(target as unknown as HTMLCanvasElement, config);
+    try {
+      // svgcanvas writes an attribute it has no value for as "undefined".
+      return target.ctx.getSerializedSvg().replace(/ [a-z-]+="undefined"/g, '');
+    } finally {
+      copy.destroy();
+    }
+  });
+}
+
+/** A chart on the page: its id (file names, the Export commands' `chart`), title and canvas. */
+export interface PageChart {
+  id: string;
+  title: string;
+  canvas: HTMLCanvasElement;
+}
+
+/** A chart as the file the host saves, named `<stem>.<chart id>.<format>`; null when it has no drawing. */
+export function chartFile(chart: PageChart, format: ChartImageFormat, stem: string, background: string): WebviewFile | null {
+  const name = `${stem}.${chart.id}.${format}`;
+  if (format === 'png') return { format, name, base64: chartPng(chart.canvas, background) };
+  const text = chartSvg(chart.canvas, background);
+  return text === null ? null : { format, name, text };
+}
+
+/** The menu entries of the charts: "PNG: ROC curve…", "SVG: ROC curve…", keyed `png:<id>` / `svg:<id>`. */
+export function chartChoices(charts: PageChart[]): { value: string; text: string }[] {
+  return charts.flatMap((c) => (['png', 'svg'] as const).map((format) => ({
+    value: `${format}:${c.id}`,
+    text: `${format.toUpperCase()}: ${c.title}…`,
+  })));
+}
+
+/** The chart and format a `png:<id>` / `svg:<id>` menu value names. */
+export function parseChartChoice(value: string): { format: ChartImageFormat; id: string } | null {
+  const m = /^(png|svg):(.+)$/.exec(value);
+  return m ? { format: m[1] as ChartImageFormat, id: m[2] } : null;
+}
+
+/** The answer to the host's 'exportChart': the chart as a file, or which charts there are. */
+export function answerChartRequest(request: ExportChartMessage, charts: PageChart[], stem: string, background: string): WebviewFile | ChartMissingMessage {
+  const chart = charts.find((c) => c.id === request.chart);
+  const file = chart && (request.format === 'png' || request.format === 'svg') ? chartFile(chart, request.format, stem, background) : null;
+  return file ?? { type: 'chartMissing', chart: String(request.chart), available: charts.map((c) => ({ id: c.id, title: c.title })) };
+}
