@@ -65,8 +65,8 @@ function withCspSafeSpans<T>(draw: () => T): T {
 export function chartSvg(canvas: HTMLCanvasElement, background: string): string | null {
   const live = Chart.getChart(canvas);
   if (!live) return null;
-  const width = Math.max(1, Math.round(live.width));
-  const height = Math.max(1, Math.round(live.height));
+  const width = Math.max(1, Math.floor(live.width));
+  const height = Math.max(1, Math.floor(live.height));
   const target = new SvgCanvas({ width, height });
   const { type, data, options, plugins } = live.config as unknown as ChartConfiguration;
   const config: ChartConfiguration = {

@@ -43,7 +43,7 @@ export function isPlainSvg(text: string): boolean {
   // Inside tags only (text between tags cannot hold a raw '<' or '>'): handlers and outward links.
   for (const tag of body.match(/<[^>]*>/g) ?? []) {
     if (/\son[a-z]+\s*=/i.test(tag)) return false;
-    if (/\s(xlink:)?href\s*=\s*["']?\s*(?!#)/i.test(tag)) return false;
+    if (/\s(?:xlink:)?href\s*=\s*(?:"(?!#)|'(?!#)|(?!["'#]))/i.test(tag)) return false;
     if (/javascript:|data:text\/html/i.test(tag)) return false;
   }
   return true;

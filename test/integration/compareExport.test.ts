@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, EXTENSION_ID, fixture, FOLKTEXTS, until } from './evalLensSupport';
+import { api, EXTENSION_ID, fixture, FOLKTEXTS, pngSize, svgFacts, until } from './evalLensSupport';
 
 const REPORT_EDITOR = 'evalLens.reportEditor';
 
@@ -55,7 +55,7 @@ suite('compare from the report editor and compare export', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  test('Compare with… in the report editor tab compares its file, and the compare panel exports the CLI\'s Markdown and JSON', async () => {
+  test('Compare with… in the report editor tab compares its file, and the compare panel exports the CLI\'s Markdown, JSON and CSV, and its charts as SVG and PNG', async () => {
     const a = await api();
     const baseline = fixture(FOLKTEXTS);
     const candidate = path.join(scratch, 'cand', 'Flipped-7B.ACSIncome.test_predictions.csv');
@@ -114,5 +114,32 @@ suite('compare from the report editor and compare export', () => {
     const doc = JSON.parse(readFileSync(json.fsPath, 'utf8'));
     assert.equal(doc.version, 1);
     assert.deepEqual(doc.comparison, JSON.parse(JSON.stringify(c)));
+
+    // The Export Comparison command: the CSV of the metrics as the menu gives it, and the overlaid
+    // charts drawn by the webview as SVG and PNG.
+    const csv = vscode.Uri.file(path.join(scratch, 'out', 'comparison.csv'));
+    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('evalLens.exportComparison', { format: 'csv', uri: csv }))?.fsPath, csv.fsPath);
+    const [head, ...csvRows] = readFileSync(csv.fsPath, 'utf8').trim().split(/\r?\n/).map((l) => l.split(','));
+    const col = (name: string) => head.indexOf(name);
+    const candAccuracy = csvRows.find((r) => r[col('metric')] === 'accuracy' && r[col('path')] === candidate);
+    assert.ok(candAccuracy, `the candidate's accuracy row in ${head}`);
+    assert.ok(Math.abs(Number(candAccuracy[col('value')]) - accuracy.cand) < 1e-12, `candidate accuracy ${candAccuracy[col('value')]} vs ${accuracy.cand}`);
+    await panel!.whenRendered();
+    const roc = vscode.Uri.file(path.join(scratch, 'out', 'roc.svg'));
+    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('evalLens.exportComparison', { format: 'svg', chart: 'roc', uri: roc }))?.fsPath, roc.fsPath);
+    const svg = svgFacts(roc.fsPath);
+    assert.equal(svg.tag, 'svg');
+    const words = svg.texts.join(' ');
+    for (const label of panel!.comparison!.runs.map((r) => r.label)) assert.ok(words.includes(label), `run "${label}" in the legend: ${words}`);
+    for (const w of ['False positive rate', 'True positive rate']) assert.ok(words.includes(w), `"${w}" in ${words}`);
+    // Two curves and the chance line, the candidate's curve and the chance line dashed.
+    assert.ok(svg.dashed >= 2, `dashed paths: ${svg.dashed}`);
+    const png = vscode.Uri.file(path.join(scratch, 'out', 'reliability.png'));
+    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('evalLens.exportComparison', { format: 'png', chart: 'reliability-width', uri: png }))?.fsPath, png.fsPath);
+    assert.ok(pngSize(readFileSync(png.fsPath)).width >= 200);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('evalLens.exportComparison', { format: 'png', chart: 'nope' })),
+      /no chart "nope" on the page; it shows reliability-width, reliability-count, roc, histogram-0, histogram-1/,
+    );
   });
 });

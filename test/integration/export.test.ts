@@ -1,12 +1,13 @@
 // The report panel's exports through the Export Report command (the panel's "Export…" menu and
 // "Copy as Markdown" send the same requests): Markdown to the clipboard is the CLI's
-// `score --markdown` table, JSON to a file is `score --json`, and a PNG that is not one is refused.
+// `score --markdown` table, JSON to a file is `score --json`, a PNG that is not one is refused, and
+// a chart drawn by the real webview comes back as an SVG and a PNG of the same figure.
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { api, FOLKTEXTS, fixture, until } from './evalLensSupport';
+import { api, binaryReference, FOLKTEXTS, fixture, pngSize, svgFacts, until } from './evalLensSupport';
 
 suite('report export', () => {
   suiteTeardown(async () => {
@@ -38,5 +39,48 @@ suite('report export', () => {
     const png = vscode.Uri.file(join(dir, 'chart.png'));
     assert.equal(await panel!.export({ format: 'png', name: 'chart', base64: Buffer.from('<svg onload=alert(1)>').toString('base64') }, png), undefined);
     assert.equal(existsSync(png.fsPath), false);
+  });
+
+  test('a chart as SVG and PNG: drawn by the webview, the same figure, its bins those of the file', async () => {
+    const a = await api();
+    await vscode.commands.executeCommand('evalLens.openReport', vscode.Uri.file(fixture(FOLKTEXTS)));
+    const panel = await until(() => a.panel(), (p) => !!p?.reports && p.path === fixture(FOLKTEXTS), 'the report');
+    await panel!.whenRendered(fixture(FOLKTEXTS));
+    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-chart-'));
+
+    const svgUri = vscode.Uri.file(join(dir, 'reliability.svg'));
+    const written = await vscode.commands.executeCommand<vscode.Uri>('evalLens.exportReport', { format: 'svg', chart: 'reliability', uri: svgUri });
+    assert.equal(written?.fsPath, svgUri.fsPath);
+    const svg = svgFacts(svgUri.fsPath);
+    assert.equal(svg.tag, 'svg');
+    assert.equal(svg.ns, 'http://www.w3.org/2000/svg');
+    const words = svg.texts.join(' ');
+    for (const w of ['Mean risk score', 'Perfect calibration', '0.2', '0.8']) assert.ok(words.includes(w), `"${w}" in the SVG's text: ${words}`);
+    assert.ok(svg.dashed >= 1, 'the dashed diagonal is drawn');
+    assert.ok(svg.stroked >= 10, `grid, bars and the curve are stroked paths (${svg.stroked})`);
+    assert.ok(!svg.elements.includes('script') && !svg.elements.includes('foreignObject'), `only drawing elements: ${svg.elements}`);
+    // Each "n=" label is the count of an equal-width bin, counted here from the file's scores.
+    const ref = binaryReference(FOLKTEXTS);
+    const counts = new Array(10).fill(0);
+    for (const s of ref.scores) counts[Math.min(Math.floor(s * 10), 9)]++;
+    const labels = svg.texts.filter((t) => /^n=/.test(t)).map((t) => Number(t.replace(/\D/g, '')));
+    const nonEmpty = counts.filter((c) => c > 0);
+    assert.ok(labels.length >= Math.ceil(nonEmpty.length / 2), `bins labelled: ${labels} of ${nonEmpty}`);
+    for (const n of labels) assert.ok(nonEmpty.includes(n), `n=${n} is a bin's count (${nonEmpty})`);
+    assert.equal(labels.reduce((x, y) => x + y, 0) <= ref.n, true);
+
+    const pngUri = vscode.Uri.file(join(dir, 'reliability.png'));
+    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('evalLens.exportReport', { format: 'png', chart: 'reliability', uri: pngUri }))?.fsPath, pngUri.fsPath);
+    const png = pngSize(readFileSync(pngUri.fsPath));
+    // The canvas's pixels (its CSS size times the device pixel ratio) and the SVG (its CSS size): one figure.
+    const scale = png.width / Number(svg.width);
+    assert.ok(scale >= 1 && Math.abs(png.height - Number(svg.height) * scale) <= 1.5, `PNG ${png.width}×${png.height} vs SVG ${svg.width}×${svg.height}`);
+
+    // A chart the page does not show: an error naming the ones it does.
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('evalLens.exportReport', { format: 'svg', chart: 'pie', uri: vscode.Uri.file(join(dir, 'pie.svg')) })),
+      /no chart "pie" on the page; it shows reliability, histogram, roc/,
+    );
+    assert.equal(existsSync(join(dir, 'pie.svg')), false);
   });
 });
