@@ -8,7 +8,7 @@ import {
   BOARD_VIEW_TYPE, COMPARE_VIEW_TYPE, type AgreementCell, type BoardView, type CompareHostToWebview, type CompareView,
   type CompareExportRequest, type CompareWebviewToHost,
 } from '../common/compareProtocol';
-import { exportComparison } from './exportComparison';
+import { exportBoard, exportComparison } from './exportComparison';
 import { ChartRequests } from './chartRequests';
 import type { ChartImageFormat } from '../common/exportProtocol';
 import type { ScoreOptions } from '../core/types';
@@ -190,13 +190,14 @@ export class ComparePanel {
   }
 
   /**
-   * "Export…": the comparison in the panel as the CLI writes it, to `target` (tests) or where the
-   * save dialog says. Undefined when there is no comparison, or when cancelled.
+   * "Export…": the comparison (or the leaderboard) in the panel as the CLI writes it, to `target`
+   * (tests) or where the save dialog says. Undefined when there is neither, or when cancelled.
    */
   async export(request: CompareExportRequest, target?: vscode.Uri): Promise<vscode.Uri | 'clipboard' | undefined> {
     const view = this.comparison;
-    if (!view) return undefined;
-    const done = await exportComparison(request, view.comparison, target);
+    const board = this.boardView;
+    if (!view && !board) return undefined;
+    const done = view ? await exportComparison(request, view.comparison, target) : await exportBoard(request, board!, target);
     if (done === 'clipboard') void vscode.window.setStatusBarMessage('Eval Lens: Markdown copied to the clipboard', 3000);
     else if (done && !target) void vscode.window.setStatusBarMessage(`Eval Lens: exported ${baseName(done.fsPath)}`, 3000);
     return done;

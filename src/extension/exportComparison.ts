@@ -4,7 +4,10 @@
 // aligned instances as filtered, a chart's PNG or SVG). All go through the save dialog.
 import * as vscode from 'vscode';
 import type { Comparison } from '../core/compare';
-import type { CompareExportRequest, ComparisonResult } from '../common/compareProtocol';
+import type { Board } from '../core/compare/board';
+import type { BoardView, CompareExportRequest, ComparisonResult } from '../common/compareProtocol';
+import { boardJson } from '../cli/board';
+import { boardCsv, boardMarkdown } from '../cli/boardOutput';
 import { compareJson } from '../cli/compare';
 import { compareCsv, compareMarkdown } from '../cli/compareOutput';
 import { saveTo, saveWebviewFile } from './exportFiles';
@@ -42,6 +45,41 @@ export async function exportComparison(
       break;
     case 'file':
       return request.file && typeof request.file === 'object' ? saveWebviewFile(request.file, near, target) : undefined;
+    default:
+      return undefined;
+  }
+  if (!uri) return undefined;
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  return uri;
+}
+
+/** The leaderboard's exports: `eval-lens board --markdown / --json / --csv` of the board in the panel. */
+export async function exportBoard(
+  request: CompareExportRequest, view: BoardView, target?: vscode.Uri,
+): Promise<vscode.Uri | 'clipboard' | undefined> {
+  // The posted board is the core's Board (direction and source included), typed for the webview.
+  const board = view.board as unknown as Board;
+  const near = `${view.folder.replace(/[\\/]+$/, '')}/`;
+  const stem = 'leaderboard';
+  let text: string;
+  let uri: vscode.Uri | undefined;
+  switch (request?.format) {
+    case 'markdown':
+      text = boardMarkdown([board]);
+      if (request.to === 'clipboard') {
+        await vscode.env.clipboard.writeText(text);
+        return 'clipboard';
+      }
+      uri = await saveTo(`${stem}.eval-lens.md`, { Markdown: ['md'] }, near, target);
+      break;
+    case 'json':
+      text = JSON.stringify(boardJson({ board }), null, 1) + '\n';
+      uri = await saveTo(`${stem}.eval-lens.json`, { JSON: ['json'] }, near, target);
+      break;
+    case 'csv':
+      text = boardCsv([board]);
+      uri = await saveTo(`${stem}.eval-lens.csv`, { CSV: ['csv'] }, near, target);
+      break;
     default:
       return undefined;
   }

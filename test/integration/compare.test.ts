@@ -131,7 +131,7 @@ suite('compare runs', () => {
     assert.match(view.message, /binary/);
   });
 
-  test('Show Leaderboard on a folder of RAFT runs posts a runs × tasks board of macro-F1', async () => {
+  test('Show Leaderboard on a folder of RAFT runs posts a runs × tasks board of macro-F1, and exports it as eval-lens board does', async () => {
     const a = await api();
     const folder = path.join(scratch, 'runs');
     cpSync(fixture(RAFT_RUN), path.join(folder, 'run-a'), { recursive: true });
@@ -155,6 +155,23 @@ suite('compare runs', () => {
     near(runB.values.alpha_reviews, raftMacroF1('alpha_reviews'), 'run-b alpha_reviews');
     assert.equal(runB.values.beta_tickets ?? null, null);
     assert.equal(paths['run-b'].alpha_reviews, path.join(folder, 'run-b', 'alpha_reviews', 'predictions.csv'));
+
+    // Export: the CSV (one row per run and task, as `eval-lens board --csv`) carries the macro-F1
+    // counted here; the Markdown to the clipboard ranks the runs as the board does.
+    const csv = vscode.Uri.file(path.join(scratch, 'leaderboard.csv'));
+    assert.equal((await panel!.export({ format: 'csv' }, csv) as vscode.Uri | undefined)?.fsPath, csv.fsPath);
+    const [head, ...rows] = readFileSync(csv.fsPath, 'utf8').trim().split(/\r?\n/).map((l) => l.split(','));
+    assert.deepEqual(head, ['metric', 'rank', 'run', 'task', 'value', 'ci_low', 'ci_high', 'row_mean', 'path']);
+    assert.equal(rows.length, 4, 'two runs × two tasks');
+    const cell = (run: string, task: string) => rows.find((r) => r[2] === run && r[3] === task)!;
+    near(Number(cell('run-a', 'beta_tickets')[4]), raftMacroF1('beta_tickets'), 'CSV run-a beta_tickets');
+    assert.equal(cell('run-b', 'beta_tickets')[4], '', 'a task a run did not answer is empty');
+    await vscode.env.clipboard.writeText('');
+    assert.equal(await panel!.export({ format: 'markdown', to: 'clipboard' }), 'clipboard');
+    const markdown = await vscode.env.clipboard.readText();
+    assert.match(markdown, /^## Eval Lens board: `macro_f1` \(higher is better\)/);
+    const ranked = markdown.split('\n').filter((l) => /^\| \d+ \|/.test(l)).map((l) => /`([^`]+)`/.exec(l)![1]);
+    assert.deepEqual(ranked, board.rows.map((r) => r.run));
   });
 });
 

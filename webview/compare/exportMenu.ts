@@ -8,12 +8,17 @@ import { el } from '../dom';
 import { formatCount } from '../format';
 import type { PairsView } from './pairs';
 
-const DOCUMENTS: [string, string, CompareExportRequest][] = [
-  ['md-file', 'Markdown summary to a file…', { format: 'markdown', to: 'file' }],
-  ['md-clipboard', 'Markdown summary to the clipboard', { format: 'markdown', to: 'clipboard' }],
-  ['json', 'JSON (as eval-lens compare --json)…', { format: 'json' }],
-  ['csv', 'CSV of the metrics (as eval-lens compare --csv)…', { format: 'csv' }],
-];
+type Documents = [string, string, CompareExportRequest][];
+
+/** The documents the host builds as a command of the CLI prints them (`compare` or `board`). */
+function documents(command: 'compare' | 'board'): Documents {
+  return [
+    ['md-file', 'Markdown summary to a file…', { format: 'markdown', to: 'file' }],
+    ['md-clipboard', 'Markdown summary to the clipboard', { format: 'markdown', to: 'clipboard' }],
+    ['json', `JSON (as eval-lens ${command} --json)…`, { format: 'json' }],
+    ['csv', command === 'compare' ? 'CSV of the metrics (as eval-lens compare --csv)…' : 'CSV, a row per run and task (as eval-lens board --csv)…', { format: 'csv' }],
+  ];
+}
 
 /** File names start with this. */
 export const COMPARE_STEM = 'comparison';
@@ -25,7 +30,15 @@ export interface CompareExportSources {
   background: () => string;
 }
 
-export function compareExportMenu(send: (request: CompareExportRequest) => void, sources: CompareExportSources): HTMLElement {
+const NOTHING_ELSE: CompareExportSources = { pairs: () => null, charts: () => [], background: () => '' };
+
+/** The leaderboard's "Export…": its Markdown, JSON and CSV as `eval-lens board` prints them. */
+export function boardExportMenu(send: (request: CompareExportRequest) => void): HTMLElement {
+  return compareExportMenu(send, NOTHING_ELSE, 'board');
+}
+
+export function compareExportMenu(send: (request: CompareExportRequest) => void, sources: CompareExportSources, command: 'compare' | 'board' = 'compare'): HTMLElement {
+  const DOCUMENTS = documents(command);
   const select = el('select', { attrs: { id: 'export-select', 'aria-label': 'Export' } });
   const option = (value: string, text: string) => el('option', { text, attrs: { value } });
   const fill = () => {
@@ -59,11 +72,11 @@ export function compareExportMenu(send: (request: CompareExportRequest) => void,
   return el('label', { className: 'control export-control' }, [el('span', { text: 'Export' }), select]);
 }
 
-/** "Copy as Markdown" beside the metric table: the same table as eval-lens compare --markdown. */
-export function copyMarkdownButton(send: (request: CompareExportRequest) => void): HTMLElement {
+/** "Copy as Markdown" beside the metric table: the same tables as eval-lens compare (or board) --markdown. */
+export function copyMarkdownButton(send: (request: CompareExportRequest) => void, command: 'compare' | 'board' = 'compare'): HTMLElement {
   return el('button', {
     className: 'button secondary copy-markdown', text: 'Copy as Markdown',
-    attrs: { type: 'button', id: 'copy-markdown', title: 'Copy the comparison as Markdown tables (as eval-lens compare --markdown)' },
+    attrs: { type: 'button', id: 'copy-markdown', title: `Copy the ${command === 'compare' ? 'comparison' : 'leaderboard'} as Markdown (as eval-lens ${command} --markdown)` },
     onClick: () => send({ format: 'markdown', to: 'clipboard' }),
   });
 }

@@ -9,13 +9,14 @@ import { BoardTable } from './board';
 import { renderComparison } from './comparison';
 import { answerChartRequest } from '../chartExport';
 import { readPalette } from '../theme';
-import { COMPARE_STEM, compareExportMenu, copyMarkdownButton } from './exportMenu';
+import { boardExportMenu, COMPARE_STEM, compareExportMenu, copyMarkdownButton } from './exportMenu';
 import type { PairsView } from './pairs';
 import { destroyAll, drawAll, pageCharts } from './slots';
 
 declare function acquireVsCodeApi(): { postMessage(message: CompareWebviewToHost): void };
 const api = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage: () => undefined };
 const post = (m: CompareWebviewToHost) => api.postMessage(m);
+const sendExport = (request: CompareExportRequest) => post({ type: 'export', request });
 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
 let pairs: PairsView | null = null;
@@ -55,13 +56,10 @@ window.addEventListener('message', (event: MessageEvent) => {
         reveal: (path, line) => post({ type: 'reveal', path, line }),
         filtered: (cell, rows) => post({ type: 'filtered', cell, rows }),
       });
-      {
-        const send = (request: CompareExportRequest) => post({ type: 'export', request });
-        root.querySelector('header.report-header')?.appendChild(el('div', { className: 'export-actions' }, [
-          compareExportMenu(send, { pairs: () => pairs, charts: pageCharts, background: () => readPalette().background }),
-          copyMarkdownButton(send),
-        ]));
-      }
+      root.querySelector('header.report-header')?.appendChild(el('div', { className: 'export-actions' }, [
+        compareExportMenu(sendExport, { pairs: () => pairs, charts: pageCharts, background: () => readPalette().background }),
+        copyMarkdownButton(sendExport),
+      ]));
       drawAll();
       announce('comparison', receivedAt);
       break;
@@ -71,6 +69,9 @@ window.addEventListener('message', (event: MessageEvent) => {
         openReport: (path) => post({ type: 'openReport', path }),
         compareRows: (runs, task) => post({ type: 'compareRows', runs, task }),
       }).element);
+      root.querySelector('header.report-header')?.appendChild(el('div', { className: 'export-actions' }, [
+        boardExportMenu(sendExport), copyMarkdownButton(sendExport, 'board'),
+      ]));
       announce('board', receivedAt);
       break;
     case 'exportChart': {
