@@ -4,8 +4,7 @@
 // instances of each agreement cell up to a cap, as display strings.
 import { basename, dirname } from 'node:path';
 import { boardPaths } from '../core/boardFiles';
-import { alignRuns } from '../core/compare/align';
-import { compareRuns } from '../core/compare/compare';
+import { compareRunsDetailed } from '../core/compare/compare';
 import { comparePaths, modelRuns, withoutRowOrderNote } from '../core/compareFiles';
 import { isDirectory } from '../core/io';
 import { buildReport, resolveOptions } from '../core/report';
@@ -94,17 +93,22 @@ export function compareJob(paths: string[], options: Partial<ScoreOptions>, prog
   }
   const runs = models.length ? models.map((m) => ({ path: paths[0], name: m.name, options: m.options })) : paths.map((path) => ({ path, name: undefined, options: o }));
   const parsed = runs.map((r, k) => parseFile(r.path, { ...r.options, onProgress: (f, phase) => progress(phase === 'parse' ? (0.4 * (k + f)) / runs.length : (0.4 * (k + 1)) / runs.length) }));
-  const compared = compareRuns(runs.map((r, k) => ({ path: r.path, name: r.name, parsed: parsed[k] })), { ...options, onProgress: (f) => progress(0.4 + 0.5 * f) });
-  const comparison = models.length ? withoutRowOrderNote(compared) : compared;
+  const detail = compareRunsDetailed(runs.map((r, k) => ({ path: r.path, name: r.name, parsed: parsed[k] })), { ...options, onProgress: (f) => progress(0.4 + 0.5 * f) });
+  const comparison = models.length ? withoutRowOrderNote(detail.comparison) : detail.comparison;
   const reports = parsed.map((p, k) => buildReport(runs[k].path, p, runs[k].options));
   progress(0.95);
+  const { alignment } = detail;
   const pairs: PairTable[] = [];
   if (comparison.kind !== 'probability' && reports.every((r) => r.instances)) {
-    const alignment = alignRuns(parsed.map((p, k) => ({ path: runs[k].path, set: p.set! })));
     for (let c = 1; c < reports.length; c++) pairs.push(pairTable(reports[0], reports[c], alignment.rows[0], alignment.rows[c], c, alignment.ids));
   }
+  // The overlaid charts show what the metric table measures: the aligned instances only. When a
+  // run has rows the others lack, its charts are drawn from its aligned subset.
+  const charted = reports.map((r, k) => (detail.subsets[k].n === (parsed[k].set?.n ?? 0)
+    ? r
+    : buildReport(runs[k].path, { ...parsed[k], set: detail.subsets[k] }, runs[k].options)));
   progress(1);
-  const views = reports.map((r, k) => ({ ...runView(r), ...(runs[k].name ? { label: runs[k].name } : {}) }));
+  const views = charted.map((r, k) => ({ ...runView(r), ...(runs[k].name ? { label: runs[k].name } : {}) }));
   return { comparison: comparison as ComparisonResult, runs: views, pairs };
 }
 

@@ -118,6 +118,14 @@ suite('compare runs', () => {
     assert.deepEqual(c.unmatched, [10, 4]);
     assert.deepEqual(c.agreement[1], agreementOf(base, cand));
     assert.ok(c.problems.some((p) => /left out/.test(p.message)), 'the left-out instances are reported');
+    // The overlaid charts are drawn from the same instances as the table: the candidate's four extra
+    // IDs and the baseline's ten dropped rows are in no bin. Its equal-width bins, counted here.
+    const views = panel!.comparison!.runs;
+    for (const v of views) assert.equal(v.bins!.equalWidth.reduce((n, b) => n + b.count, 0), c.aligned, `${v.label}: binned instances`);
+    const counts = new Array(10).fill(0);
+    for (const r of kept) counts[Math.min(Math.floor(r.score * 10), 9)]++;
+    assert.deepEqual(views[1].bins!.equalWidth.map((b) => b.count), counts);
+    assert.equal(views[1].histogram!.correct.reduce((n, x) => n + x, 0) + views[1].histogram!.incorrect.reduce((n, x) => n + x, 0), c.aligned);
   });
 
   test('runs of different kinds are refused with a clear error', async () => {
