@@ -1,26 +1,14 @@
-// A chart as an image file: PNG from the canvas's pixels, SVG by drawing the same chart again (its
-// Chart.js configuration, at the size on screen) on svgcanvas's recording 2D context. The webview
-// only makes the bytes; the host asks where to save them.
+// A chart as an image file, drawn again from its own Chart.js configuration at its size on screen:
+// PNG on a canvas at three times the pixel density (print resolution, whatever the screen's), SVG on
+// svgcanvas's recording 2D context. The webview only makes the bytes; the host asks where to save them.
 import { BasicPlatform, type ChartConfiguration, type Plugin } from 'chart.js';
 import { Element as SvgCanvas } from 'svgcanvas';
 import type { ChartImageFormat, ChartMissingMessage, ExportChartMessage, WebviewFile } from '../src/common/exportProtocol';
 import { Chart } from './charts/common';
 
-/** A chart's pixels on the panel's background (the canvas itself is transparent), as base64 PNG. */
-export function chartPng(canvas: HTMLCanvasElement, background: string): string {
-  const out = document.createElement('canvas');
-  out.width = canvas.width;
-  out.height = canvas.height;
-  const ctx = out.getContext('2d')!;
-  ctx.fillStyle = background;
-  ctx.fillRect(0, 0, out.width, out.height);
-  ctx.drawImage(canvas, 0, 0);
-  return out.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
-}
-
 function backgroundPlugin(color: string): Plugin {
   return {
-    id: 'evalLensSvgBackground',
+    id: 'evalLensExportBackground',
     beforeDraw(chart) {
       const { ctx, width, height } = chart;
       ctx.save();
@@ -57,19 +45,13 @@ function withCspSafeSpans<T>(draw: () => T): T {
   }
 }
 
-/**
- * The chart drawn on `canvas`, as an SVG document of its size on screen, on `background`; null when
- * no chart is drawn there. Text from the files (class names, run labels) goes in as text nodes and
- * comes out escaped by the serializer: the document holds no markup of theirs.
- */
-export function chartSvg(canvas: HTMLCanvasElement, background: string): string | null {
-  const live = Chart.getChart(canvas);
-  if (!live) return null;
-  const width = Math.max(1, Math.floor(live.width));
-  const height = Math.max(1, Math.floor(live.height));
-  const target = new SvgCanvas({ width, height });
+/** Pixels per CSS pixel of an exported PNG: a 500-pixel-wide chart becomes 1,500 pixels. */
+export const PNG_SCALE = 3;
+
+/** The live chart's configuration, for a copy drawn off screen at `pixelRatio` on `background`. */
+function copyConfig(live: Chart, background: string, pixelRatio: number): ChartConfiguration {
   const { type, data, options, plugins } = live.config as unknown as ChartConfiguration;
-  const config: ChartConfiguration = {
+  return {
     type,
     // The live chart keeps its own data: the copy reads fresh arrays. Chart.js strokes a line through
     // a Path2D, which svgcanvas cannot read (the line would be lost), unless the line has segment
@@ -79,10 +61,41 @@ export function chartSvg(canvas: HTMLCanvasElement, background: string): string 
       labels: data.labels?.slice(),
       datasets: data.datasets.map((d) => ({ ...d, data: d.data.slice(), segment: (d as { segment?: object }).segment ?? {} })),
     } as ChartConfiguration['data'],
-    options: { ...options, animation: false, responsive: false, maintainAspectRatio: false, devicePixelRatio: 1, events: [] },
+    options: { ...options, animation: false, responsive: false, maintainAspectRatio: false, devicePixelRatio: pixelRatio, events: [] },
     plugins: [...(plugins ?? []), backgroundPlugin(background)],
     platform: BasicPlatform,
   };
+}
+
+/** The chart's size on screen, in whole CSS pixels. */
+function screenSize(live: Chart): { width: number; height: number } {
+  return { width: Math.max(1, Math.floor(live.width)), height: Math.max(1, Math.floor(live.height)) };
+}
+
+/** The chart drawn on `canvas`, as base64 PNG bytes at PNG_SCALE on `background`; null when no chart is drawn there. */
+export function chartPng(canvas: HTMLCanvasElement, background: string): string | null {
+  const live = Chart.getChart(canvas);
+  if (!live) return null;
+  const out = document.createElement('canvas');
+  Object.assign(out, screenSize(live));
+  const copy = new Chart(out, copyConfig(live, background, PNG_SCALE));
+  try {
+    return out.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
+  } finally {
+    copy.destroy();
+  }
+}
+
+/**
+ * The chart drawn on `canvas`, as an SVG document of its size on screen, on `background`; null when
+ * no chart is drawn there. Text from the files (class names, run labels) goes in as text nodes and
+ * comes out escaped by the serializer: the document holds no markup of theirs.
+ */
+export function chartSvg(canvas: HTMLCanvasElement, background: string): string | null {
+  const live = Chart.getChart(canvas);
+  if (!live) return null;
+  const target = new SvgCanvas(screenSize(live));
+  const config = copyConfig(live, background, 1);
   return withCspSafeSpans(() => {
     const copy = new Chart(target as unknown as HTMLCanvasElement, config);
     try {
@@ -104,7 +117,10 @@ export interface PageChart {
 /** A chart as the file the host saves, named `<stem>.<chart id>.<format>`; null when it has no drawing. */
 export function chartFile(chart: PageChart, format: ChartImageFormat, stem: string, background: string): WebviewFile | null {
   const name = `${stem}.${chart.id}.${format}`;
-  if (format === 'png') return { format, name, base64: chartPng(chart.canvas, background) };
+  if (format === 'png') {
+    const base64 = chartPng(chart.canvas, background);
+    return base64 === null ? null : { format, name, base64 };
+  }
   const text = chartSvg(chart.canvas, background);
   return text === null ? null : { format, name, text };
 }
