@@ -149,10 +149,13 @@ export interface BoardView {
 // ---------------------------------------------------------------------------------------------
 // Messages
 
+/** What the page keeps (setState) so that VS Code can restore it after a reload: what to compute again. */
+export type CompareRestoreState = { mode: 'compare'; paths: string[] } | { mode: 'board'; folder: string };
+
 export type CompareHostToWebview =
   | { type: 'loading'; title: string; detail: string }
-  | { type: 'comparison'; view: CompareView }
-  | { type: 'board'; view: BoardView }
+  | { type: 'comparison'; view: CompareView; restore?: CompareRestoreState }
+  | { type: 'board'; view: BoardView; restore?: CompareRestoreState }
   | { type: 'error'; message: string }
   /** From the Export Comparison command: send a chart as PNG or SVG (answered by 'export' or 'chartMissing'). */
   | ExportChartMessage;
@@ -198,4 +201,15 @@ export function significanceText(p: number | null | undefined, alpha = 0.05, flo
   const fmt = (x: number) => (x < 0.001 ? x.toExponential(1) : x.toFixed(3));
   const shown = p === 0 ? `p < ${fmt(floor ?? Number.MIN_VALUE)}` : `p = ${fmt(p)}`;
   return p < alpha ? { text: `significant (${shown})`, significant: true } : { text: `n.s. (${shown})`, significant: false };
+}
+
+/** A restore state read back from VS Code (it was the page's): its shape checked, or undefined. */
+export function restoreStateOf(state: unknown): CompareRestoreState | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const s = state as { mode?: unknown; paths?: unknown; folder?: unknown };
+  if (s.mode === 'compare' && Array.isArray(s.paths) && s.paths.length >= 1 && s.paths.every((p) => typeof p === 'string' && p)) {
+    return { mode: 'compare', paths: s.paths as string[] };
+  }
+  if (s.mode === 'board' && typeof s.folder === 'string' && s.folder) return { mode: 'board', folder: s.folder };
+  return undefined;
 }

@@ -102,6 +102,7 @@ function withOf(arg: unknown): string | undefined {
 
 export function registerCompareCommands(files: EvalFiles, deps: CompareDeps): vscode.Disposable {
   return vscode.Disposable.from(
+    ComparePanel.registerSerializers(deps),
     vscode.commands.registerCommand('evalLens.compare', async (a?: unknown, b?: unknown) => {
       const paths = selectedPaths(a, b);
       // One file with several models' columns (Prob_LogReg, Prob_SVM, ...): its models are the runs.

@@ -3,10 +3,11 @@
 // cancellable progress notification, so two 1,000,000-row files compare without blocking the host.
 // Nothing is posted before the webview says 'ready'; after a reload of the webview (hidden and
 // shown again) the current view is posted again.
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import {
   BOARD_VIEW_TYPE, COMPARE_VIEW_TYPE, type AgreementCell, type BoardView, type CompareHostToWebview, type CompareView,
-  type CompareExportRequest, type CompareWebviewToHost,
+  type CompareExportRequest, type CompareWebviewToHost, restoreStateOf,
 } from '../common/compareProtocol';
 import { exportBoard, exportComparison } from './exportComparison';
 import { ChartRequests } from './chartRequests';
@@ -67,6 +68,38 @@ export class ComparePanel {
     );
   }
 
+  /**
+   * Restores the compare and leaderboard panels after a window reload: the page kept what it showed
+   * (CompareRestoreState), and the comparison or board is computed again from the files.
+   */
+  static registerSerializers(deps: CompareDeps): vscode.Disposable {
+    const serializer = (mode: Mode): vscode.WebviewPanelSerializer => ({
+      async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
+        const state = restoreStateOf(raw);
+        const existing = mode === 'compare' ? ComparePanel.compare : ComparePanel.board;
+        existing?.panel.dispose();
+        panel.webview.options = ComparePanel.webviewOptions(deps);
+        const restored = new ComparePanel(deps, mode, panel);
+        if (mode === 'compare') ComparePanel.compare = restored;
+        else ComparePanel.board = restored;
+        if (state?.mode === 'compare' && mode === 'compare' && state.paths.every((p) => existsSync(p))) await ComparePanel.showComparison(deps, state.paths);
+        else if (state?.mode === 'board' && mode === 'board' && existsSync(state.folder)) await ComparePanel.showBoard(deps, state.folder);
+        else restored.setView({ type: 'error', message: `Nothing to restore: ${state ? 'a file it showed is gone' : 'the page kept no state'}. Run "Eval Lens: ${mode === 'compare' ? 'Compare Runs' : 'Show Leaderboard'}" again.` });
+      },
+    });
+    return vscode.Disposable.from(
+      vscode.window.registerWebviewPanelSerializer(COMPARE_VIEW_TYPE, serializer('compare')),
+      vscode.window.registerWebviewPanelSerializer(BOARD_VIEW_TYPE, serializer('board')),
+    );
+  }
+
+  private static webviewOptions(deps: CompareDeps): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true, enableCommandUris: false, retainContextWhenHidden: false, enableFindWidget: true,
+      localResourceRoots: [vscode.Uri.joinPath(deps.context.extensionUri, 'dist'), vscode.Uri.joinPath(deps.context.extensionUri, 'media')],
+    };
+  }
+
   private static open(deps: CompareDeps, mode: Mode, title: string): ComparePanel {
     const existing = mode === 'compare' ? ComparePanel.compare : ComparePanel.board;
     if (existing) {
@@ -76,10 +109,7 @@ export class ComparePanel {
     }
     const panel = vscode.window.createWebviewPanel(
       mode === 'compare' ? COMPARE_VIEW_TYPE : BOARD_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-      {
-        enableScripts: true, enableCommandUris: false, retainContextWhenHidden: false, enableFindWidget: true,
-        localResourceRoots: [vscode.Uri.joinPath(deps.context.extensionUri, 'dist'), vscode.Uri.joinPath(deps.context.extensionUri, 'media')],
-      },
+      ComparePanel.webviewOptions(deps),
     );
     const created = new ComparePanel(deps, mode, panel);
     if (mode === 'compare') ComparePanel.compare = created;
@@ -97,7 +127,7 @@ export class ComparePanel {
       ).then((reply) => {
         if (reply.type === 'compared') {
           deps.log?.(`compare: ${paths.length} runs, ${reply.view.comparison.aligned} aligned instances, ${reply.ms.toFixed(0)} ms in the worker`);
-          return { type: 'comparison', view: reply.view } as CompareHostToWebview;
+          return { type: 'comparison', view: reply.view, restore: { mode: 'compare', paths } } as CompareHostToWebview;
         }
         throw new Error(reply.type === 'failed' ? reply.message : `unexpected reply ${reply.type}`);
       }));
@@ -112,7 +142,7 @@ export class ComparePanel {
         { type: 'board', path: folder, options: deps.options(folder), maxBytes: deps.maxBytes() },
         { priority: 'interactive', signal, onProgress },
       ).then((reply) => {
-        if (reply.type === 'boarded') return { type: 'board', view: reply.view } as CompareHostToWebview;
+        if (reply.type === 'boarded') return { type: 'board', view: reply.view, restore: { mode: 'board', folder } } as CompareHostToWebview;
         throw new Error(reply.type === 'failed' ? reply.message : `unexpected reply ${reply.type}`);
       }));
     return target;

@@ -2,7 +2,7 @@
 // it renders what the host posts (src/compareProtocol.ts) and asks the host to open files.
 import '../styles.css';
 import './compare.css';
-import type { CompareExportRequest, CompareHostToWebview, CompareWebviewToHost } from '../../src/common/compareProtocol';
+import type { CompareExportRequest, CompareHostToWebview, CompareRestoreState, CompareWebviewToHost } from '../../src/common/compareProtocol';
 import { clear, el } from '../dom';
 import { watchTheme } from '../theme';
 import { BoardTable } from './board';
@@ -13,8 +13,8 @@ import { boardExportMenu, COMPARE_STEM, compareExportMenu, copyMarkdownButton } 
 import type { PairsView } from './pairs';
 import { destroyAll, drawAll, pageCharts } from './slots';
 
-declare function acquireVsCodeApi(): { postMessage(message: CompareWebviewToHost): void };
-const api = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage: () => undefined };
+declare function acquireVsCodeApi(): { postMessage(message: CompareWebviewToHost): void; setState(state: CompareRestoreState): void };
+const api = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage: () => undefined, setState: () => undefined };
 const post = (m: CompareWebviewToHost) => api.postMessage(m);
 const sendExport = (request: CompareExportRequest) => post({ type: 'export', request });
 
@@ -39,6 +39,8 @@ window.addEventListener('message', (event: MessageEvent) => {
   const message = event.data as CompareHostToWebview;
   if (!message || typeof message !== 'object' || typeof (message as { type?: unknown }).type !== 'string') return;
   const receivedAt = performance.now();
+  // What VS Code hands back to the host after a reload, to compute this page again.
+  if ((message.type === 'comparison' || message.type === 'board') && message.restore) api.setState(message.restore);
   switch (message.type) {
     case 'loading':
       reset();
