@@ -12,8 +12,8 @@ export interface ParsedSvg {
   height: string;
   /** The character data of each <text>, entities decoded. */
   texts: string[];
-  /** Each <path>'s stroke and stroke-dasharray ('' when absent). */
-  paths: { stroke: string; dash: string }[];
+  /** Each <path>'s stroke, stroke-dasharray ('' when absent) and the length of its `d`. */
+  paths: { stroke: string; dash: string; d: number }[];
   /** Every element's tag name, lower-cased, once each. */
   tags: string[];
   /** Every attribute name used, lower-cased, once each. */
@@ -32,7 +32,7 @@ elements = doc.getElementsByTagName('*')
 print(json.dumps({
   "roots": roots, "tag": root.tagName, "ns": root.getAttribute('xmlns'), "width": root.getAttribute('width'), "height": root.getAttribute('height'),
   "texts": [text(t) for t in doc.getElementsByTagName('text')],
-  "paths": [{"stroke": p.getAttribute('stroke'), "dash": p.getAttribute('stroke-dasharray')} for p in doc.getElementsByTagName('path')],
+  "paths": [{"stroke": p.getAttribute('stroke'), "dash": p.getAttribute('stroke-dasharray'), "d": len(p.getAttribute('d'))} for p in doc.getElementsByTagName('path')],
   "tags": sorted({e.tagName.lower() for e in elements}),
   "attributes": sorted({e.attributes.item(i).name.lower() for e in elements for i in range(e.attributes.length)}),
 }))`;
