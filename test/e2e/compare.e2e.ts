@@ -192,7 +192,10 @@ describe('the compare and leaderboard panels in the workbench', () => {
     await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: wb.origin });
     await wb.page.evaluate(() => navigator.clipboard.writeText(''));
     await view.locator('#copy-markdown').click();
-    const expected = execFileSync(process.execPath, [join(PROJECT_ROOT, 'dist', 'cli.js'), 'compare', BASELINE, CANDIDATE, '--markdown'], { cwd: join(PROJECT_ROOT, 'examples'), encoding: 'utf8' });
+    // The panel bootstraps as many times as its setting says (left at its default) and names the files by their paths.
+    const resamples = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).contributes.configuration.properties['evalLens.bootstrap'].default;
+    const files = [BASELINE, CANDIDATE].map((f) => join(wb.workspace, f));
+    const expected = execFileSync(process.execPath, [join(PROJECT_ROOT, 'dist', 'cli.js'), 'compare', ...files, '--markdown', '--bootstrap', String(resamples)], { encoding: 'utf8' });
     await expect.poll(() => wb.page.evaluate(() => navigator.clipboard.readText()), { timeout: 20_000 }).toBe(expected);
 
     await cell.click();
