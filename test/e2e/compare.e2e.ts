@@ -2,7 +2,9 @@
 // the examples folder (two folktexts models on the same rows, two RAFT runs of three tasks).
 // "Compare with…" runs from the palette on the open predictions file; the webview's DOM is read:
 // significance in words, charts with ink, an agreement cell filtering the table, the stepper. The
-// leaderboard is opened from the palette, sorted, and two of its rows compared. Screenshots in dark
+// leaderboard is opened from the palette, sorted, and two of its rows compared. The Export menu
+// saves the filtered instances (CSV) and the ROC overlay (SVG, also rendered and screenshotted as
+// compare-roc-export) through the real save dialog; "Copy as Markdown" fills the clipboard. Screenshots in dark
 // and light themes; with EVAL_LENS_UPDATE_SCREENSHOTS=1 they are copied to docs/screenshots/.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';

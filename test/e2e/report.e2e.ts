@@ -4,7 +4,8 @@
 // instance table, the colour theme followed live (light, dark, high contrast), and the RAFT
 // misclassified-example stepper driven by its button, by the keyboard (j/k) and by the "Next
 // Misclassified Example" command. A second workbench scores a hostile RAFT task (markup and script
-// in every text field) and checks that nothing ran and no request left the machine.
+// in every text field) and checks that nothing ran and no request left the machine; its F1 chart
+// (class names with markup) is exported as SVG and PNG through the Export menu and the real save dialog.
 //
 // Screenshots go to test-results/e2e/; with EVAL_LENS_UPDATE_SCREENSHOTS=1 the best ones are also
 // copied to docs/screenshots/.
@@ -381,6 +382,12 @@ describe('hostile texts in the real webview', () => {
     expect(raw).not.toMatch(/<img/i);
     expect(raw).not.toMatch(/<[^>]*\sonerror\s*=/i);
     expect(await view.locator('body').evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+    // Saved again over the same file: the dialog asks to replace it, and the file is written anew.
+    writeFileSync(svgPath, 'stale');
+    await chooseExport(view, /^SVG: F1 per class…$/);
+    await saveDialog(wb, svgPath);
+    await expect.poll(() => readFileSync(svgPath, 'utf8').startsWith('<svg'), { timeout: 20_000 }).toBe(true);
 
     const pngPath = join(out, 'hostile f1.png');
     await chooseExport(view, /^PNG: F1 per class…$/);

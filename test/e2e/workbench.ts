@@ -317,17 +317,24 @@ export async function saveDialog(wb: Workbench, absolutePath: string, options: {
     await sleep(100);
     offered = await input.inputValue();
   }
+  // A file that exists already: the dialog turns into a prompt titled "… already exists. Are you
+  // sure you want to overwrite it?" (some versions ask in a modal dialog instead).
+  const replacePrompt = widget.locator('.quick-input-title', { hasText: /already exists/i });
   const confirm = wb.page.locator('.monaco-dialog-box');
   while (await widget.isVisible() || await confirm.isVisible()) {
     if (Date.now() > deadline) throw new Error(`saveDialog: still open after ${timeoutMs} ms (input holds ${JSON.stringify(await input.inputValue().catch(() => ''))})`);
+    if (process.env.EVAL_LENS_E2E_DEBUG) console.log(`[saveDialog] title ${JSON.stringify(await widget.locator('.quick-input-title').textContent().catch(() => ''))}, input ${JSON.stringify(await input.inputValue().catch(() => ''))}, modal ${await confirm.isVisible()}`);
     if (await confirm.isVisible()) {
-      // "<name> already exists. Do you want to replace it?"
       await confirm.locator('.monaco-button', { hasText: /Replace|Overwrite|OK|Yes/ }).first().click();
+    } else if (await replacePrompt.isVisible()) {
+      // It has no Yes/No rows here: accepting it (Enter, or its OK button) answers yes.
+      await input.press('Enter');
+      await widget.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
     } else if ((await input.inputValue()) !== absolutePath) {
       await input.fill(absolutePath);
     } else {
       await input.press('Enter');
-      await widget.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+      await Promise.race([widget.waitFor({ state: 'hidden' }), replacePrompt.waitFor(), confirm.waitFor()]).catch(() => undefined);
     }
   }
   return offered;
