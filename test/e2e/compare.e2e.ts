@@ -2,26 +2,51 @@
 // the examples folder (two folktexts models on the same rows, two RAFT runs of three tasks).
 // "Compare with…" runs from the palette on the open predictions file; the webview's DOM is read:
 // significance in words, charts with ink, an agreement cell filtering the table, the stepper. The
-// leaderboard is opened from the palette, sorted, and two of its rows compared. Screenshots in dark
+// leaderboard is opened from the palette, sorted, and two of its rows compared. The Export menu
+// saves the filtered instances (CSV) and the ROC overlay (SVG, also rendered and screenshotted as
+// compare-roc-export) through the real save dialog; "Copy as Markdown" fills the clipboard. Screenshots in dark
 // and light themes; with EVAL_LENS_UPDATE_SCREENSHOTS=1 they are copied to docs/screenshots/.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
-import { startWorkbench, type Workbench } from './workbench';
+import { parseCsv } from '../../src/core/formats/csv';
+import { parseSvg } from '../support/svg';
+import { chooseExport, exportChoices, saveDialog, startWorkbench, type Workbench } from './workbench';
 
 const DOCS = join(PROJECT_ROOT, 'docs', 'screenshots');
 const BASELINE = 'folktexts/Mistral-7B-sim__ACSIncome__-1/Mistral-7B-sim__ACSIncome__-1.test_predictions.csv';
+const CANDIDATE = 'folktexts/Llama-3-8B-sim__ACSIncome__-1/Llama-3-8B-sim__ACSIncome__-1.test_predictions.csv';
+const written = (path: string) => expect.poll(() => existsSync(path) && statSync(path).size, { timeout: 20_000 }).toBeGreaterThan(0);
 
 async function docsShot(wb: Workbench, name: string): Promise<string> {
   await wb.webview().locator('body').evaluate(() => window.scrollTo(0, 0));
-  const path = await wb.screenshot(name, wb.page.locator('iframe.webview.ready >> visible=true').first());
+  return publish(await wb.screenshot(name, wb.page.locator('iframe.webview.ready >> visible=true').first()), name);
+}
+
+/** With EVAL_LENS_UPDATE_SCREENSHOTS=1, a screenshot is also copied to docs/screenshots/. */
+function publish(path: string, name: string): string {
   if (process.env.EVAL_LENS_UPDATE_SCREENSHOTS === '1') {
     mkdirSync(DOCS, { recursive: true });
     copyFileSync(path, join(DOCS, `${name}.png`));
   }
   return path;
+}
+
+/** An exported SVG as a browser draws it (an <img> of it on a page of its own), screenshotted. */
+async function shotOfSvg(wb: Workbench, svg: Buffer, name: string): Promise<string> {
+  const page = await wb.browser.newPage({ viewport: { width: 1000, height: 600 } });
+  try {
+    await page.setContent(`<body style="margin:0;background:#fff"><img id="svg" src="data:image/svg+xml;base64,${svg.toString('base64')}"></body>`);
+    const img = page.locator('#svg');
+    await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
+    return publish(await wb.screenshot(name, img), name);
+  } finally {
+    await page.close();
+  }
 }
 
 async function pick(wb: Workbench, label: RegExp): Promise<void> {
@@ -115,10 +140,68 @@ describe('the compare and leaderboard panels in the workbench', () => {
     await cell.click();
     await expect.poll(() => view.locator('#pair-table').getAttribute('data-cell')).toBe('all');
 
-    // "Export…" in the header: the CLI's documents, built by the host.
-    expect(await view.locator('#export-select option').allTextContents()).toEqual([
+    // "Export…" in the header: the CLI's documents, built by the host; the aligned instances as
+    // filtered and each chart (PNG, SVG), made by the page. Filtered to the discordant cell again.
+    await cell.click();
+    await expect.poll(() => view.locator('#pair-table').getAttribute('data-cell')).toBe('baseline_only');
+    const rows = Number(await view.locator('#pair-table').getAttribute('data-rows'));
+    const charts = await view.locator('canvas[id^="chart-"]').evaluateAll((cs) => cs.map((c) => ({ id: c.id.replace(/^chart-/, ''), title: c.getAttribute('aria-label') ?? '' })));
+    expect(charts.map((c) => c.id)).toEqual(['reliability-width', 'reliability-count', 'roc', 'histogram-0', 'histogram-1']);
+    expect(await exportChoices(view)).toEqual([
       'Export…', 'Markdown summary to a file…', 'Markdown summary to the clipboard', 'JSON (as eval-lens compare --json)…', 'CSV of the metrics (as eval-lens compare --csv)…',
+      `CSV of the aligned instances, as filtered (${rows.toLocaleString('en-US')} rows)…`,
+      ...charts.flatMap((c) => [`PNG: ${c.title}…`, `SVG: ${c.title}…`]),
     ]);
+    const out = mkdtempSync(join(tmpdir(), 'eval-lens-compare-export-'));
+
+    // The aligned instances of the cell, through the real save dialog.
+    const csvPath = join(out, 'baseline only.csv');
+    await chooseExport(view, /^CSV of the aligned instances/);
+    expect(await saveDialog(wb, csvPath)).toMatch(/\/comparison\.baseline_only\.instances\.csv$/);
+    await written(csvPath);
+    const csv = parseCsv(readFileSync(csvPath, 'utf8'));
+    const heads = await view.locator('#pair-table thead th').allTextContents();
+    const labels = await view.locator('#runs li strong').allTextContents();
+    expect(labels).toHaveLength(2);
+    expect(csv.header).toEqual([...heads, `${labels[0]}: line`, `${labels[1]}: line`]);
+    expect(csv.records).toHaveLength(rows);
+    const column = (name: string) => csv.records.map((r) => r.fields[csv.header.indexOf(name)]);
+    const cellLabel = await view.locator('#agree-baseline_only .agree-label').textContent();
+    expect(new Set(column('agreement'))).toEqual(new Set([cellLabel]));
+    // "baseline right, candidate wrong", row by row.
+    const gold = column('gold');
+    column(`${labels[0]}: predicted`).forEach((p, i) => expect(p, `row ${i}`).toBe(gold[i]));
+    column(`${labels[1]}: predicted`).forEach((p, i) => expect(p, `row ${i}`).not.toBe(gold[i]));
+    const shownIds = await view.locator('#pair-table tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.id));
+    expect(shownIds.length).toBeGreaterThan(0);
+    expect(column('ID').slice(0, shownIds.length)).toEqual(shownIds);
+
+    // The ROC overlay as SVG: XML, the runs named in the legend, told apart by dash.
+    const svgPath = join(out, 'roc.svg');
+    await chooseExport(view, /^SVG: ROC curves…$/);
+    expect(await saveDialog(wb, svgPath)).toMatch(/\/comparison\.roc\.svg$/);
+    await written(svgPath);
+    const svg = parseSvg(svgPath);
+    expect(svg.roots).toEqual(['svg']);
+    for (const label of labels) expect(svg.texts.filter((t) => t.startsWith(`${label} (AUC `)), label).toHaveLength(1);
+    const curves = svg.paths.filter((p) => p.stroke && p.stroke !== 'none' && p.d > 400);
+    expect(curves.length).toBeGreaterThanOrEqual(2);
+    expect(curves.some((p) => p.dash === ''), 'a solid curve (the baseline)').toBe(true);
+    expect(curves.some((p) => /^\d+(\.\d+)?(,\s*\d+(\.\d+)?)+$/.test(p.dash)), 'a dashed curve (the candidate)').toBe(true);
+    await shotOfSvg(wb, readFileSync(svgPath), 'compare-roc-export');
+
+    // "Copy as Markdown": the clipboard holds `eval-lens compare --markdown`'s document.
+    await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: wb.origin });
+    await wb.page.evaluate(() => navigator.clipboard.writeText(''));
+    await view.locator('#copy-markdown').click();
+    // The panel bootstraps as many times as its setting says (left at its default) and names the files by their paths.
+    const resamples = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).contributes.configuration.properties['evalLens.bootstrap'].default;
+    const files = [BASELINE, CANDIDATE].map((f) => join(wb.workspace, f));
+    const expected = execFileSync(process.execPath, [join(PROJECT_ROOT, 'dist', 'cli.js'), 'compare', ...files, '--markdown', '--bootstrap', String(resamples)], { encoding: 'utf8' });
+    await expect.poll(() => wb.page.evaluate(() => navigator.clipboard.readText()), { timeout: 20_000 }).toBe(expected);
+
+    await cell.click();
+    await expect.poll(() => view.locator('#pair-table').getAttribute('data-cell')).toBe('all');
 
     await docsShot(wb, 'compare-dark');
     await selectTheme(wb, 'Light Modern', /Light Modern/);

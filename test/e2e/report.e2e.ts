@@ -4,18 +4,21 @@
 // instance table, the colour theme followed live (light, dark, high contrast), and the RAFT
 // misclassified-example stepper driven by its button, by the keyboard (j/k) and by the "Next
 // Misclassified Example" command. A second workbench scores a hostile RAFT task (markup and script
-// in every text field) and checks that nothing ran and no request left the machine.
+// in every text field) and checks that nothing ran and no request left the machine; its F1 chart
+// (class names with markup) is exported as SVG and PNG through the Export menu and the real save dialog.
 //
 // Screenshots go to test-results/e2e/; with EVAL_LENS_UPDATE_SCREENSHOTS=1 the best ones are also
 // copied to docs/screenshots/.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/core/formats/csv';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
-import { startWorkbench, type Workbench } from './workbench';
+import { decodePng, distinctColours } from '../support/png';
+import { parseSvg } from '../support/svg';
+import { chooseExport, saveDialog, startWorkbench, type Workbench } from './workbench';
 
 const WORKSPACE = 'test/fixtures/workspace';
 const FOLKTEXTS_FILE = /Mistral-7B\.ACSIncome\.test_predictions\.csv/;
@@ -277,6 +280,8 @@ describe('the report panel in the workbench', () => {
   });
 });
 
+const HOSTILE_CLASSES = ['<b>benign</b>', '<img src=x onerror="window.__pwned=\'class\'">'];
+
 /** A RAFT task whose texts, class names and IDs hold markup, script and a very long line. */
 function hostileWorkspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'eval-lens-hostile-'));
@@ -288,7 +293,7 @@ function hostileWorkspace(): string {
     '<svg onload="window.__pwned = \'svg\'"></svg><iframe src="https://example.com/"></iframe>',
     `${'A very long line without breaks. '.repeat(2000)}END`,
   ];
-  const classes = ['<b>benign</b>', '<img src=x onerror="window.__pwned=\'class\'">'];
+  const classes = HOSTILE_CLASSES;
   mkdirSync(join(dir, 'data', 'hostile_task'), { recursive: true });
   mkdirSync(join(dir, 'run', 'hostile_task'), { recursive: true });
   mkdirSync(join(dir, '.vscode'), { recursive: true });
@@ -349,6 +354,51 @@ describe('hostile texts in the real webview', () => {
     expect(unexpected.filter((r) => !new URL(r.url).pathname.includes('/static/out/vs/workbench/contrib/webview/'))).toEqual([]);
     expect(requests.filter((r) => /\/x$/.test(r.url) || r.url.includes('example.com'))).toEqual([]);
     await docsShot(wb, 'hostile-texts', wb.page.locator('iframe.webview.ready >> visible=true').first());
+  });
+
+  it('exports the F1 chart through the Export menu and the save dialog: SVG with the class names as text only, PNG drawn', async () => {
+    const view = wb.webview();
+    await view.locator('body[data-rendered]').waitFor({ state: 'attached', timeout: 60_000 });
+    const out = mkdtempSync(join(tmpdir(), 'eval-lens-export-'));
+    const written = async (path: string) => expect.poll(() => existsSync(path) && statSync(path).size, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const svgPath = join(out, 'hostile f1.svg');
+    await chooseExport(view, /^SVG: F1 per class…$/);
+    expect(await saveDialog(wb, svgPath)).toMatch(/\/hostile_task\.f1\.svg$/);
+    await written(svgPath);
+    const raw = readFileSync(svgPath, 'utf8');
+    const svg = parseSvg(svgPath);
+    expect(svg.roots).toEqual(['svg']);
+    expect(svg.ns).toBe('http://www.w3.org/2000/svg');
+    // The class names are the axis's tick labels, as text; the chart shortens a label longer than
+    // 28 characters to its first 27 and "…".
+    const shown = HOSTILE_CLASSES.map((c) => (c.length > 28 ? `${c.slice(0, 27)}…` : c));
+    expect(shown[0]).toBe('<b>benign</b>');
+    for (const name of shown) expect(svg.texts, name).toContain(name);
+    // Nothing of theirs became markup: no script, image, foreign object or event handler anywhere.
+    expect(svg.tags.filter((t) => /^(script|img|image|iframe|foreignobject|a|b)$/.test(t))).toEqual([]);
+    expect(svg.attributes.filter((a) => /^on|href$/.test(a))).toEqual([]);
+    expect(raw).not.toMatch(/<script/i);
+    expect(raw).not.toMatch(/<img/i);
+    expect(raw).not.toMatch(/<[^>]*\sonerror\s*=/i);
+    expect(await view.locator('body').evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+    // Saved again over the same file: the dialog asks to replace it, and the file is written anew.
+    writeFileSync(svgPath, 'stale');
+    await chooseExport(view, /^SVG: F1 per class…$/);
+    await saveDialog(wb, svgPath);
+    await expect.poll(() => readFileSync(svgPath, 'utf8').startsWith('<svg'), { timeout: 20_000 }).toBe(true);
+
+    const pngPath = join(out, 'hostile f1.png');
+    await chooseExport(view, /^PNG: F1 per class…$/);
+    expect(await saveDialog(wb, pngPath)).toMatch(/\/hostile_task\.f1\.png$/);
+    await written(pngPath);
+    const png = decodePng(readFileSync(pngPath));
+    const canvas = await view.locator('#chart-f1').evaluate((c) => ({ width: (c as HTMLCanvasElement).width, height: (c as HTMLCanvasElement).height }));
+    expect({ width: png.width, height: png.height }).toEqual(canvas); // the canvas's pixels, at its size
+    expect(png.width).toBeGreaterThan(100);
+    expect(distinctColours(png), 'axes, ticks and anti-aliased labels').toBeGreaterThan(16);
+    expect(await view.locator('body').evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
   });
 
   it('serves the strict Content Security Policy, and the browser enforces it', async () => {

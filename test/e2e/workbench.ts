@@ -297,3 +297,62 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     throw new Error(`startWorkbench failed after ${Date.now() - t0} ms: ${message}\n--- code-server log tail ---\n${logTail}`);
   }
 }
+
+/**
+ * Answers VS Code's save dialog, which code-server shows as the "simple file dialog" (a quick input
+ * holding a path): waits for it to offer a file name, replaces its value with `absolutePath` and
+ * accepts, confirming "replace" when the file exists already. Returns the path it first offered.
+ * The file is written after this returns: poll for it.
+ */
+export async function saveDialog(wb: Workbench, absolutePath: string, options: { timeoutMs?: number } = {}): Promise<string> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const widget = wb.page.locator('.quick-input-widget');
+  const input = widget.locator('.quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  // The dialog opens on its folder, then puts the suggested file name in: wait for a name with an extension.
+  let offered = '';
+  const deadline = Date.now() + timeoutMs;
+  while (!/\/[^/]+\.\w+$/.test(offered)) {
+    if (Date.now() > deadline) throw new Error(`saveDialog: no file name offered (input holds ${JSON.stringify(offered)})`);
+    await sleep(100);
+    offered = await input.inputValue();
+  }
+  // A file that exists already: the dialog turns into a prompt titled "… already exists. Are you
+  // sure you want to overwrite it?" (some versions ask in a modal dialog instead).
+  const replacePrompt = widget.locator('.quick-input-title', { hasText: /already exists/i });
+  const confirm = wb.page.locator('.monaco-dialog-box');
+  while (await widget.isVisible() || await confirm.isVisible()) {
+    if (Date.now() > deadline) throw new Error(`saveDialog: still open after ${timeoutMs} ms (input holds ${JSON.stringify(await input.inputValue().catch(() => ''))})`);
+    if (process.env.EVAL_LENS_E2E_DEBUG) console.log(`[saveDialog] title ${JSON.stringify(await widget.locator('.quick-input-title').textContent().catch(() => ''))}, input ${JSON.stringify(await input.inputValue().catch(() => ''))}, modal ${await confirm.isVisible()}`);
+    if (await confirm.isVisible()) {
+      await confirm.locator('.monaco-button', { hasText: /Replace|Overwrite|OK|Yes/ }).first().click();
+    } else if (await replacePrompt.isVisible()) {
+      // It has no Yes/No rows here: accepting it (Enter, or its OK button) answers yes.
+      await input.press('Enter');
+      await widget.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    } else if ((await input.inputValue()) !== absolutePath) {
+      await input.fill(absolutePath);
+    } else {
+      await input.press('Enter');
+      await Promise.race([widget.waitFor({ state: 'hidden' }), replacePrompt.waitFor(), confirm.waitFor()]).catch(() => undefined);
+    }
+  }
+  return offered;
+}
+
+/** The texts of a panel's "Export…" menu, as listed when it is opened (it is refilled on focus). */
+export async function exportChoices(view: FrameLocator): Promise<string[]> {
+  const select = view.locator('#export-select');
+  await select.focus();
+  return select.locator('option').allTextContents();
+}
+
+/** Picks the "Export…" entry whose text matches `label`, the way a user does: focus, then choose. */
+export async function chooseExport(view: FrameLocator, label: RegExp): Promise<void> {
+  const select = view.locator('#export-select');
+  await select.focus();
+  const options = await select.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+  const chosen = options.find((o) => label.test(o.text));
+  if (!chosen) throw new Error(`chooseExport: no entry ${label} in ${JSON.stringify(options.map((o) => o.text))}`);
+  await select.selectOption(chosen.value);
+}

@@ -6,66 +6,18 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { runCli } from '../../../src/cli/main';
 import { chartConfig, runLabels } from '../../../src/cli/plot';
 import { printPalette, renderChart } from '../../../src/cli/render';
 import { parseColor } from '../../../src/charts/palette';
 import { scorePath } from '../../../src/core/score';
+import { decodePng, type DecodedPng as Decoded } from '../../support/png';
 
 const root = join(__dirname, '..', '..', '..');
 const folktexts = join(root, 'examples', 'folktexts', 'Mistral-7B-sim__ACSIncome__-1', 'Mistral-7B-sim__ACSIncome__-1.test_predictions.csv');
 const almanacs = join(root, 'examples', 'almanacs', 'moral_dilemmas.predictions.jsonl');
 const lmEval = join(root, 'test', 'fixtures', 'real', 'lm-eval', 'Qwen__Qwen3-8B', 'samples_negotiationtom_belief_2026-07-08T18-15-33.115417.jsonl');
 const out = mkdtempSync(join(tmpdir(), 'eval-lens-plot-'));
-
-interface Decoded { width: number; height: number; rgba: Uint8Array }
-
-/** A minimal PNG reader: 8-bit RGB or RGBA, not interlaced (what a canvas writes). */
-function decodePng(png: Buffer): Decoded {
-  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-  let pos = 8;
-  let width = 0, height = 0, channels = 0;
-  const idat: Buffer[] = [];
-  while (pos < png.length) {
-    const length = png.readUInt32BE(pos);
-    const type = png.toString('latin1', pos + 4, pos + 8);
-    const data = png.subarray(pos + 8, pos + 8 + length);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      expect(data[8], 'bit depth').toBe(8);
-      expect(data[12], 'interlace').toBe(0);
-      channels = ({ 2: 3, 6: 4 } as Record<number, number>)[data[9]];
-      expect(channels, `colour type ${data[9]}`).toBeDefined();
-    } else if (type === 'IDAT') idat.push(data);
-    pos += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
-  const pixels = new Uint8Array(height * stride);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
-    for (let x = 0; x < stride; x++) {
-      const v = raw[y * (stride + 1) + 1 + x];
-      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
-      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
-      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
-      let p = 0;
-      if (filter === 1) p = a;
-      else if (filter === 2) p = b;
-      else if (filter === 3) p = (a + b) >> 1;
-      else if (filter === 4) { const e = a + b - c; const pa = Math.abs(e - a), pb = Math.abs(e - b), pc = Math.abs(e - c); p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
-      pixels[y * stride + x] = (v + p) & 255;
-    }
-  }
-  const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    for (let k = 0; k < 3; k++) rgba[i * 4 + k] = pixels[i * channels + k];
-    rgba[i * 4 + 3] = channels === 4 ? pixels[i * channels + 3] : 255;
-  }
-  return { width, height, rgba };
-}
 
 function pixel(img: Decoded, x: number, y: number): [number, number, number] {
   const i = (Math.round(y) * img.width + Math.round(x)) * 4;

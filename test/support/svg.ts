@@ -1,0 +1,42 @@
+// An SVG file read by a real XML parser (Python's xml.dom.minidom, as test/unit/cli/plot.test.ts
+// does), not by the code that wrote it: its root, its texts (decoded), its stroked paths, and every
+// element and attribute name in it.
+import { execFileSync } from 'node:child_process';
+
+export interface ParsedSvg {
+  /** Element children of the document: one, the <svg>. */
+  roots: string[];
+  tag: string;
+  ns: string;
+  width: string;
+  height: string;
+  /** The character data of each <text>, entities decoded. */
+  texts: string[];
+  /** Each <path>'s stroke, stroke-dasharray ('' when absent) and the length of its `d`. */
+  paths: { stroke: string; dash: string; d: number }[];
+  /** Every element's tag name, lower-cased, once each. */
+  tags: string[];
+  /** Every attribute name used, lower-cased, once each. */
+  attributes: string[];
+}
+
+const SCRIPT = `
+import json, sys
+from xml.dom import minidom
+doc = minidom.parse(sys.argv[1])
+root = doc.documentElement
+roots = [n.tagName for n in doc.childNodes if n.nodeType == n.ELEMENT_NODE]
+def text(node):
+    return ''.join(text(c) if c.nodeType == c.ELEMENT_NODE else c.data for c in node.childNodes if c.nodeType in (c.TEXT_NODE, c.CDATA_SECTION_NODE, c.ELEMENT_NODE))
+elements = doc.getElementsByTagName('*')
+print(json.dumps({
+  "roots": roots, "tag": root.tagName, "ns": root.getAttribute('xmlns'), "width": root.getAttribute('width'), "height": root.getAttribute('height'),
+  "texts": [text(t) for t in doc.getElementsByTagName('text')],
+  "paths": [{"stroke": p.getAttribute('stroke'), "dash": p.getAttribute('stroke-dasharray'), "d": len(p.getAttribute('d'))} for p in doc.getElementsByTagName('path')],
+  "tags": sorted({e.tagName.lower() for e in elements}),
+  "attributes": sorted({e.attributes.item(i).name.lower() for e in elements for i in range(e.attributes.length)}),
+}))`;
+
+export function parseSvg(path: string): ParsedSvg {
+  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', SCRIPT, path], { encoding: 'utf8' })) as ParsedSvg;
+}
