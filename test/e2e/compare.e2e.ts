@@ -80,6 +80,19 @@ async function canvasColours(canvas: Locator): Promise<number> {
   });
 }
 
+/** The visible webview (of several editor groups) holding `selector`, waited for. */
+async function viewWith(wb: Workbench, selector: string, timeoutMs = 90_000): Promise<FrameLocator> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (let i = 0; i < 3; i++) {
+      const view = wb.webview({ index: i });
+      if ((await view.locator(selector).count().catch(() => 0)) > 0) return view;
+    }
+    if (Date.now() > deadline) throw new Error(`no visible webview holds ${selector} after ${timeoutMs} ms`);
+    await wb.page.waitForTimeout(250); // polling the frames: no event tells a webview's content arrived
+  }
+}
+
 async function rendered(wb: Workbench, what: 'comparison' | 'board'): Promise<FrameLocator> {
   const view = wb.webview();
   await view.locator(`body[data-rendered="${what}"]`).waitFor({ state: 'attached', timeout: 90_000 });
@@ -246,14 +259,7 @@ describe('the compare and leaderboard panels in the workbench', () => {
     const board = await rendered(wb, 'board');
     await board.locator('td.cell[data-run="run-2"][data-task="support_tweets"]').click();
     // The report opens beside the board: find the visible webview that holds it.
-    let report: FrameLocator | undefined;
-    for (let attempt = 0; attempt < 60 && !report; attempt++) {
-      for (let i = 0; i < 3 && !report; i++) {
-        const view = wb.webview({ index: i });
-        if ((await view.locator('#compare-with').count().catch(() => 0)) > 0) report = view;
-      }
-      if (!report) await new Promise((r) => setTimeout(r, 500));
-    }
+    const report: FrameLocator | undefined = await viewWith(wb, '#compare-with', 30_000);
     expect(report, 'a report panel with "Compare with…"').toBeDefined();
     expect(await report!.locator('#report-title').textContent()).toBe('support_tweets');
     await report!.locator('#compare-with').click();
@@ -269,5 +275,19 @@ describe('the compare and leaderboard panels in the workbench', () => {
       if (runs !== 2) await new Promise((r) => setTimeout(r, 500));
     }
     expect(runs).toBe(2);
+  });
+
+  it('brings the comparison and the leaderboard back after a window reload, computed again from the files', async () => {
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 90_000 });
+    const tab = (title: RegExp) => wb.page.locator('.tabs-container .tab').filter({ hasText: title }).first();
+    await tab(/^Compare: /).waitFor({ timeout: 60_000 });
+    await tab(/^Compare: /).click();
+    const compare = await viewWith(wb, 'body[data-rendered="comparison"]');
+    expect(await compare.locator('#runs').textContent()).toMatch(/run-2\/support_tweets.*run-1\/support_tweets/s);
+    expect(Number((await compare.locator('[data-chip="aligned"] .chip-value').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await tab(/^Leaderboard: /).click();
+    const board = await viewWith(wb, 'body[data-rendered="board"]');
+    expect(await board.locator('#board-table td.cell').count()).toBe(2 * 4);
   });
 });

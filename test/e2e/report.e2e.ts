@@ -394,8 +394,10 @@ describe('hostile texts in the real webview', () => {
     expect(await saveDialog(wb, pngPath)).toMatch(/\/hostile_task\.f1\.png$/);
     await written(pngPath);
     const png = decodePng(readFileSync(pngPath));
-    const canvas = await view.locator('#chart-f1').evaluate((c) => ({ width: (c as HTMLCanvasElement).width, height: (c as HTMLCanvasElement).height }));
-    expect({ width: png.width, height: png.height }).toEqual(canvas); // the canvas's pixels, at its size
+    // The chart at its size on screen (the SVG's, in CSS pixels) at three times the pixel density.
+    const size = await view.locator('#chart-f1').evaluate((c) => ({ width: Math.floor(c.getBoundingClientRect().width), height: Math.floor(c.getBoundingClientRect().height) }));
+    expect({ width: Number(svg.width), height: Number(svg.height) }).toEqual(size);
+    expect({ width: png.width, height: png.height }).toEqual({ width: 3 * size.width, height: 3 * size.height });
     expect(png.width).toBeGreaterThan(100);
     expect(distinctColours(png), 'axes, ticks and anti-aliased labels').toBeGreaterThan(16);
     expect(await view.locator('body').evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, EXTENSION_ID, fixture, FOLKTEXTS, pngSize, svgFacts, until } from './evalLensSupport';
+import { api, dashedPaths, EXTENSION_ID, fixture, FOLKTEXTS, parseSvg, pngSize, until } from './evalLensSupport';
 
 const REPORT_EDITOR = 'evalLens.reportEditor';
 
@@ -127,13 +127,13 @@ suite('compare from the report editor and compare export', () => {
     await panel!.whenRendered();
     const roc = vscode.Uri.file(path.join(scratch, 'out', 'roc.svg'));
     assert.equal((await vscode.commands.executeCommand<vscode.Uri>('evalLens.exportComparison', { format: 'svg', chart: 'roc', uri: roc }))?.fsPath, roc.fsPath);
-    const svg = svgFacts(roc.fsPath);
+    const svg = parseSvg(roc.fsPath);
     assert.equal(svg.tag, 'svg');
     const words = svg.texts.join(' ');
     for (const label of panel!.comparison!.runs.map((r) => r.label)) assert.ok(words.includes(label), `run "${label}" in the legend: ${words}`);
     for (const w of ['False positive rate', 'True positive rate']) assert.ok(words.includes(w), `"${w}" in ${words}`);
     // Two curves and the chance line, the candidate's curve and the chance line dashed.
-    assert.ok(svg.dashed >= 2, `dashed paths: ${svg.dashed}`);
+    assert.ok(dashedPaths(svg).length >= 2, `dashed paths: ${dashedPaths(svg).length}`);
     const png = vscode.Uri.file(path.join(scratch, 'out', 'reliability.png'));
     assert.equal((await vscode.commands.executeCommand<vscode.Uri>('evalLens.exportComparison', { format: 'png', chart: 'reliability-width', uri: png }))?.fsPath, png.fsPath);
     assert.ok(pngSize(readFileSync(png.fsPath)).width >= 200);

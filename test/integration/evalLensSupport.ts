@@ -2,7 +2,6 @@
 // and reference numbers computed straight from the fixture files with plain arithmetic (never with
 // the metric core), so the extension's figures are checked against an independent computation.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -195,23 +194,7 @@ export function near(actual: number | null | undefined, expected: number, what: 
 
 // ---- exported files ----------------------------------------------------------------------------
 
-export interface SvgFacts {
-  tag: string;
-  ns: string;
-  width: string;
-  height: string;
-  texts: string[];
-  paths: number;
-  stroked: number;
-  dashed: number;
-  elements: string[];
-}
-
-/** An SVG file read by Python's XML parser (test/reference/svg_facts.py), not by the browser that drew it. */
-export function svgFacts(file: string): SvgFacts {
-  const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
-  return JSON.parse(execFileSync('python3', [path.join(root, 'test', 'reference', 'svg_facts.py'), file], { encoding: 'utf8' }));
-}
+export { dashedPaths, parseSvg, strokedPaths } from '../support/svg';
 
 /** A PNG's width and height, from its IHDR chunk (after the signature, the chunk's length and type). */
 export function pngSize(bytes: Buffer): { width: number; height: number } {

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { api, binaryReference, FOLKTEXTS, fixture, pngSize, svgFacts, until } from './evalLensSupport';
+import { api, binaryReference, dashedPaths, FOLKTEXTS, fixture, parseSvg, pngSize, strokedPaths, until } from './evalLensSupport';
 
 suite('report export', () => {
   suiteTeardown(async () => {
@@ -51,14 +51,14 @@ suite('report export', () => {
     const svgUri = vscode.Uri.file(join(dir, 'reliability.svg'));
     const written = await vscode.commands.executeCommand<vscode.Uri>('evalLens.exportReport', { format: 'svg', chart: 'reliability', uri: svgUri });
     assert.equal(written?.fsPath, svgUri.fsPath);
-    const svg = svgFacts(svgUri.fsPath);
+    const svg = parseSvg(svgUri.fsPath);
     assert.equal(svg.tag, 'svg');
     assert.equal(svg.ns, 'http://www.w3.org/2000/svg');
     const words = svg.texts.join(' ');
     for (const w of ['Mean risk score', 'Perfect calibration', '0.2', '0.8']) assert.ok(words.includes(w), `"${w}" in the SVG's text: ${words}`);
-    assert.ok(svg.dashed >= 1, 'the dashed diagonal is drawn');
-    assert.ok(svg.stroked >= 10, `grid, bars and the curve are stroked paths (${svg.stroked})`);
-    assert.ok(!svg.elements.includes('script') && !svg.elements.includes('foreignObject'), `only drawing elements: ${svg.elements}`);
+    assert.ok(dashedPaths(svg).length >= 1, 'the dashed diagonal is drawn');
+    assert.ok(strokedPaths(svg).length >= 10, `grid, bars and the curve are stroked paths (${strokedPaths(svg).length})`);
+    assert.ok(!svg.tags.includes('script') && !svg.tags.includes('foreignobject'), `only drawing elements: ${svg.tags}`);
     // Each "n=" label is the count of an equal-width bin, counted here from the file's scores.
     const ref = binaryReference(FOLKTEXTS);
     const counts = new Array(10).fill(0);

@@ -1,6 +1,7 @@
 // An SVG file read by a real XML parser (Python's xml.dom.minidom, as test/unit/cli/plot.test.ts
-// does), not by the code that wrote it: its root, its texts (decoded), its stroked paths, and every
-// element and attribute name in it.
+// does), not by the browser that drew it: its root, its texts (decoded), its stroked paths, and
+// every element and attribute name in it. Used by the end-to-end tests (vitest) and the
+// extension-host tests (bundled by esbuild), so it names no file of its own.
 import { execFileSync } from 'node:child_process';
 
 export interface ParsedSvg {
@@ -39,4 +40,14 @@ print(json.dumps({
 
 export function parseSvg(path: string): ParsedSvg {
   return JSON.parse(execFileSync('/usr/bin/python3', ['-c', SCRIPT, path], { encoding: 'utf8' })) as ParsedSvg;
+}
+
+/** The paths drawn with a stroke. */
+export function strokedPaths(svg: ParsedSvg): ParsedSvg['paths'] {
+  return svg.paths.filter((p) => p.stroke !== '' && p.stroke !== 'none');
+}
+
+/** The stroked paths drawn with a dash pattern. */
+export function dashedPaths(svg: ParsedSvg): ParsedSvg['paths'] {
+  return strokedPaths(svg).filter((p) => p.dash !== '' && p.dash !== 'none');
 }
