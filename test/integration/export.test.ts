@@ -82,5 +82,16 @@ suite('report export', () => {
       /no chart "pie" on the page; it shows reliability, histogram, roc/,
     );
     assert.equal(existsSync(join(dir, 'pie.svg')), false);
+
+    // From the palette, without a chart: a quick pick of the charts the page shows (its first, the
+    // reliability diagram, accepted here).
+    const picked = vscode.Uri.file(join(dir, 'picked.svg'));
+    const exported = vscode.commands.executeCommand<vscode.Uri>('evalLens.exportReport', { format: 'svg', uri: picked });
+    await until(async () => {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return existsSync(picked.fsPath);
+    }, (done) => done, 'the picked chart written');
+    assert.equal((await exported)?.fsPath, picked.fsPath);
+    assert.ok(parseSvg(picked.fsPath).texts.includes('Mean risk score'), 'the reliability diagram, first in the pick');
   });
 });
