@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
 import { parseCsv } from '../../src/core/formats/csv';
 import { parseSvg } from '../support/svg';
-import { chooseExport, exportChoices, saveDialog, startWorkbench, type Workbench } from './workbench';
+import { chooseExport, exportChoices, saveDialog, startWorkbench, svgShot, type Workbench } from './workbench';
 
 const DOCS = join(PROJECT_ROOT, 'docs', 'screenshots');
 const BASELINE = 'folktexts/Mistral-7B-sim__ACSIncome__-1/Mistral-7B-sim__ACSIncome__-1.test_predictions.csv';
@@ -34,19 +34,6 @@ function publish(path: string, name: string): string {
     copyFileSync(path, join(DOCS, `${name}.png`));
   }
   return path;
-}
-
-/** An exported SVG as a browser draws it (an <img> of it on a page of its own), screenshotted. */
-async function shotOfSvg(wb: Workbench, svg: Buffer, name: string): Promise<string> {
-  const page = await wb.browser.newPage({ viewport: { width: 1000, height: 600 } });
-  try {
-    await page.setContent(`<body style="margin:0;background:#fff"><img id="svg" src="data:image/svg+xml;base64,${svg.toString('base64')}"></body>`);
-    const img = page.locator('#svg');
-    await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
-    return publish(await wb.screenshot(name, img), name);
-  } finally {
-    await page.close();
-  }
 }
 
 async function pick(wb: Workbench, label: RegExp): Promise<void> {
@@ -201,7 +188,7 @@ describe('the compare and leaderboard panels in the workbench', () => {
     expect(curves.length).toBeGreaterThanOrEqual(2);
     expect(curves.some((p) => p.dash === ''), 'a solid curve (the baseline)').toBe(true);
     expect(curves.some((p) => /^\d+(\.\d+)?(,\s*\d+(\.\d+)?)+$/.test(p.dash)), 'a dashed curve (the candidate)').toBe(true);
-    await shotOfSvg(wb, readFileSync(svgPath), 'compare-roc-export');
+    publish(await svgShot(wb, readFileSync(svgPath), 'compare-roc-export'), 'compare-roc-export');
 
     // "Copy as Markdown": the clipboard holds `eval-lens compare --markdown`'s document.
     await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: wb.origin });

@@ -3,14 +3,15 @@
 // column of the data file; the group table (forest plot, worst group in words), the fairness card,
 // the overlaid per-group reliability diagrams, and a group's row filtering the instance table.
 // The screenshot goes to test-results/e2e/ and, with EVAL_LENS_UPDATE_SCREENSHOTS=1, docs/screenshots/.
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
 import { scoreFile } from '../../src/core/score';
 import { writeAdultFiles, type AdultFiles } from '../unit/slices/adultFixture';
-import { startWorkbench, type Workbench } from './workbench';
+import { parseSvg, strokedPaths } from '../support/svg';
+import { chooseExport, saveDialog, startWorkbench, svgShot, type Workbench } from './workbench';
 
 describe('Group by in the report panel', () => {
   let wb: Workbench;
@@ -68,6 +69,18 @@ describe('Group by in the report panel', () => {
       return seen.size;
     });
     expect(ink).toBeGreaterThan(8);
+
+    // The overlaid diagrams as SVG, through the Export menu and the save dialog: each group named in
+    // the legend as text, each drawn with its own marker shape (paths, not one colour's dots).
+    const svgPath = join(mkdtempSync(join(tmpdir(), 'eval-lens-groups-svg-')), 'groups.svg');
+    await chooseExport(view, /^SVG: Reliability diagram by race…$/);
+    await saveDialog(wb, svgPath);
+    await expect.poll(() => existsSync(svgPath) && statSync(svgPath).size, { timeout: 20_000 }).toBeGreaterThan(0);
+    const svg = parseSvg(svgPath);
+    const legend = svg.texts.join(' | ');
+    for (const g of expected.groups) expect(legend, `group ${g.value} in the legend`).toContain(g.value);
+    expect(strokedPaths(svg).length).toBeGreaterThan(4 * expected.groups.length);
+    await svgShot(wb, readFileSync(svgPath), 'report-groups-export');
 
     await view.locator('#section-groups').evaluate((node) => node.scrollIntoView({ block: 'start' }));
     const shot = await wb.screenshot('report-groups-dark');

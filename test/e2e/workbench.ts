@@ -305,7 +305,7 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
  * The file is written after this returns: poll for it.
  */
 export async function saveDialog(wb: Workbench, absolutePath: string, options: { timeoutMs?: number } = {}): Promise<string> {
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const widget = wb.page.locator('.quick-input-widget');
   const input = widget.locator('.quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
@@ -333,8 +333,10 @@ export async function saveDialog(wb: Workbench, absolutePath: string, options: {
     } else if ((await input.inputValue()) !== absolutePath) {
       await input.fill(absolutePath);
     } else {
+      // The dialog ignores Enter while it is still listing the folder: wait a little for it to close
+      // or ask, and press again if it did neither.
       await input.press('Enter');
-      await Promise.race([widget.waitFor({ state: 'hidden' }), replacePrompt.waitFor(), confirm.waitFor()]).catch(() => undefined);
+      await Promise.race([widget.waitFor({ state: 'hidden', timeout: 2_000 }), replacePrompt.waitFor({ timeout: 2_000 }), confirm.waitFor({ timeout: 2_000 })]).catch(() => undefined);
     }
   }
   return offered;
@@ -355,4 +357,17 @@ export async function chooseExport(view: FrameLocator, label: RegExp): Promise<v
   const chosen = options.find((o) => label.test(o.text));
   if (!chosen) throw new Error(`chooseExport: no entry ${label} in ${JSON.stringify(options.map((o) => o.text))}`);
   await select.selectOption(chosen.value);
+}
+
+/** An exported SVG as a browser draws it (an <img> of it on a page of its own), screenshotted to test-results/e2e. */
+export async function svgShot(wb: Workbench, svg: Buffer, name: string): Promise<string> {
+  const page = await wb.browser.newPage({ viewport: { width: 1000, height: 600 } });
+  try {
+    await page.setContent(`<body style="margin:0;background:#fff"><img id="svg" src="data:image/svg+xml;base64,${svg.toString('base64')}"></body>`);
+    const img = page.locator('#svg');
+    await page.waitForFunction(() => { const i = document.getElementById('svg') as HTMLImageElement; return i.complete && i.naturalWidth > 100; });
+    return await wb.screenshot(name, img);
+  } finally {
+    await page.close();
+  }
 }
