@@ -73,6 +73,8 @@ export function unitSquareOptions(xTitle: string, yTitle: string, palette: Palet
     responsive: true,
     maintainAspectRatio: false,
     animation: false as const,
+    // Room for the last tick label ("1.0"), centred on the chart's right edge.
+    layout: { padding: { right: scaled(palette, 10) } },
     scales: { x: unitAxis(xTitle, palette), y: unitAxis(yTitle, palette) },
   };
 }
