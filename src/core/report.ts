@@ -359,9 +359,14 @@ export function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
     case 'multiclass': {
       const k = set.classes.length;
       const probs = set.probs && gatherRows(set.probs, k, idx);
+      // Every per-row column goes with its rows: a column left whole (lm-eval's acc_norm choices,
+      // which --decision acc_norm reads as the prediction) would describe other rows.
       return {
         ...set, n, lines, ids: undefined, idNumbers: undefined, gold: gather(set.gold, idx), pred: gather(set.pred, idx), probs,
         confidence: set.confidence && gather(set.confidence, idx), texts: undefined,
+        dataLines: set.dataLines && gather(set.dataLines, idx),
+        predNorm: set.predNorm && gather(set.predNorm, idx),
+        continuationLoglik: set.continuationLoglik && gather(set.continuationLoglik, idx),
       };
     }
     case 'probability': return { ...set, n, lines, ids: undefined, idNumbers: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
