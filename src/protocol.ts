@@ -80,7 +80,7 @@ export type WebviewToHost =
   /** A metric card's "?": open the metric's entry in the extension's own docs/metrics.md. */
   | { type: 'openMetricDoc'; metric: MetricName }
   /** "Export…" and "Copy as Markdown": the host asks where to save (or copies) and writes; the webview writes nothing. */
-  | { type: 'export'; request: ExportRequest }
+  | { type: 'export'; request: ExportRequest; answers?: number }
   /** An 'exportChart' named a chart the page does not show. */
   | ChartMissingMessage
   /** "Compare with…" in the report's header: pick a run to compare this report's file with. */

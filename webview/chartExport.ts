@@ -143,5 +143,5 @@ export function parseChartChoice(value: string): { format: ChartImageFormat; id:
 export function answerChartRequest(request: ExportChartMessage, charts: PageChart[], stem: string, background: string): WebviewFile | ChartMissingMessage {
   const chart = charts.find((c) => c.id === request.chart);
   const file = chart && (request.format === 'png' || request.format === 'svg') ? chartFile(chart, request.format, stem, background) : null;
-  return file ?? { type: 'chartMissing', chart: String(request.chart), available: charts.map((c) => ({ id: c.id, title: c.title })) };
+  return file ?? { type: 'chartMissing', answers: request.request, chart: String(request.chart), available: charts.map((c) => ({ id: c.id, title: c.title })) };
 }

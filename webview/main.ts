@@ -146,7 +146,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'exportChart': {
       const report = loaded?.reports[state.selected ?? 0];
       const answer = answerChartRequest(message, report ? pageCharts() : [], report ? exportStem(report) : 'report', palette.background);
-      post('type' in answer ? answer : { type: 'export', request: answer });
+      post('type' in answer ? answer : { type: 'export', request: answer, answers: message.request });
       break;
     }
   }

@@ -173,7 +173,7 @@ export type CompareWebviewToHost =
   /** The instance table's filter changed (tests check what a click did). */
   | { type: 'filtered'; cell: AgreementCell | null; rows: number }
   /** "Export…": the host builds the document (as `eval-lens compare`) and asks where to save it. */
-  | { type: 'export'; request: CompareExportRequest }
+  | { type: 'export'; request: CompareExportRequest; answers?: number }
   /** An 'exportChart' named a chart the page does not show. */
   | ChartMissingMessage;
 

@@ -1,21 +1,26 @@
 // A chart as PNG or SVG from a panel's command (Export Report / Export Comparison): the host asks
-// the webview ('exportChart'), which draws the chart and answers with the file ('export') or with the
-// charts it has ('chartMissing'). One request at a time per panel; the answer settles it.
+// the webview ('exportChart', numbered), which draws the chart and answers with the file ('export'
+// carrying that number) or with the charts it has ('chartMissing'). A file the user exports from the
+// menu meanwhile carries no number and goes through the save dialog as usual.
 import * as vscode from 'vscode';
 import type { ChartImageFormat, ChartMissingMessage, ExportChartMessage } from '../common/exportProtocol';
 
 type Saved = vscode.Uri | undefined;
+type Answer = { saved: Saved } | ChartMissingMessage;
 
 interface Pending {
-  chart: string;
   target?: vscode.Uri;
-  resolve: (answer: { saved: Saved } | ChartMissingMessage) => void;
+  resolve: (answer: Answer) => void;
+  reject: (error: Error) => void;
+  /** Runs out while the webview has not answered; stopped once it has (the save dialog may take long). */
+  timer: ReturnType<typeof setTimeout>;
 }
 
 const ANSWER_MS = 30_000;
 
-export class ChartRequests {
-  private pending: Pending | undefined;
+export class ChartRequests implements vscode.Disposable {
+  private readonly pending = new Map<number, Pending>();
+  private next = 1;
 
   /**
    * The chart `chart` as `format`, saved to `target` or where the save dialog says. Without a chart
@@ -38,31 +43,48 @@ export class ChartRequests {
     return answer.saved;
   }
 
-  /** Called with a chart file the webview sent: the target a request is waiting for it with, if any. */
-  take(): { target?: vscode.Uri; settle: (saved: Saved) => void } | undefined {
-    const p = this.pending;
+  /**
+   * The webview sent a chart file answering request `answers`: where to save it, and how to report
+   * the result. Undefined for a file nobody asked for by number (the menu's).
+   */
+  take(answers: unknown): { target?: vscode.Uri; settle: (saved: Saved) => void } | undefined {
+    const p = typeof answers === 'number' ? this.pending.get(answers) : undefined;
     if (!p) return undefined;
-    this.pending = undefined;
+    clearTimeout(p.timer);
+    this.pending.delete(answers as number);
     return { target: p.target, settle: (saved) => p.resolve({ saved }) };
   }
 
   /** The webview has no such chart. */
   missing(message: ChartMissingMessage): void {
-    const p = this.pending;
+    const p = typeof message.answers === 'number' ? this.pending.get(message.answers) : undefined;
     if (!p || !Array.isArray(message.available)) return;
-    this.pending = undefined;
-    p.resolve({ type: 'chartMissing', chart: String(message.chart), available: message.available.filter((c) => c && typeof c.id === 'string').map((c) => ({ id: c.id, title: String(c.title) })) });
+    clearTimeout(p.timer);
+    this.pending.delete(message.answers);
+    p.resolve({
+      type: 'chartMissing', answers: message.answers, chart: String(message.chart),
+      available: message.available.filter((c) => c && typeof c.id === 'string').map((c) => ({ id: c.id, title: String(c.title) })),
+    });
   }
 
-  private ask(post: (m: ExportChartMessage) => Thenable<boolean>, chart: string, format: ChartImageFormat, target?: vscode.Uri): Promise<{ saved: Saved } | ChartMissingMessage> {
-    if (this.pending) return Promise.reject(new Error('Eval Lens: a chart export is already under way.'));
+  /** The panel is gone: requests still waiting fail now rather than at their timeout. */
+  dispose(): void {
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(new Error('Eval Lens: the panel was closed before it answered the chart export.'));
+    }
+    this.pending.clear();
+  }
+
+  private ask(post: (m: ExportChartMessage) => Thenable<boolean>, chart: string, format: ChartImageFormat, target?: vscode.Uri): Promise<Answer> {
+    const request = this.next++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.pending = undefined;
+        this.pending.delete(request);
         reject(new Error(`Eval Lens: the panel did not answer the chart export within ${ANSWER_MS / 1000} s (is it open?).`));
       }, ANSWER_MS);
-      this.pending = { chart, target, resolve: (a) => { clearTimeout(timer); resolve(a); } };
-      void post({ type: 'exportChart', chart, format });
+      this.pending.set(request, { target, resolve, reject, timer });
+      void post({ type: 'exportChart', request, chart, format });
     });
   }
 }

@@ -62,9 +62,10 @@ export class ComparePanel {
     });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
-      panel.onDidChangeViewState(() => { if (!panel.visible) this.ready = false; }),
+      // A hidden webview is destroyed with its charts: it says 'ready' and paints again when shown.
+      panel.onDidChangeViewState(() => { if (!panel.visible) { this.ready = false; this.rendered = undefined; } }),
       panel.onDidDispose(() => this.dispose()),
-      this.renderedEmitter, this.filteredEmitter,
+      this.renderedEmitter, this.filteredEmitter, this.chartRequests,
     );
   }
 
@@ -76,14 +77,21 @@ export class ComparePanel {
     const serializer = (mode: Mode): vscode.WebviewPanelSerializer => ({
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
         const state = restoreStateOf(raw);
-        const existing = mode === 'compare' ? ComparePanel.compare : ComparePanel.board;
-        existing?.panel.dispose();
+        // VS Code revives a background tab only when it is first shown: by then the user may have
+        // opened a newer page of this kind, which stays (there is one of each).
+        const live = mode === 'compare' ? ComparePanel.compare : ComparePanel.board;
+        if (live) {
+          panel.dispose();
+          live.panel.reveal(live.panel.viewColumn, false);
+          return;
+        }
         panel.webview.options = ComparePanel.webviewOptions(deps);
         const restored = new ComparePanel(deps, mode, panel);
         if (mode === 'compare') ComparePanel.compare = restored;
         else ComparePanel.board = restored;
-        if (state?.mode === 'compare' && mode === 'compare' && state.paths.every((p) => existsSync(p))) await ComparePanel.showComparison(deps, state.paths);
-        else if (state?.mode === 'board' && mode === 'board' && existsSync(state.folder)) await ComparePanel.showBoard(deps, state.folder);
+        // The work runs in the worker with its own progress; VS Code need not wait for it.
+        if (state?.mode === 'compare' && mode === 'compare' && state.paths.every((p) => existsSync(p))) void ComparePanel.showComparison(deps, state.paths);
+        else if (state?.mode === 'board' && mode === 'board' && existsSync(state.folder)) void ComparePanel.showBoard(deps, state.folder);
         else restored.setView({ type: 'error', message: `Nothing to restore: ${state ? 'a file it showed is gone' : 'the page kept no state'}. Run "Eval Lens: ${mode === 'compare' ? 'Compare Runs' : 'Show Leaderboard'}" again.` });
       },
     });
@@ -286,8 +294,7 @@ export class ComparePanel {
         break;
       case 'export': {
         // A chart the Export Comparison command asked for goes where the command said.
-        const file = message.request?.format === 'file' ? message.request.file : undefined;
-        const waiting = file && (file.format === 'png' || file.format === 'svg') ? this.chartRequests.take() : undefined;
+        const waiting = this.chartRequests.take(message.answers);
         void this.export(message.request, waiting?.target).then(
           (done) => waiting?.settle(done === 'clipboard' ? undefined : done),
           (e: unknown) => {

@@ -96,8 +96,10 @@ export async function exportComparisonCommand(arg?: unknown): Promise<vscode.Uri
     void vscode.window.showInformationMessage('Eval Lens: compare runs first (Eval Lens: Compare Runs).');
     return undefined;
   }
+  // Run folders are compared task by task, without charts: no chart entries to offer.
+  const charted = panel.comparison.runs.length > 0;
   return run<CompareExportRequest>({
-    parse: compareRequest, picks: COMPARE_PICKS,
+    parse: compareRequest, picks: charted ? COMPARE_PICKS : COMPARE_PICKS.filter((p) => !('chart' in p.request)),
     export: (r, t) => panel.export(r, t), exportChart: (c, f, t) => panel.exportChart(c, f, t),
   }, 'comparison', arg);
 }

@@ -130,12 +130,15 @@ export class ReportPanel {
         // A hidden webview is destroyed (no retainContextWhenHidden); it says 'ready' again when shown.
         if (!panel.visible) {
           this.info.ready = false;
+          // Its charts went with it: whoever waits for them (a chart export) waits for the new page.
+          this.info.rendered = undefined;
           this.pageRun++;
         }
       }),
       panel.onDidDispose(() => this.dispose()),
       this.renderedEmitter,
       this.instancesEmitter,
+      this.chartRequests,
     );
   }
 
@@ -594,7 +597,7 @@ export class ReportPanel {
       case 'export':
         if (message.request && typeof message.request === 'object') {
           // A chart the Export Report command asked for goes where the command said.
-          const waiting = message.request.format === 'png' || message.request.format === 'svg' ? this.chartRequests.take() : undefined;
+          const waiting = this.chartRequests.take(message.answers);
           void this.export(message.request, waiting?.target).then(
             (done) => waiting?.settle(done === 'clipboard' ? undefined : done),
             (error: unknown) => {

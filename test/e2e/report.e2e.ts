@@ -373,7 +373,6 @@ describe('hostile texts in the real webview', () => {
     // The class names are the axis's tick labels, as text; the chart shortens a label longer than
     // 28 characters to its first 27 and "…".
     const shown = HOSTILE_CLASSES.map((c) => (c.length > 28 ? `${c.slice(0, 27)}…` : c));
-    expect(shown[0]).toBe('<b>benign</b>');
     for (const name of shown) expect(svg.texts, name).toContain(name);
     // Nothing of theirs became markup: no script, image, foreign object or event handler anywhere.
     expect(svg.tags.filter((t) => /^(script|img|image|iframe|foreignobject|a|b)$/.test(t))).toEqual([]);

@@ -78,7 +78,7 @@ window.addEventListener('message', (event: MessageEvent) => {
       break;
     case 'exportChart': {
       const answer = answerChartRequest(message, pageCharts(), COMPARE_STEM, readPalette().background);
-      post('type' in answer ? answer : { type: 'export', request: { format: 'file', file: answer } });
+      post('type' in answer ? answer : { type: 'export', request: { format: 'file', file: answer }, answers: message.request });
       break;
     }
     case 'error':
