@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, dashedPaths, EXTENSION_ID, fixture, FOLKTEXTS, parseSvg, pngSize, until } from './evalLensSupport';
+import { acrossThePlot, api, dashedPaths, EXTENSION_ID, fixture, FOLKTEXTS, parseSvg, pngSize, strokedPaths, until } from './evalLensSupport';
 
 const REPORT_EDITOR = 'evalLens.reportEditor';
 
@@ -132,8 +132,11 @@ suite('compare from the report editor and compare export', () => {
     const words = svg.texts.join(' ');
     for (const label of panel!.comparison!.runs.map((r) => r.label)) assert.ok(words.includes(label), `run "${label}" in the legend: ${words}`);
     for (const w of ['False positive rate', 'True positive rate']) assert.ok(words.includes(w), `"${w}" in ${words}`);
-    // Two curves and the chance line, the candidate's curve and the chance line dashed.
-    assert.ok(dashedPaths(svg).length >= 2, `dashed paths: ${dashedPaths(svg).length}`);
+    // Across the plot: the baseline's curve solid, the candidate's curve and the chance line dashed
+    // (many points for a curve; the grid lines are solid and straight).
+    const dashed = acrossThePlot(svg, dashedPaths(svg));
+    assert.ok(dashed.length >= 2 && dashed.some((p) => p.d > 400), `dashed paths across the plot: ${JSON.stringify(dashed)}`);
+    assert.ok(acrossThePlot(svg, strokedPaths(svg)).some((p) => p.dash === '' && p.d > 400), 'a solid curve across the plot');
     const png = vscode.Uri.file(path.join(scratch, 'out', 'reliability.png'));
     assert.equal((await vscode.commands.executeCommand<vscode.Uri>('evalLens.exportComparison', { format: 'png', chart: 'reliability-width', uri: png }))?.fsPath, png.fsPath);
     assert.ok(pngSize(readFileSync(png.fsPath)).width >= 200);

@@ -194,7 +194,7 @@ export function near(actual: number | null | undefined, expected: number, what: 
 
 // ---- exported files ----------------------------------------------------------------------------
 
-export { dashedPaths, parseSvg, strokedPaths } from '../support/svg';
+export { acrossThePlot, dashedPaths, parseSvg, strokedPaths } from '../support/svg';
 
 /** A PNG's width and height, from its IHDR chunk (after the signature, the chunk's length and type). */
 export function pngSize(bytes: Buffer): { width: number; height: number } {

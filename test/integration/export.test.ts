@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { api, binaryReference, dashedPaths, FOLKTEXTS, fixture, parseSvg, pngSize, strokedPaths, until } from './evalLensSupport';
+import { acrossThePlot, api, binaryReference, dashedPaths, FOLKTEXTS, fixture, parseSvg, pngSize, strokedPaths, until } from './evalLensSupport';
 
 suite('report export', () => {
   suiteTeardown(async () => {
@@ -56,7 +56,8 @@ suite('report export', () => {
     assert.equal(svg.ns, 'http://www.w3.org/2000/svg');
     const words = svg.texts.join(' ');
     for (const w of ['Mean risk score', 'Perfect calibration', '0.2', '0.8']) assert.ok(words.includes(w), `"${w}" in the SVG's text: ${words}`);
-    assert.ok(dashedPaths(svg).length >= 1, 'the dashed diagonal is drawn');
+    // The dashed diagonal across the plot (a dashed legend box alone would not do).
+    assert.ok(acrossThePlot(svg, dashedPaths(svg)).length >= 1, 'the dashed diagonal is drawn');
     assert.ok(strokedPaths(svg).length >= 10, `grid, bars and the curve are stroked paths (${strokedPaths(svg).length})`);
     assert.ok(!svg.tags.includes('script') && !svg.tags.includes('foreignobject'), `only drawing elements: ${svg.tags}`);
     // Each "n=" label is the count of an equal-width bin, counted here from the file's scores.
