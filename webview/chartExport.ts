@@ -1,23 +1,10 @@
 // A chart as an image file, drawn again from its own Chart.js configuration at its size on screen:
 // PNG on a canvas at three times the pixel density (print resolution, whatever the screen's), SVG on
 // svgcanvas's recording 2D context. The webview only makes the bytes; the host asks where to save them.
-import { BasicPlatform, type ChartConfiguration, type Plugin } from 'chart.js';
+import { BasicPlatform, type ChartConfiguration } from 'chart.js';
 import { Element as SvgCanvas } from 'svgcanvas';
 import type { ChartImageFormat, ChartMissingMessage, ExportChartMessage, WebviewFile } from '../src/common/exportProtocol';
-import { Chart } from './charts/common';
-
-function backgroundPlugin(color: string): Plugin {
-  return {
-    id: 'evalLensExportBackground',
-    beforeDraw(chart) {
-      const { ctx, width, height } = chart;
-      ctx.save();
-      ctx.fillStyle = color;
-      ctx.fillRect(0, 0, width, height);
-      ctx.restore();
-    },
-  };
-}
+import { backgroundPlugin, Chart } from './charts/common';
 
 /**
  * svgcanvas reads a text's font by setting a `style` attribute on a scratch <span>, which the
@@ -133,10 +120,11 @@ export function chartChoices(charts: PageChart[]): { value: string; text: string
   })));
 }
 
-/** The chart and format a `png:<id>` / `svg:<id>` menu value names. */
-export function parseChartChoice(value: string): { format: ChartImageFormat; id: string } | null {
+/** The file of the chart a `png:<id>` / `svg:<id>` menu value names; null for any other value. */
+export function chosenChartFile(value: string, charts: PageChart[], stem: string, background: string): WebviewFile | null {
   const m = /^(png|svg):(.+)$/.exec(value);
-  return m ? { format: m[1] as ChartImageFormat, id: m[2] } : null;
+  const chart = m && charts.find((c) => c.id === m[2]);
+  return chart ? chartFile(chart, m[1] as ChartImageFormat, stem, background) : null;
 }
 
 /** The answer to the host's 'exportChart': the chart as a file, or which charts there are. */

@@ -5,8 +5,9 @@ import type { Report } from '../src/core/types';
 import type { ExportRequest } from '../src/protocol';
 import { csvTable } from '../src/common/tabular';
 import { baseName } from '../src/common/paths';
-import { chartChoices, chartFile, parseChartChoice, type PageChart } from './chartExport';
+import { chartChoices, chosenChartFile, type PageChart } from './chartExport';
 import { el } from './dom';
+import { exportSelect } from './exportSelect';
 import { cellText, tableColumns } from './tableModel';
 import { post } from './vscodeApi';
 
@@ -42,43 +43,25 @@ export function exportStem(report: Report): string {
 /** The header's "Export…" menu. */
 export function exportMenu(sources: ExportSources): HTMLElement {
   const stem = exportStem(sources.report);
-  const select = el('select', { attrs: { id: 'export-select', 'aria-label': 'Export' } });
-  const option = (value: string, text: string, disabled = false) => {
-    const o = el('option', { text, attrs: { value } });
-    if (disabled) o.disabled = true;
-    return o;
-  };
-  const fill = () => {
-    select.replaceChildren(
-      option('', 'Export…'),
-      option('md-file', 'Markdown summary to a file…'),
-      option('md-clipboard', 'Markdown summary to the clipboard'),
-      option('json', 'JSON (as eval-lens score --json)…'),
-      option('csv', 'CSV of the instance table, as filtered…', !sources.rows()),
-      ...chartChoices(sources.charts()).map((c) => option(c.value, c.text)),
-    );
-    select.value = '';
-  };
-  fill();
-  // The table's rows and the charts change after the header is drawn: list them when opened.
-  select.addEventListener('focus', fill);
-  select.addEventListener('change', () => {
-    const v = select.value;
-    select.value = '';
-    if (v === 'md-file') send({ format: 'markdown', to: 'file', report: sources.selected });
-    else if (v === 'md-clipboard') send({ format: 'markdown', to: 'clipboard', report: sources.selected });
-    else if (v === 'json') send({ format: 'json', report: sources.selected });
-    else if (v === 'csv') {
+  const report = sources.selected;
+  return exportSelect(() => [
+    { value: 'md-file', text: 'Markdown summary to a file…' },
+    { value: 'md-clipboard', text: 'Markdown summary to the clipboard' },
+    { value: 'json', text: 'JSON (as eval-lens score --json)…' },
+    { value: 'csv', text: 'CSV of the instance table, as filtered…', disabled: !sources.rows() },
+    ...chartChoices(sources.charts()),
+  ], (value) => {
+    if (value === 'md-file') send({ format: 'markdown', to: 'file', report });
+    else if (value === 'md-clipboard') send({ format: 'markdown', to: 'clipboard', report });
+    else if (value === 'json') send({ format: 'json', report });
+    else if (value === 'csv') {
       const rows = sources.rows();
       if (rows) send({ format: 'csv', name: `${stem}.instances.csv`, text: instanceCsv(sources.report, rows, sources.binning()) });
     } else {
-      const choice = parseChartChoice(v);
-      const chart = choice && sources.charts().find((c) => c.id === choice.id);
-      const file = chart && chartFile(chart, choice.format, stem, sources.background());
+      const file = chosenChartFile(value, sources.charts(), stem, sources.background());
       if (file) send(file);
     }
   });
-  return el('label', { className: 'control export-control' }, [el('span', { text: 'Export' }), select]);
 }
 
 /** "Copy as Markdown" for the metric cards: the same table as eval-lens score --markdown. */

@@ -4,7 +4,7 @@
 import {
   BarController, BarElement, CategoryScale, Chart, Filler, Legend, LinearScale, LineController, LineElement,
   LogarithmicScale, PointElement, ScatterController, Tooltip,
-  type ScaleOptions,
+  type Plugin, type ScaleOptions,
 } from 'chart.js';
 import { scaled, type Palette } from './palette';
 
@@ -14,6 +14,23 @@ Chart.register(
 );
 
 export { Chart };
+
+/**
+ * Paints a figure's background: Chart.js leaves the canvas transparent, which a file (the CLI's
+ * figures, the panel's exported PNG and SVG) must not be.
+ */
+export function backgroundPlugin(color: string): Plugin {
+  return {
+    id: 'figureBackground',
+    beforeDraw(chart) {
+      const { ctx, width, height } = chart;
+      ctx.save();
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, width, height);
+      ctx.restore();
+    },
+  };
+}
 
 /** The font size of ticks, legends and axis titles for a palette. */
 export function chartFontSize(palette: Palette): number {

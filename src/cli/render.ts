@@ -1,8 +1,8 @@
 // Draws a chart definition (src/charts) headless: Chart.js on @napi-rs/canvas (Skia, prebuilt
 // binaries), to PNG or to SVG through the same canvas's SVG backend. @napi-rs/canvas is an optional
 // dependency of the CLI only, loaded when a figure is asked for and never bundled into the extension.
-import type { ChartConfiguration, Plugin } from 'chart.js';
-import { applyDefaults, Chart } from '../charts/common';
+import type { ChartConfiguration } from 'chart.js';
+import { applyDefaults, backgroundPlugin, Chart } from '../charts/common';
 import { DEFAULT_COLORS, scaled, type Palette } from '../charts/palette';
 
 export type FigureFormat = 'png' | 'svg';
@@ -44,20 +44,6 @@ export async function loadCanvas(): Promise<CanvasModule> {
   } catch (e) {
     throw new Error(`eval-lens plot needs the optional package @napi-rs/canvas (npm install @napi-rs/canvas@1.1.1), which could not be loaded here: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   }
-}
-
-/** Paints the figure's background: Chart.js leaves the canvas transparent. */
-function backgroundPlugin(color: string): Plugin {
-  return {
-    id: 'figureBackground',
-    beforeDraw(chart) {
-      const { ctx, width, height } = chart;
-      ctx.save();
-      ctx.fillStyle = color;
-      ctx.fillRect(0, 0, width, height);
-      ctx.restore();
-    },
-  };
 }
 
 /**

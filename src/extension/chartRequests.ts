@@ -44,15 +44,23 @@ export class ChartRequests implements vscode.Disposable {
   }
 
   /**
-   * The webview sent a chart file answering request `answers`: where to save it, and how to report
-   * the result. Undefined for a file nobody asked for by number (the menu's).
+   * Carries out an 'export' from the webview with `save`: to the target of the command request it
+   * answers (`answers`), whose caller then learns the result, or, for the menu's (no number), where
+   * the save dialog says. A failure is shown to the user.
    */
-  take(answers: unknown): { target?: vscode.Uri; settle: (saved: Saved) => void } | undefined {
+  async receive(answers: unknown, save: (target?: vscode.Uri) => Promise<vscode.Uri | 'clipboard' | undefined>): Promise<void> {
     const p = typeof answers === 'number' ? this.pending.get(answers) : undefined;
-    if (!p) return undefined;
-    clearTimeout(p.timer);
-    this.pending.delete(answers as number);
-    return { target: p.target, settle: (saved) => p.resolve({ saved }) };
+    if (p) {
+      clearTimeout(p.timer);
+      this.pending.delete(answers as number);
+    }
+    try {
+      const done = await save(p?.target);
+      p?.resolve({ saved: done === 'clipboard' ? undefined : done });
+    } catch (error) {
+      p?.resolve({ saved: undefined });
+      void vscode.window.showErrorMessage(`Eval Lens: export failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** The webview has no such chart. */

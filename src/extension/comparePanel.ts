@@ -292,18 +292,9 @@ export class ComparePanel {
           void vscode.commands.executeCommand('evalLens.revealInData', { path: message.path, line: message.line });
         }
         break;
-      case 'export': {
-        // A chart the Export Comparison command asked for goes where the command said.
-        const waiting = this.chartRequests.take(message.answers);
-        void this.export(message.request, waiting?.target).then(
-          (done) => waiting?.settle(done === 'clipboard' ? undefined : done),
-          (e: unknown) => {
-            waiting?.settle(undefined);
-            void vscode.window.showErrorMessage(`Eval Lens: export failed: ${e instanceof Error ? e.message : String(e)}`);
-          },
-        );
+      case 'export':
+        void this.chartRequests.receive(message.answers, (target) => this.export(message.request, target));
         break;
-      }
       case 'chartMissing':
         this.chartRequests.missing(message);
         break;

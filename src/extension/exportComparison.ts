@@ -10,7 +10,7 @@ import { boardJson } from '../cli/board';
 import { boardCsv, boardMarkdown } from '../cli/boardOutput';
 import { compareJson } from '../cli/compare';
 import { compareCsv, compareMarkdown } from '../cli/compareOutput';
-import { saveTo, saveWebviewFile } from './exportFiles';
+import { saveDocument, saveWebviewFile } from './exportFiles';
 
 /** The CLI's default significance level (--alpha), which the panel's ✱ marks use too. */
 const ALPHA = 0.05;
@@ -22,68 +22,25 @@ export async function exportComparison(
   // The posted document is the core's Comparison (run names included), typed for the webview.
   const comparison = result as unknown as Comparison;
   const near = comparison.runs[0]?.path ?? '';
-  const stem = 'comparison';
-  let text: string;
-  let uri: vscode.Uri | undefined;
-  switch (request?.format) {
-    case 'markdown':
-      text = compareMarkdown(comparison, ALPHA);
-      if (request.to === 'clipboard') {
-        await vscode.env.clipboard.writeText(text);
-        return 'clipboard';
-      }
-      uri = await saveTo(`${stem}.eval-lens.md`, { Markdown: ['md'] }, near, target);
-      break;
-    case 'json':
-      // As printResult prints --json.
-      text = JSON.stringify(compareJson(comparison), null, 1) + '\n';
-      uri = await saveTo(`${stem}.eval-lens.json`, { JSON: ['json'] }, near, target);
-      break;
-    case 'csv':
-      text = compareCsv(comparison);
-      uri = await saveTo(`${stem}.eval-lens.csv`, { CSV: ['csv'] }, near, target);
-      break;
-    case 'file':
-      return request.file && typeof request.file === 'object' ? saveWebviewFile(request.file, near, target) : undefined;
-    default:
-      return undefined;
-  }
-  if (!uri) return undefined;
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-  return uri;
+  if (request?.format === 'file') return request.file && typeof request.file === 'object' ? saveWebviewFile(request.file, near, target) : undefined;
+  return saveDocument(request, {
+    markdown: () => compareMarkdown(comparison, ALPHA),
+    // As printResult prints --json.
+    json: () => JSON.stringify(compareJson(comparison), null, 1) + '\n',
+    csv: () => compareCsv(comparison),
+  }, 'comparison', near, target);
 }
 
 /** The leaderboard's exports: `eval-lens board --markdown / --json / --csv` of the board in the panel. */
 export async function exportBoard(
   request: CompareExportRequest, view: BoardView, target?: vscode.Uri,
 ): Promise<vscode.Uri | 'clipboard' | undefined> {
+  if (request?.format === 'file') return undefined;
   // The posted board is the core's Board (direction and source included), typed for the webview.
   const board = view.board as unknown as Board;
-  const near = `${view.folder.replace(/[\\/]+$/, '')}/`;
-  const stem = 'leaderboard';
-  let text: string;
-  let uri: vscode.Uri | undefined;
-  switch (request?.format) {
-    case 'markdown':
-      text = boardMarkdown([board]);
-      if (request.to === 'clipboard') {
-        await vscode.env.clipboard.writeText(text);
-        return 'clipboard';
-      }
-      uri = await saveTo(`${stem}.eval-lens.md`, { Markdown: ['md'] }, near, target);
-      break;
-    case 'json':
-      text = JSON.stringify(boardJson({ board }), null, 1) + '\n';
-      uri = await saveTo(`${stem}.eval-lens.json`, { JSON: ['json'] }, near, target);
-      break;
-    case 'csv':
-      text = boardCsv([board]);
-      uri = await saveTo(`${stem}.eval-lens.csv`, { CSV: ['csv'] }, near, target);
-      break;
-    default:
-      return undefined;
-  }
-  if (!uri) return undefined;
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-  return uri;
+  return saveDocument(request, {
+    markdown: () => boardMarkdown([board]),
+    json: () => JSON.stringify(boardJson({ board }), null, 1) + '\n',
+    csv: () => boardCsv([board]),
+  }, 'leaderboard', `${view.folder.replace(/[\\/]+$/, '')}/`, target);
 }

@@ -7,7 +7,7 @@ import type { ExportRequest } from '../protocol';
 import { baseName } from '../common/paths';
 import { scoreMarkdown } from '../cli/scoreTables';
 import { toJson } from '../cli/score';
-import { saveTo, saveWebviewFile } from './exportFiles';
+import { saveDocument, saveWebviewFile } from './exportFiles';
 
 type Summary = { raft_score?: number | null };
 
@@ -20,37 +20,13 @@ function chosen(reports: Report[], which: number | 'all'): Report[] {
 export async function exportReport(
   request: ExportRequest, reports: Report[], summary: Summary, path: string, target?: vscode.Uri,
 ): Promise<vscode.Uri | 'clipboard' | undefined> {
-  const stem = baseName(path).replace(/\.[^.]*$/, '') || 'report';
-  let bytes: Uint8Array;
-  let uri: vscode.Uri | undefined;
-  switch (request.format) {
-    case 'markdown': {
-      const subset = chosen(reports, request.report);
-      if (!subset.length) return undefined;
-      const markdown = scoreMarkdown(subset, subset.length === reports.length ? summary : {});
-      if (request.to === 'clipboard') {
-        await vscode.env.clipboard.writeText(markdown);
-        return 'clipboard';
-      }
-      uri = await saveTo(`${stem}.eval-lens.md`, { Markdown: ['md'] }, path, target);
-      bytes = new TextEncoder().encode(markdown);
-      break;
-    }
-    case 'json': {
-      const subset = chosen(reports, request.report);
-      if (!subset.length) return undefined;
-      uri = await saveTo(`${stem}.eval-lens.json`, { JSON: ['json'] }, path, target);
-      bytes = new TextEncoder().encode(JSON.stringify(toJson(subset, subset.length === reports.length ? summary : {}), null, 1) + '\n');
-      break;
-    }
-    case 'csv':
-    case 'png':
-    case 'svg':
-      return saveWebviewFile(request, path, target);
-    default:
-      return undefined;
-  }
-  if (!uri) return undefined;
-  await vscode.workspace.fs.writeFile(uri, bytes);
-  return uri;
+  if (request.format !== 'markdown' && request.format !== 'json') return saveWebviewFile(request, path, target);
+  const subset = chosen(reports, request.report);
+  if (!subset.length) return undefined;
+  // The RAFT score is the whole folder's: only with every report.
+  const whole = subset.length === reports.length ? summary : {};
+  return saveDocument(request, {
+    markdown: () => scoreMarkdown(subset, whole),
+    json: () => JSON.stringify(toJson(subset, whole), null, 1) + '\n',
+  }, baseName(path).replace(/\.[^.]*$/, '') || 'report', path, target);
 }

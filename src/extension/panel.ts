@@ -595,17 +595,7 @@ export class ReportPanel {
         if (this.revealable(this.info.path)) void vscode.commands.executeCommand('evalLens.compare', vscode.Uri.file(this.info.path));
         break;
       case 'export':
-        if (message.request && typeof message.request === 'object') {
-          // A chart the Export Report command asked for goes where the command said.
-          const waiting = this.chartRequests.take(message.answers);
-          void this.export(message.request, waiting?.target).then(
-            (done) => waiting?.settle(done === 'clipboard' ? undefined : done),
-            (error: unknown) => {
-              waiting?.settle(undefined);
-              void vscode.window.showErrorMessage(`Eval Lens: export failed: ${error instanceof Error ? error.message : String(error)}`);
-            },
-          );
-        }
+        if (message.request && typeof message.request === 'object') void this.chartRequests.receive(message.answers, (target) => this.export(message.request, target));
         break;
       case 'chartMissing':
         this.chartRequests.missing(message);

@@ -1,2 +1,2 @@
 // The panel draws the shared chart definitions (src/charts) on its canvases.
-export { applyDefaults, Chart } from '../../src/charts/common';
+export { applyDefaults, backgroundPlugin, Chart } from '../../src/charts/common';

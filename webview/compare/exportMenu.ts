@@ -3,7 +3,8 @@
 // --csv`) itself, or saves what only the page has (the aligned instances as filtered, a chart as PNG
 // or SVG), and asks where to save it.
 import type { CompareExportRequest } from '../../src/common/compareProtocol';
-import { chartChoices, chartFile, parseChartChoice, type PageChart } from '../chartExport';
+import { chartChoices, chosenChartFile, type PageChart } from '../chartExport';
+import { exportSelect } from '../exportSelect';
 import { el } from '../dom';
 import { formatCount } from '../format';
 import type { PairsView } from './pairs';
@@ -39,37 +40,24 @@ export function boardExportMenu(send: (request: CompareExportRequest) => void): 
 
 export function compareExportMenu(send: (request: CompareExportRequest) => void, sources: CompareExportSources, command: 'compare' | 'board' = 'compare'): HTMLElement {
   const DOCUMENTS = documents(command);
-  const select = el('select', { attrs: { id: 'export-select', 'aria-label': 'Export' } });
-  const option = (value: string, text: string) => el('option', { text, attrs: { value } });
-  const fill = () => {
-    const pairs = sources.pairs()?.filteredCsv();
-    select.replaceChildren(
-      option('', 'Export…'),
-      ...DOCUMENTS.map(([value, text]) => option(value, text)),
-      ...(pairs ? [option('instances', `CSV of the aligned instances, as filtered (${formatCount(pairs.rows)} rows${pairs.capped ? ', as sent' : ''})…`)] : []),
-      ...chartChoices(sources.charts()).map((c) => option(c.value, c.text)),
-    );
-    select.value = '';
-  };
-  fill();
-  // The table's filter changes after the header is drawn: list the choices when the menu is opened.
-  select.addEventListener('focus', fill);
-  select.addEventListener('change', () => {
-    const value = select.value;
-    select.value = '';
+  return exportSelect(() => {
+    const pairs = sources.pairs()?.filteredCount();
+    return [
+      ...DOCUMENTS.map(([value, text]) => ({ value, text })),
+      ...(pairs ? [{ value: 'instances', text: `CSV of the aligned instances, as filtered (${formatCount(pairs.rows)} rows${pairs.capped ? ', as sent' : ''})…` }] : []),
+      ...chartChoices(sources.charts()),
+    ];
+  }, (value) => {
     const document = DOCUMENTS.find(([v]) => v === value);
     if (document) return send(document[2]);
     if (value === 'instances') {
       const view = sources.pairs();
-      if (view) send({ format: 'file', file: { format: 'csv', name: `${COMPARE_STEM}.${view.filter ?? 'all'}.instances.csv`, text: view.filteredCsv().text } });
+      if (view) send({ format: 'file', file: { format: 'csv', name: `${COMPARE_STEM}.${view.filter ?? 'all'}.instances.csv`, text: view.filteredCsv() } });
       return;
     }
-    const choice = parseChartChoice(value);
-    const chart = choice && sources.charts().find((c) => c.id === choice.id);
-    const file = chart && chartFile(chart, choice.format, COMPARE_STEM, sources.background());
+    const file = chosenChartFile(value, sources.charts(), COMPARE_STEM, sources.background());
     if (file) send({ format: 'file', file });
   });
-  return el('label', { className: 'control export-control' }, [el('span', { text: 'Export' }), select]);
 }
 
 /** "Copy as Markdown" beside the metric table: the same tables as eval-lens compare (or board) --markdown. */

@@ -48,16 +48,24 @@ export class PairsView {
     this.renderTable();
   }
 
+  /** How many rows the instance table holds as filtered (all pages), and whether its cell was capped. */
+  filteredCount(): { rows: number; capped: boolean } {
+    const rows = this.rowsOf(this.cell).length;
+    return { rows, capped: this.cellTotal() > rows };
+  }
+
+  /** Aligned instances in the cell the table is filtered to (all cells: every one), sent or not. */
+  private cellTotal(): number {
+    return this.cell ? this.pairs.counts[this.cell] : Object.values(this.pairs.counts).reduce((a, b) => a + b, 0);
+  }
+
   /** The instance table as CSV: every row sent for the cell it is filtered to (all pages), in its order. */
-  filteredCsv(): { rows: number; capped: boolean; text: string } {
-    const rows = this.rowsOf(this.cell);
-    const total = this.cell ? this.pairs.counts[this.cell] : Object.values(this.pairs.counts).reduce((a, b) => a + b, 0);
+  filteredCsv(): string {
     const [base, cand] = this.labels;
-    const text = csvTable({
+    return csvTable({
       columns: ['ID', 'gold', `${base}: predicted`, `${base}: score`, `${cand}: predicted`, `${cand}: score`, 'agreement', `${base}: line`, `${cand}: line`],
-      rows: rows.map((r) => [r.id, r.gold, r.preds[0], r.values[0], r.preds[1], r.values[1], CELL_LABELS[r.cell], r.lines[0], r.lines[1]]),
+      rows: this.rowsOf(this.cell).map((r) => [r.id, r.gold, r.preds[0], r.values[0], r.preds[1], r.values[1], CELL_LABELS[r.cell], r.lines[0], r.lines[1]]),
     });
-    return { rows: rows.length, capped: total > rows.length, text };
   }
 
   /** The cell the table is filtered to, for the export's file name. */
@@ -177,7 +185,7 @@ export class PairsView {
     this.page = Math.min(this.page, pages - 1);
     const shown = rows.slice(this.page * PAGE, (this.page + 1) * PAGE);
     const [base, cand] = this.labels;
-    const total = this.cell ? this.pairs.counts[this.cell] : Object.values(this.pairs.counts).reduce((a, b) => a + b, 0);
+    const total = this.cellTotal();
     clear(this.table);
     this.table.dataset.cell = this.cell ?? 'all';
     this.table.dataset.rows = String(rows.length);
