@@ -61,6 +61,26 @@ download() {
 say "cache: $CACHE (log: $LOG)"
 export DEBIAN_FRONTEND=noninteractive
 
+# Under `npm test` this script is a child of npm, which exports its own run's settings as npm_*
+# variables. A nested npm takes them as its configuration: npm_config_user_agent
+# ("... node/v20 ...") reaches code-server's postinstall, which reads the Node version from it and
+# refuses Node 24 (issue 16); npm_config_prefix and npm_config_local_prefix point at this project.
+# Drop them all, keeping only what says how to reach the registry (a user's proxy, mirror, CA).
+cleared=0
+for name in $(compgen -e); do
+  case "${name,,}" in
+    npm_config_registry | npm_config_*:registry | npm_config_*_registry | npm_config_proxy | \
+      npm_config_https_proxy | npm_config_http_proxy | npm_config_noproxy | npm_config_no_proxy | \
+      npm_config_cafile | npm_config_ca | npm_config_strict_ssl | npm_config_userconfig | \
+      npm_config_globalconfig | npm_config_cache) ;;
+    npm_* | init_cwd | node)
+      unset "$name"
+      cleared=$((cleared + 1))
+      ;;
+  esac
+done
+[ "$cleared" -gt 0 ] && say "cleared $cleared npm_* variables inherited from a parent npm (they would configure the nested installs)"
+
 if ! command -v chromium >/dev/null 2>&1; then
   say "installing Debian chromium"
   download "apt-get update" apt-get update -qq

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { summarize } from '../core/score';
 import { scorePathAsync } from '../core/scoreAsync';
 import { reportMetricNames } from './metricOrder';
-import type { Report } from '../core/types';
+import { FORMAT_NAMES, type Report } from '../core/types';
 import { formatTable } from './table';
 import { groupsJson, SLICE_OPTIONS, sliceOptions } from './sliceArgs';
 import { UsageError, type CliOutput } from './args';
@@ -19,7 +19,7 @@ export const SCORE_USAGE = `Usage: eval-lens score PATH... [options]
 Scores prediction files (or every prediction file under a folder) and prints their metrics.
 
 Options:
-  --format F        folktexts | raft | almanacs | lm-eval | generic (default: detected)
+  --format F        ${FORMAT_NAMES.join(' | ')} (default: detected)
 ${OUTPUT_USAGE}
   --bins N          reliability bins for ece/mce and the diagrams (default 10)
   --threshold T     binary decision threshold (default 0.5), or 'best': folktexts' threshold

@@ -6,7 +6,7 @@ import type { MetricName } from '../core/types';
 
 export type Direction = 'lower' | 'higher';
 
-/** 'lower': errors and losses; 'higher': scores, rewards and correlations (METRICS.md). A Record, so a new metric name does not compile without its direction. */
+/** 'lower': errors and losses; 'higher': scores, rewards and correlations (docs/metrics.md). A Record, so a new metric name does not compile without its direction. */
 const METRIC_DIRECTION: Record<MetricName, Direction> = {
   accuracy: 'higher', auc: 'higher', macro_f1: 'higher', raft_score: 'higher',
   brier: 'lower', nbr: 'lower', log_loss: 'lower', ece: 'lower', ece_quantile: 'lower',

@@ -166,3 +166,14 @@ describe('examples/', () => {
     for (const f of files(dir)) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(examples, f), 'utf8'));
   });
 });
+
+describe('eval-lens score --help', () => {
+  it('lists every format --format accepts', async () => {
+    const help = (await runCli(['score', '--help'])).stdout;
+    const line = help.split('\n').find((l) => l.trimStart().startsWith('--format'))!;
+    for (const name of ['folktexts', 'raft', 'almanacs', 'lm-eval', 'inspect', 'generic']) expect(line).toMatch(new RegExp(`\\b${name}\\b`));
+    // Each listed name is accepted.
+    const file = join(examples, 'generic', 'qa_confidence.csv');
+    expect((await runCli(['score', '--format', 'inspect', file])).stderr).not.toMatch(/unknown format|--format must/i);
+  });
+});
