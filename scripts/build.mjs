@@ -19,12 +19,12 @@ function testFiles(dir) {
 
 const builds = [
   { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/extension/activate.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/extension/scoreWorker.ts'], outfile: 'dist/scoreWorker.js' },
+  { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/extension/worker/scoreWorker.ts'], outfile: 'dist/scoreWorker.js' },
   { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' },
     // A native module (plot's PNG/SVG), loaded only when a figure is drawn: never bundled, and the
     // extension bundles never reach it.
     external: ['@napi-rs/canvas'] },
-  { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
+  { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/report/main.ts'], outfile: 'dist/webview.js' },
   // The compare and leaderboard panels (their own page: the report's bundle stays as it was).
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/compare/main.ts'], outfile: 'dist/compare.js' },
 ];

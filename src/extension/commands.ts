@@ -1,10 +1,10 @@
 // Commands other than Score Benchmark: open the report, refresh, step through misclassified
 // examples, and reveal a row in its data file.
 import * as vscode from 'vscode';
-import type { EvalFiles } from './evalFiles';
-import { instanceAtLine } from './hover';
-import type { TreeNode } from './tree';
-import { activeTabUri } from './reportEditor';
+import type { EvalFiles } from './discovery/evalFiles';
+import { instanceAtLine } from './editor/hover';
+import type { TreeNode } from './discovery/tree';
+import { activeTabUri } from './report/reportEditor';
 
 /** The path a command was invoked on: a uri, a path, a tree node, or else the active editor's file. */
 export function targetPath(arg: unknown): string | undefined {

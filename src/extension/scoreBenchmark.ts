@@ -9,13 +9,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FormatName } from '../core/types';
 import { FORMAT_NAMES } from '../core/types';
-import type { EvalFiles } from './evalFiles';
-import { headlineText, raftScore, formatNumber } from './headline';
-import type { ReportScoring, ScoreChoice } from './scoring';
-import { FORMAT_LABELS, raftRunOf } from './tree';
+import type { EvalFiles } from './discovery/evalFiles';
+import { headlineText, raftScore, formatNumber } from './editor/headline';
+import type { ReportScoring, ScoreChoice } from './worker/scoring';
+import { FORMAT_LABELS, raftRunOf } from './discovery/tree';
 import type { EvalLensSettings } from './settings';
-import { isCancelled } from './workerPool';
-import type { ScoreResult } from './workerProtocol';
+import { isCancelled } from './worker/workerPool';
+import type { ScoreResult } from './worker/workerProtocol';
 
 export interface ScoreBenchmarkArgs {
   path?: string;

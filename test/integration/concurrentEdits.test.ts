@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TreeSnapshot } from '../../src/extension/activate';
-import type { FileEntry } from '../../src/extension/evalFiles';
+import type { FileEntry } from '../../src/extension/discovery/evalFiles';
 import { api, fixture, inputGap, until, watcherBarrier } from './evalLensSupport';
 import { writeFolktexts } from './largeSupport';
 

@@ -2,11 +2,11 @@
 // that import vscode): glob matching for the exclude setting, the percent quick fix's arithmetic,
 // Markdown escaping of file text, and the headline metric per kind.
 import * as assert from 'node:assert/strict';
-import { globsMatcher, globToRegExp } from '../../src/extension/glob';
-import { lensMetrics, summaryLine } from '../../src/extension/headline';
+import { globsMatcher, globToRegExp } from '../../src/extension/discovery/glob';
+import { lensMetrics, summaryLine } from '../../src/extension/editor/headline';
 import { headlineMetric } from '../../src/common/metricTable';
-import { escapeMarkdown, instanceAtLine } from '../../src/extension/hover';
-import { percentToDecimal } from '../../src/extension/quickFixes';
+import { escapeMarkdown, instanceAtLine } from '../../src/extension/editor/hover';
+import { percentToDecimal } from '../../src/extension/editor/quickFixes';
 import type { Report } from '../../src/core/types';
 
 suite('helpers', () => {

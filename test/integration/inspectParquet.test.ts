@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import type { Report } from '../../src/core/types';
-import type { ScoreResult } from '../../src/extension/workerProtocol';
+import type { ScoreResult } from '../../src/extension/worker/workerProtocol';
 import { api, until, workspaceRoot } from './evalLensSupport';
 import { writeFolktexts } from './largeSupport';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { EvalLensApi } from '../../src/extension/activate';
-import type { ScoreResult } from '../../src/extension/workerProtocol';
+import type { ScoreResult } from '../../src/extension/worker/workerProtocol';
 import { api, fixture, until, watcherBarrier } from './evalLensSupport';
 import { inWorker, startProbe, writeFolktexts } from './largeSupport';
 

@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ScoreResult } from '../../src/extension/workerProtocol';
+import type { ScoreResult } from '../../src/extension/worker/workerProtocol';
 import { api, BAD_ROWS, binaryReference, FOLKTEXTS, fixture, RAFT_RUN, raftMacroF1, until } from './evalLensSupport';
 
 const expectUntrusted = process.env.EVAL_LENS_EXPECT_UNTRUSTED === '1';

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ScoreResult } from '../../src/extension/workerProtocol';
+import type { ScoreResult } from '../../src/extension/worker/workerProtocol';
 import {
   ALMANACS, api, binaryReference, FOLKTEXTS, fixture, GENERIC, genericAccuracy, LM_EVAL, lmEvalAccuracy, almanacsMse, near,
   RAFT_DATA, RAFT_RUN, raftMacroF1, until,

@@ -1,5 +1,5 @@
 // The report webview outside VS Code: the production webview bundle, the panel's exact HTML and
-// CSP (src/extension/panelHtml.ts), a stand-in for the host (stub.ts) and reports scored by the real
+// CSP (src/extension/report/panelHtml.ts), a stand-in for the host (stub.ts) and reports scored by the real
 // core, served on 127.0.0.1 and driven by playwright-core + Debian's Chromium.
 //
 //   node test/webview-preview/preview.mjs serve [--samples a,b] [--port 8123]   browse the samples
@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { makeNonce, panelHtml } from '../../src/extension/panelHtml';
+import { makeNonce, panelHtml } from '../../src/extension/report/panelHtml';
 import { buildSamples, type Sample } from './samples';
 import type { HostToWebview, WebviewToHost } from '../../src/protocol';
 

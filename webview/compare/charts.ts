@@ -9,7 +9,7 @@ import { rocOverlayConfig } from '../../src/charts/roc';
 import { runColors } from '../../src/charts/runs';
 import type { ClassStats, Kind } from '../../src/core/types';
 import type { CompareRunView } from '../../src/common/compareProtocol';
-import { formatMetric } from '../format';
+import { formatMetric } from '../shared/format';
 
 /** The colours of the runs, as the reliability overlay gives them (the run list's swatches). */
 export function compareRunColors(palette: Palette, n: number): string[] {

@@ -1,14 +1,14 @@
 // The compare and leaderboard webview (dist/compare.js). Like the report webview it reads no file:
 // it renders what the host posts (src/compareProtocol.ts) and asks the host to open files.
-import '../styles.css';
+import '../shared/styles.css';
 import './compare.css';
 import type { CompareExportRequest, CompareHostToWebview, CompareRestoreState, CompareWebviewToHost } from '../../src/common/compareProtocol';
-import { clear, el } from '../dom';
-import { watchTheme } from '../theme';
-import { BoardTable } from './board';
+import { clear, el } from '../shared/dom';
+import { watchTheme } from '../shared/theme';
+import { BoardTable } from '../board/board';
 import { renderComparison } from './comparison';
-import { answerChartRequest } from '../chartExport';
-import { readPalette } from '../theme';
+import { answerChartRequest } from '../shared/chartExport';
+import { readPalette } from '../shared/theme';
 import { boardExportMenu, COMPARE_STEM, compareExportMenu, copyMarkdownButton } from './exportMenu';
 import type { PairsView } from './pairs';
 import { destroyAll, drawAll, pageCharts } from './slots';

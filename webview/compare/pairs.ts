@@ -3,8 +3,8 @@
 // aligned instances. Every text from a file goes in through textContent.
 import type { AgreementCell, PairRow, PairTable } from '../../src/common/compareProtocol';
 import { csvTable } from '../../src/common/tabular';
-import { clear, el } from '../dom';
-import { formatCount, formatMetric } from '../format';
+import { clear, el } from '../shared/dom';
+import { formatCount, formatMetric } from '../shared/format';
 
 export const CELL_LABELS: Record<AgreementCell, string> = {
   both_right: 'both right',

@@ -1,8 +1,8 @@
 // The compare page's charts: each remembers how to draw itself, so a theme change redraws them all.
-import { applyDefaults, type Chart } from '../charts/common';
-import type { PageChart } from '../chartExport';
-import { el } from '../dom';
-import { readPalette, type Palette } from '../theme';
+import { applyDefaults, type Chart } from '../shared/charts/common';
+import type { PageChart } from '../shared/chartExport';
+import { el } from '../shared/dom';
+import { readPalette, type Palette } from '../shared/theme';
 import { compareRunColors } from './charts';
 
 interface Slot {

@@ -1,7 +1,7 @@
 // The leaderboard's colour scale and the significance wording: properties that must hold whatever
 // the control points (cividis rises in lightness; the text picked on a cell meets WCAG contrast).
 import { describe, expect, it } from 'vitest';
-import { cividis, position, textOn } from '../../../webview/compare/scale';
+import { cividis, position, textOn } from '../../../webview/board/scale';
 import { significanceText } from '../../../src/common/compareProtocol';
 
 function luminance([r, g, b]: [number, number, number]): number {

@@ -1,6 +1,6 @@
-// The report webview's Content Security Policy and HTML (src/extension/panelHtml.ts), as served.
+// The report webview's Content Security Policy and HTML (src/extension/report/panelHtml.ts), as served.
 import { describe, expect, it } from 'vitest';
-import { escapeAttribute, makeNonce, panelCsp, panelHtml } from '../../../src/extension/panelHtml';
+import { escapeAttribute, makeNonce, panelCsp, panelHtml } from '../../../src/extension/report/panelHtml';
 
 const input = { cspSource: 'https://file+.vscode-resource.vscode-cdn.net', nonce: 'abc123', scriptUri: 'https://x/dist/webview.js', styleUri: 'https://x/dist/webview.css' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binAt, decimateCurve, instanceText, misclassifiedIndices, normalizeReport, toTyped } from '../../../webview/data';
+import { binAt, decimateCurve, instanceText, misclassifiedIndices, normalizeReport, toTyped } from '../../../webview/report/data';
 import { columns, multiclassReport, report } from './fixtures';
 
 describe('typed columns however they travelled', () => {

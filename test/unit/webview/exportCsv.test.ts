@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { textInput } from '../../../src/core/formats/context';
 import { scoreInput } from '../../../src/core/score';
-import { instanceCsv } from '../../../webview/exportControls';
-import { filterRows, NO_FILTER } from '../../../webview/tableModel';
+import { instanceCsv } from '../../../webview/report/exportControls';
+import { filterRows, NO_FILTER } from '../../../webview/report/tableModel';
 
 describe('instance table CSV', () => {
   it.skipIf(!existsSync('/usr/bin/python3'))('holds the filtered rows, one per instance, read back by Python', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   disagrees, formatBinRange, formatCell, formatCount, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO,
-} from '../../../webview/format';
+} from '../../../webview/shared/format';
 import { METRIC_NAMES } from '../../../src/core/types';
 
 describe('formatting', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cellText, filterRows, NO_FILTER, scrollTopForRow, sortIndicesByKey, sortIndicesByString, sortKeys, tableColumns, virtualWindow,
-} from '../../../webview/tableModel';
+} from '../../../webview/report/tableModel';
 import { binaryReport, columns, multiclassReport, report } from './fixtures';
 
 /** The reference: a stable comparator sort with NaN last. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { opaque, parseColor, themeKind, withAlpha } from '../../../webview/theme';
-import { stepIndex } from '../../../webview/stepper';
+import { opaque, parseColor, themeKind, withAlpha } from '../../../webview/shared/theme';
+import { stepIndex } from '../../../webview/report/stepper';
 
 const body = (...names: string[]) => ({ classList: { contains: (n: string) => names.includes(n) } });
 

@@ -1,0 +1,80 @@
+// Which numbers summarise a report in one line (tree, CodeLens, status bar), and how they read.
+// Plain functions of a Report: no vscode import, so they are easy to test and reuse.
+import type { MetricName, Report } from '../../core/types';
+import { headlineMetric, summaryMetrics } from '../../common/metricTable';
+
+export const METRIC_LABELS: Record<MetricName, string> = {
+  accuracy: 'acc', auc: 'AUC', macro_f1: 'macro-F1', raft_score: 'RAFT score', brier: 'Brier', nbr: 'NBR',
+  log_loss: 'log loss', ece: 'ECE', ece_quantile: 'ECE (equal-count)', mce: 'MCE', mce_quantile: 'MCE (equal-count)',
+  ks: 'KS', hmr: 'HMR', r_o: 'R_O', r_u: 'R_U', hmr_beta: 'HMR_β', mse: 'MSE', tvd: 'TVD', kl: 'KL', spearman: 'Spearman',
+  acc_norm: 'acc_norm', perplexity: 'perplexity',
+  stderr: 'stderr',
+};
+
+/** The few numbers the CodeLens and status bar show, headline first (the table is in src/common/metricTable.ts). */
+export function lensMetrics(r: Pick<Report, 'format' | 'kind' | 'metrics'>): MetricName[] {
+  const names = summaryMetrics(r);
+  // Leave out what the file cannot have (no confidence: no ECE), keep a null the file should have had.
+  return names.filter((m) => m === names[0] || m in r.metrics);
+}
+
+export function formatNumber(v: number | null | undefined, digits = 3): string {
+  if (v === null || v === undefined || Number.isNaN(v)) return 'n/a';
+  if (!Number.isFinite(v)) return v > 0 ? '∞' : '-∞';
+  return v.toFixed(digits);
+}
+
+export function metricText(r: Pick<Report, 'metrics'>, m: MetricName): string {
+  return `${METRIC_LABELS[m]} ${formatNumber(r.metrics[m])}`;
+}
+
+/** "n=1000 (3 skipped, 5 unlabeled)". */
+export function countText(r: Pick<Report, 'n' | 'skipped' | 'unlabeled'>): string {
+  const extra = [r.skipped ? `${r.skipped} skipped` : '', r.unlabeled ? `${r.unlabeled} unlabeled` : ''].filter(Boolean);
+  return `n=${r.n}${extra.length ? ` (${extra.join(', ')})` : ''}`;
+}
+
+/** "ECE 0.043 · AUC 0.871 · Brier 0.162 · acc 0.810 · n=1000 (3 skipped)" (no prefix). */
+export function summaryLine(r: Report): string {
+  if (r.fatal && r.n === 0) return `cannot score: ${oneLine(r.fatal)}`;
+  return [...lensMetrics(r).map((m) => metricText(r, m)), countText(r)].join(' · ');
+}
+
+/** The short form for the tree and the status bar: "ECE 0.043". */
+export function headlineText(r: Report): string {
+  if (r.fatal && r.n === 0) return 'cannot score';
+  return metricText(r, headlineMetric(r));
+}
+
+/** Problems counted for the tree: info notes (hidden test split) are not problems. */
+export function problemCount(reports: Report[]): number {
+  let n = 0;
+  for (const r of reports) for (const p of r.problems) if (p.severity !== 'info') n++;
+  return n;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** All non-empty metrics of a report as [label, value] rows, for tooltips. */
+export function metricRows(r: Report): [string, string][] {
+  const rows: [string, string][] = [];
+  for (const [name, value] of Object.entries(r.metrics) as [MetricName, number | null][]) {
+    if (value === undefined) continue;
+    const ci = r.intervals[name];
+    rows.push([METRIC_LABELS[name] ?? name, formatNumber(value, 4) + (ci ? ` [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '')]);
+  }
+  return rows;
+}
+
+/** Mean of the tasks' macro-F1: RAFT's benchmark score, for a run folder in the tree. */
+export function raftScore(reports: Report[]): number | null {
+  const f1 = reports.filter((r) => r.format === 'raft').map((r) => r.metrics.macro_f1).filter((v): v is number => typeof v === 'number');
+  return f1.length ? f1.reduce((a, b) => a + b, 0) / f1.length : null;
+}
+
+function oneLine(s: string): string {
+  const line = s.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
+}

@@ -1,0 +1,190 @@
+// The scoring worker (worker_threads): all parsing, metrics and the encoding of per-instance data
+// for the report panel run here, never on the extension host's thread. One request at a time; the
+// host cancels by terminating the worker.
+import { lstatSync, readlinkSync, statSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead, scoreInput, scorePathAsync, sizeText, summarize, textInput } from '../../core/index';
+import type { Report, ScoreOptions } from '../../core/types';
+import { reportCharts } from '../../common/chartData';
+import { encodeInstances, payloadBuffers } from '../../common/instanceCodec';
+import { boardJob, compareJob } from './compareJob';
+import { summaryOnly, type PanelData, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
+
+type ScoreRequest = Extract<WorkerRequest, { type: 'score' }>;
+
+function statOf(path: string): { mtime: number; size: number } | undefined {
+  try {
+    const st = statSync(path);
+    return { mtime: st.mtimeMs, size: st.size };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bytes detection looks at (the core's detector reads 16 KB too). */
+/** Why a path is not read at all (too large, not a regular file), or undefined. */
+function refuse(path: string, maxBytes: number | undefined): { message: string; tooLarge?: boolean } | undefined {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    try {
+      if (lstatSync(path).isSymbolicLink()) return { message: 'it is a symbolic link to something that does not exist.' };
+    } catch {
+      /* missing: scorePath says so itself */
+    }
+    return undefined;
+  }
+  if (st.isDirectory()) return undefined;
+  if (!st.isFile()) return { message: 'it is not a regular file (a pipe, socket or device), so it is not read.' };
+  if (maxBytes && st.size > maxBytes) {
+    return {
+      message: `the file is ${sizeText(st.size)}, above the evalLens.maxFileSizeMB limit (${sizeText(maxBytes)}); raise the setting to score it.`,
+      tooLarge: true,
+    };
+  }
+  return undefined;
+}
+
+/** Progress of one job: parse is 90% of it, metrics the rest; one message per whole percent. */
+function progressOptions(req: ScoreRequest): Partial<ScoreOptions> {
+  if (!req.progress) return {};
+  let sent = 0;
+  return {
+    onProgress: (fraction: number, phase: 'parse' | 'score') => {
+      const f = Math.max(0, Math.min(1, fraction));
+      const overall = phase === 'parse' ? 0.9 * f : 0.9 + 0.1 * f;
+      const percent = Math.floor(overall * 100);
+      if (percent <= sent) return;
+      sent = percent;
+      parentPort!.postMessage({ type: 'progress', id: req.id, fraction: overall } satisfies WorkerReply);
+    },
+  };
+}
+
+async function score(req: ScoreRequest): Promise<{ reply: WorkerReply; transfer: ArrayBuffer[] }> {
+  const options: Partial<ScoreOptions> = { ...req.options, ...progressOptions(req) };
+  if (req.maxBytes) options.maxFileBytes = req.maxBytes;
+  const t0 = performance.now();
+  if (req.text !== undefined) {
+    const report = scoreInput(textInput(req.path, req.text), options, nodeCompanionReader);
+    return shaped(req, { reports: [report], summary: summarize([report]) }, t0, {});
+  }
+  const refused = refuse(req.path, req.maxBytes);
+  if (refused) return { reply: { type: 'failed', id: req.id, message: refused.message, tooLarge: refused.tooLarge }, transfer: [] };
+  const before = statOf(req.path);
+  const result: ScoreResult = await scorePathAsync(req.path, options, nodeCompanionReader);
+  const after = statOf(req.path);
+  return shaped(req, result, t0, { mtimeBefore: before?.mtime, mtimeAfter: after?.mtime, sizeBefore: before?.size, sizeAfter: after?.size });
+}
+
+/** The result in the form asked for, and the buffers to move (not copy) to the host. */
+function shaped(
+  req: ScoreRequest, result: ScoreResult, t0: number,
+  stats: Pick<Extract<WorkerReply, { type: 'scored' }>, 'mtimeBefore' | 'mtimeAfter' | 'sizeBefore' | 'sizeAfter'>,
+): { reply: WorkerReply; transfer: ArrayBuffer[] } {
+  const scoreMs = performance.now() - t0;
+  const detail = req.detail ?? 'full';
+  let shapedResult: ScoreResult;
+  let transfer: ArrayBuffer[];
+  if (detail === 'summary') {
+    shapedResult = summaryOnly(result);
+    transfer = [];
+  } else if (detail === 'panel') {
+    const panel: PanelData[] = result.reports.map(panelData);
+    shapedResult = {
+      summary: result.summary,
+      reports: result.reports.map((r) => ({ ...r, instances: null, texts: undefined, dataLines: undefined })),
+      panel,
+    };
+    transfer = panel.flatMap((p) => (p.instances ? payloadBuffers(p.instances) : []));
+  } else {
+    shapedResult = result;
+    transfer = reportBuffers(result.reports);
+  }
+  const encodeMs = performance.now() - t0 - scoreMs;
+  return { reply: { type: 'scored', id: req.id, result: shapedResult, ...stats, timings: { scoreMs, encodeMs } }, transfer };
+}
+
+function panelData(r: Report): PanelData {
+  const charts = reportCharts(r);
+  if (!r.instances) return { charts, instances: null };
+  return {
+    charts,
+    instances: encodeInstances({ instances: r.instances, texts: r.texts, dataLines: r.dataLines, threshold: r.options.threshold }),
+  };
+}
+
+function detect(req: Extract<WorkerRequest, { type: 'detect' }>): WorkerReply {
+  // A data file that is not predictions gets the reason, so the tree lists it as not scored.
+  const reasons: (string | null)[] = [];
+  const formats = req.paths.map((p, i) => {
+    reasons[i] = null;
+    if (refuse(p, req.maxBytes)) return null;
+    const head = readHead(p);
+    const format = head === undefined ? null : detectFormat(p, head);
+    if (!format && isDataFile(p)) reasons[i] = unscoredReason(p, head);
+    return format;
+  });
+  return { type: 'detected', id: req.id, formats, reasons };
+}
+
+/** A compare or leaderboard job, with a 'progress' reply at each whole percent. */
+function compareOrBoard(req: Extract<WorkerRequest, { type: 'compare' | 'board' }>): WorkerReply {
+  let sent = 0;
+  const progress = (fraction: number) => {
+    const percent = Math.floor(Math.max(0, Math.min(1, fraction)) * 100);
+    if (percent <= sent) return;
+    sent = percent;
+    parentPort!.postMessage({ type: 'progress', id: req.id, fraction: percent / 100 } satisfies WorkerReply);
+  };
+  const options: Partial<ScoreOptions> = { ...req.options, ...(req.maxBytes ? { maxFileBytes: req.maxBytes } : {}) };
+  const t0 = performance.now();
+  if (req.type === 'compare') return { type: 'compared', id: req.id, view: compareJob(req.paths, options, progress), ms: performance.now() - t0 };
+  return { type: 'boarded', id: req.id, view: boardJob(req.path, options, progress), ms: performance.now() - t0 };
+}
+
+/** Typed arrays of every report that own their whole buffer, moved rather than copied to the host. */
+function reportBuffers(reports: Report[]): ArrayBuffer[] {
+  const seen = new Set<ArrayBuffer>();
+  for (const r of reports) {
+    const cols = [r.dataLines, ...(r.instances ? Object.values(r.instances) : [])];
+    for (const c of cols) {
+      if (ArrayBuffer.isView(c) && c.buffer instanceof ArrayBuffer && c.byteOffset === 0 && c.byteLength === c.buffer.byteLength) seen.add(c.buffer);
+    }
+  }
+  return [...seen];
+}
+
+/**
+ * Lowers this thread's scheduling priority (Linux: setpriority on the thread's id, which
+ * /proc/thread-self names). Elsewhere, or without /proc, nothing happens.
+ */
+function lowerPriority(nice: number): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, nice);
+  } catch {
+    /* not Linux, or not permitted: run at the normal priority */
+  }
+}
+
+parentPort?.on('message', async (req: WorkerRequest) => {
+  if (req.nice !== undefined) lowerPriority(req.nice);
+  let reply: WorkerReply;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    if (req.type === 'score') ({ reply, transfer } = await score(req));
+    else if (req.type === 'compare' || req.type === 'board') reply = compareOrBoard(req);
+    else reply = detect(req);
+  } catch (e) {
+    reply = { type: 'failed', id: req.id, message: e instanceof Error ? e.message : String(e) };
+  }
+  try {
+    parentPort!.postMessage(reply, transfer);
+  } catch {
+    // A buffer shared by two columns cannot be transferred twice: fall back to copying.
+    parentPort!.postMessage(reply);
+  }
+});

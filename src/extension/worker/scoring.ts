@@ -1,0 +1,144 @@
+// Scoring for the report panel and "Score Benchmark": a file or folder, with a forced format and
+// RAFT data folder when the user chose them, the unsaved buffer when the file is open with edits,
+// and real cancellation (the worker is stopped).
+//
+// Two passes: the report is scored first without bootstrap, so the charts appear as soon as the
+// metrics exist; the intervals (evalLens.bootstrap resamples, which cost far more than the metrics
+// on a large file) follow in a second, cancellable pass and replace the report when they arrive.
+import * as vscode from 'vscode';
+import type { FormatName, ScoreOptions } from '../../core/types';
+import { panelOptions, type EvalLensSettings } from '../settings';
+import { sliceOptions } from '../report/slicing';
+import { CancelledError, isCancelled, type WorkerPool } from './workerPool';
+import type { Detail, ScoreResult } from './workerProtocol';
+
+/** What the user picked for a path in "Score Benchmark", reused when the panel re-scores it. */
+export interface ScoreChoice {
+  format?: FormatName;
+  raftData?: string;
+  /** The report's "Group by" column, and the data file joined on ID ("Join data file…"). */
+  groupBy?: string;
+  /** Whether groupBy names a column of the data file (true) or of the predictions file itself. */
+  groupByData?: boolean;
+  dataFile?: string;
+  /** The report's "Model" (a file with several models' columns); none: the first. */
+  model?: string;
+}
+
+/** Called when a report's intervals are ready: `quick` is the result shown so far. */
+export type IntervalsReady = (path: string, quick: ScoreResult, withIntervals: ScoreResult) => void;
+
+export class ReportScoring implements vscode.Disposable {
+  /** Choices by path, so a restored or refreshed panel scores the same way. */
+  private readonly choices = new Map<string, ScoreChoice>();
+  private intervals: { abort: AbortController; done: Promise<ScoreResult | undefined> } | undefined;
+  private latestIntervals: Promise<ScoreResult | undefined> | undefined;
+
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly settings: () => EvalLensSettings,
+    private readonly onIntervals: IntervalsReady,
+    private readonly memento?: vscode.Memento,
+  ) {
+    const saved = memento?.get<Record<string, ScoreChoice>>('evalLens.scoreChoices');
+    for (const [k, v] of Object.entries(saved ?? {})) this.choices.set(k, v);
+  }
+
+  remember(path: string, choice: ScoreChoice): void {
+    this.choices.set(path, choice);
+    void this.memento?.update('evalLens.scoreChoices', Object.fromEntries([...this.choices].slice(-50)));
+  }
+
+  optionsFor(path: string, choice?: ScoreChoice): Partial<ScoreOptions> {
+    const c = choice ?? this.choices.get(path) ?? {};
+    const o: Partial<ScoreOptions> = panelOptions(this.settings());
+    if (c.format) o.format = c.format;
+    if (c.raftData) o.raftData = c.raftData;
+    return { ...o, ...sliceOptions(path, c, this.settings()) };
+  }
+
+  /** What was chosen for `path` (format, RAFT folder, group column, data file). */
+  choiceFor(path: string): ScoreChoice {
+    return { ...this.choices.get(path) };
+  }
+
+  /**
+   * The report's first pass (no bootstrap); schedules the intervals pass. Rejects with
+   * CancelledError when `token` is cancelled.
+   */
+  async scoreForReport(path: string, token?: vscode.CancellationToken, choice?: ScoreChoice, onProgress?: (fraction: number) => void): Promise<ScoreResult> {
+    this.intervals?.abort.abort(); // a new report: the previous one's intervals are not wanted
+    this.intervals = undefined;
+    const options = this.optionsFor(path, choice);
+    // The panel's form: chart data and compact per-instance pages, made in the worker.
+    const quick = await this.score(path, { ...options, bootstrap: 0 }, token, onProgress, undefined, 'panel');
+    if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) this.startIntervals(path, options, quick);
+    return quick;
+  }
+
+  /** Stops the intervals pass in flight (its panel closed). */
+  cancelIntervals(): void {
+    this.intervals?.abort.abort();
+    this.intervals = undefined;
+  }
+
+  /** The latest intervals pass, running or done (tests wait for it); undefined when none ran. */
+  whenIntervals(): Promise<ScoreResult | undefined> {
+    return this.latestIntervals ?? Promise.resolve(undefined);
+  }
+
+  private startIntervals(path: string, options: Partial<ScoreOptions>, quick: ScoreResult): void {
+    const abort = new AbortController();
+    // Only the intervals are new: no per-instance data comes back (the panel has it already).
+    const done = this.score(path, options, undefined, undefined, abort.signal, 'summary', true).then(
+      (full) => {
+        if (!abort.signal.aborted) this.onIntervals(path, quick, full);
+        return full;
+      },
+      (e) => {
+        if (!isCancelled(e)) throw e;
+        return undefined;
+      },
+    );
+    done.catch(() => {}).finally(() => {
+      if (this.intervals?.abort === abort) this.intervals = undefined;
+    });
+    this.intervals = { abort, done };
+    this.latestIntervals = done;
+  }
+
+  /** One scoring run in a worker, the unsaved buffer when the file is open with edits. */
+  async score(
+    path: string, options: Partial<ScoreOptions>, token?: vscode.CancellationToken,
+    onProgress?: (fraction: number) => void, signal?: AbortSignal, detail: Detail = 'full', lowPriority = false,
+  ): Promise<ScoreResult> {
+    const abort = new AbortController();
+    const sub = token?.onCancellationRequested(() => abort.abort());
+    if (token?.isCancellationRequested) abort.abort();
+    signal?.addEventListener('abort', () => abort.abort(), { once: true });
+    try {
+      const t0 = performance.now();
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed);
+      const reply = await this.pool.run(
+        { type: 'score', path, text: doc?.isDirty ? doc.getText() : undefined, options, maxBytes: this.settings().maxFileBytes, detail, progress: !!onProgress },
+        { priority: 'interactive', signal: abort.signal, onProgress, lowPriority },
+      );
+      if (reply.type === 'scored') {
+        const { mtimeBefore, mtimeAfter, sizeBefore, sizeAfter } = reply;
+        const steady = mtimeBefore !== undefined && mtimeBefore === mtimeAfter && sizeBefore !== undefined && sizeBefore === sizeAfter;
+        const timings = { scoreMs: reply.timings?.scoreMs ?? NaN, encodeMs: reply.timings?.encodeMs ?? NaN, roundTripMs: performance.now() - t0 };
+        return steady ? { ...reply.result, stamp: { mtime: mtimeBefore, size: sizeBefore }, timings } : { ...reply.result, timings };
+      }
+      if (reply.type === 'failed') throw new Error(reply.message);
+      throw new Error(`unexpected reply ${reply.type}`);
+    } finally {
+      sub?.dispose();
+    }
+  }
+
+  dispose(): void {
+    this.intervals?.abort.abort();
+  }
+}
+
+export { CancelledError };

@@ -1,0 +1,93 @@
+// Messages between the extension host and the scoring worker (dist/scoreWorker.js). Kept apart
+// from both sides so neither imports the other: the host bundle stays free of the metric core.
+import type { FormatName, Report, ScoreOptions } from '../../core/types';
+import type { InstancePayload, ReportCharts } from '../../protocol';
+import type { BoardView, CompareView } from '../../common/compareProtocol';
+
+export interface ScoreSummary {
+  raft_score?: number | null;
+}
+
+/** A report as the panel gets it: chart data and its per-instance columns, encoded in pages. */
+export interface PanelData {
+  charts: ReportCharts;
+  instances: InstancePayload | null;
+}
+
+export interface ScoreResult {
+  reports: Report[];
+  summary: ScoreSummary;
+  /**
+   * With detail 'panel': one entry per report. The reports themselves then carry no per-instance
+   * data (instances null, no texts or dataLines): it is all here, ready for the webview.
+   */
+  panel?: PanelData[];
+  /**
+   * mtime and size of the file scored, when it was read from disk and did not change during the
+   * read: a panel compares it with the file later to notice a change its watcher missed.
+   */
+  stamp?: { mtime: number; size: number };
+  /** Where the time went (ms): in the worker scoring and encoding, and the whole round trip. */
+  timings?: { scoreMs: number; encodeMs: number; roundTripMs: number };
+}
+
+/**
+ * How much comes back: 'full' every per-instance column (hover, reveal), 'summary' none (metrics,
+ * bins, class stats, problems: the tree and diagnostics of closed files, the intervals pass),
+ * 'panel' the report panel's form (see ScoreResult.panel).
+ */
+export type Detail = 'full' | 'summary' | 'panel';
+
+/** Fields every request may carry. `nice`: lower this worker thread's priority to it first (Linux). */
+interface RequestBase {
+  nice?: number;
+}
+
+export type WorkerRequest = RequestBase & (
+  /**
+   * Score a file or folder from disk, or (with `text`) an unsaved buffer of the file at `path`.
+   * `maxBytes` guards against files too large to hold in memory. `progress`: send 'progress'
+   * replies while parsing.
+   */
+  | {
+      type: 'score'; id: number; path: string; text?: string; options: Partial<ScoreOptions>; maxBytes?: number;
+      /** Default 'full'. */
+      detail?: Detail;
+      progress?: boolean;
+    }
+  /** Which format each file is, from its name and first kilobytes (null: not predictions). */
+  | { type: 'detect'; id: number; paths: string[]; maxBytes?: number }
+  /** Compare runs (files or run folders; the first is the baseline), with 'progress' replies. */
+  | { type: 'compare'; id: number; paths: string[]; options: Partial<ScoreOptions>; maxBytes?: number }
+  /** The leaderboard of a folder's runs, with 'progress' replies. */
+  | { type: 'board'; id: number; path: string; options: Partial<ScoreOptions>; maxBytes?: number }
+);
+
+export type WorkerReply =
+  | {
+      type: 'scored'; id: number; result: ScoreResult;
+      /** mtime and size of the file before and after scoring: different means it changed mid-read. */
+      mtimeBefore?: number; mtimeAfter?: number; sizeBefore?: number; sizeAfter?: number;
+      /** ms the worker spent, by step (for logs and benchmarks). */
+      timings?: { scoreMs: number; encodeMs: number };
+    }
+  | { type: 'detected'; id: number; formats: (FormatName | null)[]; reasons?: (string | null)[] }
+  | { type: 'compared'; id: number; view: CompareView; ms: number }
+  | { type: 'boarded'; id: number; view: BoardView; ms: number }
+  /** The request failed; `tooLarge` when the size guard refused it. */
+  | { type: 'failed'; id: number; message: string; tooLarge?: boolean }
+  /** Fraction of the job done (parse 0-0.9, metrics 0.9-1), sent at each whole percent. */
+  | { type: 'progress'; id: number; fraction: number };
+
+/** A result without per-instance data: metrics, bins, class stats and problems only. */
+export function summaryOnly(result: ScoreResult): ScoreResult {
+  return {
+    summary: result.summary,
+    reports: result.reports.map(withoutInstances),
+  };
+}
+
+export function withoutInstances(r: Report): Report {
+  // Each row's group is per-instance data too.
+  return { ...r, instances: null, roc: null, texts: undefined, dataLines: undefined, ...(r.groups ? { groups: { ...r.groups, rowGroup: undefined } } : {}) };
+}

@@ -1,0 +1,159 @@
+// The leaderboard: runs × tasks, sortable by any column, cells shaded on the cividis scale (bright
+// = better) with the value printed in the cell and the interval in its tooltip. A click on a cell
+// opens that report; ticking two rows and a task compares them.
+import type { MetricName } from '../../src/core/types';
+import type { BoardRow, BoardView } from '../../src/common/compareProtocol';
+import { clear, el } from '../shared/dom';
+import { formatMetric, METRIC_INFO } from '../shared/format';
+import { cividis, position, rgb, textOn } from './scale';
+
+export interface BoardHandlers {
+  openReport: (path: string) => void;
+  compareRows: (runs: [string, string], task: string) => void;
+}
+
+type SortKey = { column: string; descending: boolean } | null;
+
+export class BoardTable {
+  readonly element: HTMLElement;
+  private sort: SortKey;
+  private readonly picked: string[] = [];
+  private readonly tableHost = el('div', { className: 'table-scroll' });
+  private readonly compareBar = el('div', { className: 'board-compare', attrs: { id: 'board-compare' } });
+
+  constructor(private readonly view: BoardView, private readonly handlers: BoardHandlers) {
+    this.sort = { column: 'mean', descending: view.higherIsBetter };
+    const { board } = view;
+    const metricLabel = METRIC_INFO[board.metric as MetricName]?.label ?? board.metric;
+    this.element = el('div', { className: 'board' }, [
+      el('header', { className: 'report-header' }, [
+        el('h1', { text: `Leaderboard: ${metricLabel}`, attrs: { id: 'board-title' } }),
+        el('div', { className: 'path', text: view.folder, title: view.folder }),
+        el('p', { className: 'caption muted', text: `${board.rows.length} runs × ${board.columns.length} tasks. ${view.higherIsBetter ? 'Higher' : 'Lower'} is better; brighter cells are better. Hover a cell for its 95% interval, click it to open its report. Tick two runs to compare them. Click a column head to sort.` }),
+      ]),
+      this.legend(),
+      this.tableHost,
+      this.compareBar,
+      view.problems.length ? el('details', { className: 'section' }, [
+        el('summary', { text: `${view.problems.length} file${view.problems.length === 1 ? '' : 's'} not on the board` }),
+        el('ul', { className: 'problems' }, view.problems.map((p) => el('li', { text: p }))),
+      ]) : null,
+    ]);
+    this.render();
+  }
+
+  private range(): [number, number] {
+    const all = this.view.board.rows.flatMap((r) => Object.values(r.values).filter((v): v is number => typeof v === 'number'));
+    return all.length ? [Math.min(...all), Math.max(...all)] : [0, 1];
+  }
+
+  private legend(): HTMLElement {
+    const [lo, hi] = this.range();
+    const bar = el('div', { className: 'legend-bar', attrs: { role: 'img', 'aria-label': `Colour scale from ${formatMetric(lo)} to ${formatMetric(hi)}` } });
+    const stops = Array.from({ length: 11 }, (_, i) => `${rgb(cividis(i / 10))} ${i * 10}%`).join(', ');
+    bar.style.backgroundImage = `linear-gradient(to right, ${stops})`;
+    const worse = this.view.higherIsBetter ? lo : hi;
+    const better = this.view.higherIsBetter ? hi : lo;
+    return el('div', { className: 'legend', attrs: { id: 'board-legend' } }, [
+      el('span', { className: 'legend-end', text: `${formatMetric(worse)} (worse)` }),
+      bar,
+      el('span', { className: 'legend-end', text: `${formatMetric(better)} (better)` }),
+      el('span', { className: 'muted', text: 'cividis scale' }),
+    ]);
+  }
+
+  private sortedRows(): BoardRow[] {
+    const rows = [...this.view.board.rows];
+    const s = this.sort;
+    if (!s) return rows;
+    const key = (r: BoardRow) => (s.column === 'run' ? r.run : s.column === 'mean' ? r.mean : r.values[s.column]);
+    return rows.sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      if (typeof x === 'string' || typeof y === 'string') return (s.descending ? -1 : 1) * String(x).localeCompare(String(y));
+      // Missing values last either way.
+      if (x === null || x === undefined) return y === null || y === undefined ? 0 : 1;
+      if (y === null || y === undefined) return -1;
+      return s.descending ? y - x : x - y;
+    });
+  }
+
+  private setSort(column: string): void {
+    const s = this.sort;
+    this.sort = s?.column === column ? { column, descending: !s.descending } : { column, descending: column !== 'run' && this.view.higherIsBetter }; // best first
+    this.render();
+  }
+
+  private render(): void {
+    const { board, paths } = this.view;
+    const [lo, hi] = this.range();
+    const columns = ['run', ...board.columns, 'mean'];
+    const head = el('tr', {}, [
+      el('th', { className: 'pick', attrs: { scope: 'col' }, text: 'compare' }),
+      ...columns.map((c) => {
+        const on = this.sort?.column === c;
+        return el('th', {
+          attrs: { scope: 'col', 'aria-sort': on ? (this.sort!.descending ? 'descending' : 'ascending') : 'none' },
+        }, [el('button', {
+          className: 'sort-head', text: `${c === 'mean' ? (board.metric === 'macro_f1' ? 'mean (raft_score)' : 'mean') : c}${on ? (this.sort!.descending ? ' ▼' : ' ▲') : ''}`,
+          attrs: { type: 'button' }, data: { column: c }, title: `Sort by ${c}`, onClick: () => this.setSort(c),
+        })]);
+      }),
+    ]);
+    const shade = (td: HTMLElement, v: number | null | undefined) => {
+      if (typeof v !== 'number') return;
+      const color = cividis(position(v, lo, hi, this.view.higherIsBetter));
+      td.style.backgroundColor = rgb(color);
+      td.style.color = textOn(color);
+    };
+    const body = this.sortedRows().map((row) => {
+      const box = el('input', { attrs: { type: 'checkbox', 'aria-label': `Pick ${row.run} to compare` }, data: { run: row.run } });
+      box.checked = this.picked.includes(row.run);
+      box.addEventListener('change', () => this.pick(row.run, box.checked));
+      const cells = board.columns.map((task) => {
+        const v = row.values[task];
+        const interval = row.intervals[task];
+        const path = paths[row.run]?.[task];
+        const td = el('td', {
+          className: `cell numeric${path ? ' clickable' : ''}`,
+          text: formatMetric(v),
+          title: `${row.run} · ${task}: ${formatMetric(v)}${interval ? `, 95% interval [${formatMetric(interval[0])}, ${formatMetric(interval[1])}]` : ', no interval'}${path ? '\nClick to open the report.' : ''}`,
+          data: { run: row.run, task, value: String(v) },
+          onClick: path ? () => this.handlers.openReport(path) : undefined,
+        });
+        shade(td, v);
+        return td;
+      });
+      const mean = el('td', { className: 'cell numeric mean', text: formatMetric(row.mean), data: { run: row.run, task: 'mean', value: String(row.mean) } });
+      shade(mean, row.mean);
+      return el('tr', { data: { run: row.run } }, [el('td', { className: 'pick' }, [box]), el('th', { text: row.run, attrs: { scope: 'row' } }), ...cells, mean]);
+    });
+    clear(this.tableHost);
+    this.tableHost.appendChild(el('table', { className: 'board-table', attrs: { id: 'board-table' } }, [el('thead', {}, [head]), el('tbody', {}, body)]));
+    this.renderCompareBar();
+  }
+
+  private pick(run: string, on: boolean): void {
+    const at = this.picked.indexOf(run);
+    if (on && at === -1) this.picked.push(run);
+    if (!on && at !== -1) this.picked.splice(at, 1);
+    while (this.picked.length > 2) this.picked.shift();
+    this.render();
+  }
+
+  private renderCompareBar(): void {
+    clear(this.compareBar);
+    const [a, b] = this.picked;
+    const common = a && b ? this.view.board.columns.filter((t) => this.view.paths[a]?.[t] && this.view.paths[b]?.[t]) : [];
+    const select = el('select', { attrs: { id: 'board-task', 'aria-label': 'Task to compare on' } }, common.map((t) => el('option', { text: t, attrs: { value: t } })));
+    this.compareBar.append(
+      el('span', { text: a && b ? `Compare ${a} (baseline) with ${b} on` : 'Tick two runs to compare them.' }),
+      ...(a && b ? [select] : []),
+      el('button', {
+        className: 'button', text: 'Compare', attrs: { type: 'button', id: 'board-compare-button' },
+        onClick: () => { if (a && b && select.value) this.handlers.compareRows([a, b], select.value); },
+      }),
+    );
+    (this.compareBar.lastChild as HTMLButtonElement).disabled = !(a && b && common.length);
+  }
+}

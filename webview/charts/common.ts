@@ -1,2 +1,0 @@
-// The panel draws the shared chart definitions (src/charts) on its canvases.
-export { applyDefaults, backgroundPlugin, Chart } from '../../src/charts/common';
