@@ -1,7 +1,8 @@
 // Import boundaries between the layers, checked by test/unit/architecture.test.ts (dependency-cruiser).
 // Layers: src/common + src/protocol.ts (the bottom: pure code and the host-webview messages, which
 // every layer may use; they import nothing but each other and, type-only, the core's types),
-// src/core (scoring, no editor), src/cli, src/extension (VS Code host), webview (browser).
+// src/core (scoring, no editor), src/documents (the Markdown, CSV and JSON documents the CLI prints
+// and the panels export), src/cli, src/extension (VS Code host), webview (browser).
 // "Type-only" means `import type` (erased at build time, so no code crosses).
 
 const SHARED = '^src/(common/|protocol\\.ts$)';
@@ -37,6 +38,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/extension/' },
       to: { path: '^webview/' },
+    },
+    {
+      name: 'extension-no-cli',
+      comment: 'The host uses the CLI\'s documents through src/documents, which both share and neither owns; never the CLI itself.',
+      severity: 'error',
+      from: { path: '^src/extension/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'documents-stand-between',
+      comment: 'The documents are read by the CLI and the host alike: core results in, text out; no vscode, host, CLI or webview code.',
+      severity: 'error',
+      from: { path: '^src/documents/' },
+      to: { path: [VSCODE, '^src/(extension|cli)/', '^webview/'] },
     },
     {
       name: 'cli-no-editor',

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
-const PROJECTS = ['.', 'src/core', 'src/common', 'src/charts', 'src/cli', 'src/extension', 'webview'];
+const PROJECTS = ['.', 'src/core', 'src/common', 'src/charts', 'src/documents', 'src/cli', 'src/extension', 'webview'];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 let failed = 0;

@@ -1,14 +1,15 @@
 // `eval-lens board PATH...`: a leaderboard of runs x tasks.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { boardPaths, type BoardResult } from '../core/boardFiles';
+import { boardPaths } from '../core/boardFiles';
+import { boardJson } from '../documents/json';
 import { isMetricName } from '../core/compare/board';
 import { METRIC_NAMES } from '../core/types';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
-import { formatBoard } from './boardTable';
+import { formatBoard } from '../documents/boardTable';
 import { OUTPUT_OPTIONS, outputMode, printResult } from './output';
-import { boardCsv, boardMarkdown } from './boardOutput';
+import { boardCsv, boardMarkdown } from '../documents/boardOutput';
 
 export const BOARD_USAGE = `Usage: eval-lens board PATH... [options]
 
@@ -65,7 +66,3 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
   return { code: filled ? 0 : 2, stdout: printed.stdout, stderr: stderr + printed.stderr };
 }
 
-/** The --json document: {"version": 1, "board": ...} (and the pivots for --pivot prompting). */
-export function boardJson(result: BoardResult) {
-  return { version: 1, board: result.board, ...(result.pivots ? { pivots: result.pivots } : {}) };
-}

@@ -3,11 +3,12 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { comparePaths, modelsOf } from '../core/compareFiles';
 import { CompareError, DEFAULT_COMPARE_RESAMPLES, type Comparison } from '../core/compare/compare';
+import { compareJson } from '../documents/json';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
-import { formatComparison } from './compareTable';
+import { formatComparison } from '../documents/compareTable';
 import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
-import { compareCsv, compareMarkdown, comparedMetrics } from './compareOutput';
+import { compareCsv, compareMarkdown, comparedMetrics } from '../documents/compareOutput';
 import { checkRegressions, parseAlpha, parseRegressionMetrics, regressionReport } from './regression';
 import { GATE_FAILED } from './gates';
 import { annotation } from './github';
@@ -81,7 +82,3 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
   return { code: failed.length ? GATE_FAILED : 0, stdout: printed.stdout, stderr: printed.stderr + regressionReport(regressions, alpha) };
 }
 
-/** The --json document: {"version": 1, "comparison": ...}, non-finite numbers as null. */
-export function compareJson(comparison: Comparison) {
-  return { version: 1, comparison };
-}

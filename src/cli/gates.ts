@@ -1,37 +1,13 @@
 // CI gates: `--fail-on "ece>0.05"` bounds a metric in every file scored (the regression gate of
 // compare is in regression.ts). A failed gate exits 3.
-import { METRIC_NAMES, RATE_NAMES, type MetricName, type RateName, type Report } from '../core/types';
+import { METRIC_NAMES, RATE_NAMES, type MetricName, type Report } from '../core/types';
 import { UsageError } from './args';
+import { gateNumber, RUN_PATH, type Gate, type GateOperator, type GateResult } from '../documents/gateResults';
+
+export { gateNumber, RUN_PATH, type Gate, type GateOperator, type GateResult } from '../documents/gateResults';
 
 /** The exit status of a run in which a gate failed (0 ok, 1 usage, 2 nothing scored). */
 export const GATE_FAILED = 3;
-
-export type GateOperator = '>' | '>=' | '<' | '<=';
-
-/** `--fail-on "ece>0.05"`: the run fails when a file's ece is > 0.05. */
-export interface Gate {
-  metric: MetricName | RateName;
-  op: GateOperator;
-  bound: number;
-  /** The expression as given, for messages. */
-  text: string;
-}
-
-export interface GateResult {
-  gate: string;
-  path: string;
-  metric: MetricName | RateName;
-  /** null: the file has no value for the metric (undefined AUC, a file not scored). */
-  value: number | null;
-  op: GateOperator;
-  bound: number;
-  failed: boolean;
-  /** Why a file without a value fails, in a few words. */
-  reason?: string;
-}
-
-/** The `path` of a gate result about the whole run rather than one file. */
-export const RUN_PATH = '(all RAFT tasks)';
 
 const EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*([<>=!]+)\s*(.*?)\s*$/;
 const OPERATORS: readonly GateOperator[] = ['>', '>=', '<', '<='];
@@ -108,11 +84,6 @@ export function checkGates(reports: Report[], gates: Gate[], summary: { raft_sco
     if (!checked) out.push({ ...base, path: '', value: null, failed: true, reason: `no file scored has ${gate.metric}` });
   }
   return out;
-}
-
-/** Enough digits that a value just over its bound never prints as equal to it. */
-export function gateNumber(v: number): string {
-  return String(Number(v.toPrecision(6)));
 }
 
 /** One line per failed gate: file, metric, value and bound. */

@@ -8,7 +8,7 @@ import { BOARD_USAGE, boardCommand } from './board';
 import { PLOT_USAGE, plotCommand } from './plot';
 
 export type { CliOutput } from './args';
-export { toJson } from './score';
+export { toJson } from '../documents/json';
 
 interface Command {
   usage: string;

@@ -4,27 +4,10 @@
 import type { MetricName } from '../core/types';
 import { betterDirection, improvement } from '../common/metricDirection';
 import { UsageError } from './args';
+import type { ComparedMetric, RegressionResult } from '../documents/gateResults';
+
+export type { ComparedMetric, RegressionResult } from '../documents/gateResults';
 import { gateNumber, metricName } from './gates';
-
-/** One metric of one candidate in a comparison: delta = candidate - baseline, and its test's p-value. */
-export interface ComparedMetric {
-  metric: string;
-  /** The candidate's name (its path, or the name the comparison gave it). */
-  run: string;
-  delta: number | null;
-  p_value: number | null;
-}
-
-export interface RegressionResult {
-  metric: MetricName;
-  run: string | null;
-  delta: number | null;
-  p_value: number | null;
-  direction: 'lower' | 'higher';
-  /** Significantly worse: p < alpha with the delta in the metric's bad direction. */
-  failed: boolean;
-  reason?: string;
-}
 
 /** `--fail-on-regression auc,ece`: the metric names, each known. */
 export function parseRegressionMetrics(text: string | undefined): MetricName[] {

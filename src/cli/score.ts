@@ -3,15 +3,15 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { summarize } from '../core/score';
 import { scorePathAsync } from '../core/scoreAsync';
-import { reportMetricNames } from './metricOrder';
 import { FORMAT_NAMES, type Report } from '../core/types';
-import { formatTable } from './table';
-import { groupsJson, SLICE_OPTIONS, sliceOptions } from './sliceArgs';
+import { formatTable } from '../documents/table';
+import { SLICE_OPTIONS, sliceOptions } from './sliceArgs';
+import { toJson } from '../documents/json';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { checkGates, GATE_FAILED, gateReport, parseGates } from './gates';
 import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
-import { scoreCsv, scoreMarkdown } from './scoreTables';
+import { scoreCsv, scoreMarkdown } from '../documents/scoreTables';
 import { actionsAnnotations } from './github';
 
 export const SCORE_USAGE = `Usage: eval-lens score PATH... [options]
@@ -93,44 +93,3 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
   return { code, stdout: printed.stdout, stderr };
 }
 
-/** The --json document: version 1, one result per file, and a summary. Per-instance columns stay out. */
-export function toJson(reports: Report[], summary: ReturnType<typeof summarize>) {
-  return {
-    version: 1,
-    results: reports.map((r) => ({
-      path: r.path,
-      format: r.format,
-      kind: r.kindUnknown || r.notScored ? null : r.kind,
-      ...(r.notScored ? { notScored: true } : {}),
-      ...(r.task ? { task: r.task } : {}),
-      n: r.n,
-      skipped: r.skipped,
-      unlabeled: r.unlabeled,
-      metrics: orderedMetrics(r),
-      intervals: r.intervals,
-      ...(r.kind === 'binary' && r.n > 0 ? { threshold: r.options.threshold } : {}),
-      ...(r.groups ? { groups: groupsJson(r.groups) } : {}),
-      reported: r.reported,
-      ...(r.reportedNotes ? { reportedNotes: r.reportedNotes } : {}),
-      ...(r.tasks ? { tasks: r.tasks } : {}),
-      ...(r.models ? { models: r.models, model: r.model } : {}),
-      ...(r.decision ? { decision: r.decision } : {}),
-      ...(r.fatal ? { fatal: r.fatal } : {}),
-      problems: r.problems,
-      bins: r.bins,
-      roc: r.roc,
-      ...(r.classStats ? { classes: r.classStats } : {}),
-      ...(r.breakdown ? { breakdown: r.breakdown } : {}),
-    })),
-    summary,
-  };
-}
-
-function orderedMetrics(r: Report): Report['metrics'] {
-  const out: Report['metrics'] = {};
-  for (const name of reportMetricNames(r)) {
-    const v = r.metrics[name]!;
-    out[name] = v === null || Number.isFinite(v) ? v : null;
-  }
-  return out;
-}

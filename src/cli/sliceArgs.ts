@@ -2,7 +2,7 @@
 // JSON shape of the groups.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { GroupsResult, ScoreOptions } from '../core/types';
+import type { ScoreOptions } from '../core/types';
 import { number, UsageError } from './args';
 
 /** parseArgs options of the commands that slice by group (score, plot --chart groups). */
@@ -46,10 +46,3 @@ export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThresh
   };
 }
 
-/** The groups as --json prints them: non-finite figures as null, like the file's own metrics. */
-export function groupsJson(g: GroupsResult): GroupsResult {
-  const clean = <T extends Record<string, unknown>>(m: T): T =>
-    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'number' && !Number.isFinite(v) ? null : v])) as T;
-  const { rowGroup: _rows, ...rest } = g;
-  return { ...rest, groups: g.groups.map((s) => ({ ...s, metrics: clean(s.metrics) })), fairness: clean(g.fairness) };
-}

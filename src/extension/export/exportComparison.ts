@@ -6,10 +6,9 @@ import * as vscode from 'vscode';
 import type { Comparison } from '../../core/compare';
 import type { Board } from '../../core/compare/board';
 import type { BoardView, CompareExportRequest, ComparisonResult } from '../../common/compareProtocol';
-import { boardJson } from '../../cli/board';
-import { boardCsv, boardMarkdown } from '../../cli/boardOutput';
-import { compareJson } from '../../cli/compare';
-import { compareCsv, compareMarkdown } from '../../cli/compareOutput';
+import { boardCsv, boardMarkdown } from '../../documents/boardOutput';
+import { boardJson, compareJson } from '../../documents/json';
+import { compareCsv, compareMarkdown } from '../../documents/compareOutput';
 import { saveDocument, saveWebviewFile } from './exportFiles';
 
 /** The CLI's default significance level (--alpha), which the panel's ✱ marks use too. */

@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import type { Report } from '../../core/types';
 import type { ExportRequest } from '../../protocol';
 import { baseName } from '../../common/paths';
-import { scoreMarkdown } from '../../cli/scoreTables';
-import { toJson } from '../../cli/score';
+import { scoreMarkdown } from '../../documents/scoreTables';
+import { toJson } from '../../documents/json';
 import { saveDocument, saveWebviewFile } from './exportFiles';
 
 type Summary = { raft_score?: number | null };

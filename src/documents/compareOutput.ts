@@ -5,7 +5,7 @@ import type { Comparison, MetricComparison } from '../core/compare';
 import { improvement } from '../common/metricDirection';
 import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, type Cell, type Table } from '../common/tabular';
-import type { ComparedMetric, RegressionResult } from './regression';
+import type { ComparedMetric, RegressionResult } from './gateResults';
 
 function runName(c: Comparison, k: number): string {
   return c.runs[k].name;

@@ -5,7 +5,7 @@ import { reportMetricNames } from './metricOrder';
 import { disagreeingReported } from '../core/report';
 import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../common/tabular';
-import { RUN_PATH, gateNumber, type GateResult } from './gates';
+import { RUN_PATH, gateNumber, type GateResult } from './gateResults';
 
 type Summary = { raft_score?: number | null };
 

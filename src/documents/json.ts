@@ -1,0 +1,67 @@
+// The JSON documents of `eval-lens score`, `compare` and `board` (--json), which the panels' exports
+// write too: one home, so a file saved from VS Code and the CLI's output are the same document.
+import type { GroupsResult, Report } from '../core/types';
+import type { Comparison } from '../core/compare/compare';
+import type { BoardResult } from '../core/boardFiles';
+import type { ScoreResult } from '../core/score';
+import { reportMetricNames } from './metricOrder';
+
+/** The --json document: version 1, one result per file, and a summary. Per-instance columns stay out. */
+export function toJson(reports: Report[], summary: ScoreResult['summary']) {
+  return {
+    version: 1,
+    results: reports.map((r) => ({
+      path: r.path,
+      format: r.format,
+      kind: r.kindUnknown || r.notScored ? null : r.kind,
+      ...(r.notScored ? { notScored: true } : {}),
+      ...(r.task ? { task: r.task } : {}),
+      n: r.n,
+      skipped: r.skipped,
+      unlabeled: r.unlabeled,
+      metrics: orderedMetrics(r),
+      intervals: r.intervals,
+      ...(r.kind === 'binary' && r.n > 0 ? { threshold: r.options.threshold } : {}),
+      ...(r.groups ? { groups: groupsJson(r.groups) } : {}),
+      reported: r.reported,
+      ...(r.reportedNotes ? { reportedNotes: r.reportedNotes } : {}),
+      ...(r.tasks ? { tasks: r.tasks } : {}),
+      ...(r.models ? { models: r.models, model: r.model } : {}),
+      ...(r.decision ? { decision: r.decision } : {}),
+      ...(r.fatal ? { fatal: r.fatal } : {}),
+      problems: r.problems,
+      bins: r.bins,
+      roc: r.roc,
+      ...(r.classStats ? { classes: r.classStats } : {}),
+      ...(r.breakdown ? { breakdown: r.breakdown } : {}),
+    })),
+    summary,
+  };
+}
+
+function orderedMetrics(r: Report): Report['metrics'] {
+  const out: Report['metrics'] = {};
+  for (const name of reportMetricNames(r)) {
+    const v = r.metrics[name]!;
+    out[name] = v === null || Number.isFinite(v) ? v : null;
+  }
+  return out;
+}
+
+/** The groups as --json prints them: non-finite figures as null, like the file's own metrics. */
+export function groupsJson(g: GroupsResult): GroupsResult {
+  const clean = <T extends Record<string, unknown>>(m: T): T =>
+    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'number' && !Number.isFinite(v) ? null : v])) as T;
+  const { rowGroup: _rows, ...rest } = g;
+  return { ...rest, groups: g.groups.map((s) => ({ ...s, metrics: clean(s.metrics) })), fairness: clean(g.fairness) };
+}
+
+/** The --json document: {"version": 1, "comparison": ...}, non-finite numbers as null. */
+export function compareJson(comparison: Comparison) {
+  return { version: 1, comparison };
+}
+
+/** The --json document: {"version": 1, "board": ...} (and the pivots for --pivot prompting). */
+export function boardJson(result: BoardResult) {
+  return { version: 1, board: result.board, ...(result.pivots ? { pivots: result.pivots } : {}) };
+}
