@@ -13,7 +13,7 @@ import type { MetricName, Report, RowProblem, ScoreOptions } from './types';
 import { isDirectory } from './io';
 import { scoreFile, scorePath } from './score';
 import { modelsOf } from './compareFiles';
-import { parseLenientJson } from './formats/folktexts';
+import { parsePythonJson } from './formats/pythonJson';
 import {
   aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, pivotPrompting,
   type Board, type BoardEntry,
@@ -99,7 +99,7 @@ export function entryOf(r: Report): BoardEntry {
 
 function readJson(path: string): unknown {
   try {
-    return parseLenientJson(readFileSync(path, 'utf8'));
+    return parsePythonJson(readFileSync(path, 'utf8'));
   } catch {
     return undefined;
   }

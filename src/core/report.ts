@@ -2,7 +2,7 @@
 // per-instance columns, bootstrap intervals, and the comparison with figures the benchmark reported.
 import type {
   BinarySet, ClassStats, ConfidenceSet, InstanceColumns, MetricName, MulticlassSet, ParseResult,
-  PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions,
+  PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions, TaskMetric,
 } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { binaryMetrics } from './metrics/binary';
@@ -14,7 +14,7 @@ import {
 } from './metrics/calibration';
 import { accuracy, classStats, macroF1 } from './metrics/classification';
 import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
-import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
+import { bootstrapCountIntervals, bootstrapIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../common/paths';
@@ -56,6 +56,7 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     metrics: {},
     intervals: {},
     reported: parsed.reported ?? {},
+    ...nonFiniteReported(parsed.reported),
     reportedPath: parsed.reportedPath,
     ...(parsed.reportedNotes ? { reportedNotes: parsed.reportedNotes } : {}),
     ...(parsed.tasks ? { tasks: parsed.tasks } : {}),
@@ -86,8 +87,16 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   // A format's own definitions (Inspect's accuracy over partial credit) win over the set's.
   if (parsed.metrics) Object.assign(report.metrics, parsed.metrics);
   if (parsed.breakdown) report.breakdown = parsed.breakdown;
+  if (parsed.epochs) report.epochs = parsed.epochs;
+  if (parsed.taskMetrics?.length) report.taskMetrics = taskMetricsOf(parsed.taskMetrics, options);
   if (bootstrap > 0) report.intervals = intervalsFor(set, options);
   if (set !== parsedSet) delete report.intervals.accuracy; // resampled under acc_norm, but accuracy stays acc
+  // Free-text answers are no classes: no macro-F1 or per-class table over them (see MulticlassSet.freeText).
+  if (parsedSet.kind === 'multiclass' && parsedSet.freeText) {
+    const dropped: MetricName[] = parsedSet.freeText.keepAccuracy ? ['macro_f1'] : ['macro_f1', 'accuracy'];
+    for (const m of dropped) { delete report.metrics[m]; delete report.intervals[m]; }
+    report.classStats = null;
+  }
   // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit).
   for (const name of Object.keys(parsed.metrics ?? {}) as MetricName[]) delete report.intervals[name];
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
@@ -406,6 +415,37 @@ function undefinedMetricProblems(report: Report): RowProblem[] {
   return [];
 }
 
+/** Mean (and, with a bootstrap, its percentile interval) of each metric a task logged per sample. */
+function taskMetricsOf(list: NonNullable<ParseResult['taskMetrics']>, o: ScoreOptions): TaskMetric[] {
+  return list.map(({ name, values, reported }) => {
+    // A row that did not log the metric holds NaN; an infinite value (mae: Infinity) is kept, as numpy's mean keeps it.
+    const finite = values.filter((v) => !Number.isNaN(v));
+    const n = finite.length;
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += finite[i];
+    const out: TaskMetric = { name, n, mean: n ? sum / n : null };
+    if (o.bootstrap > 0 && n > 1) {
+      const iv = bootstrapIntervals(n, o.bootstrap, o.seed, (idx) => {
+        let t = 0;
+        for (let i = 0; i < n; i++) t += finite[idx[i]];
+        return { mean: t / n };
+      }).mean;
+      if (iv) out.interval = iv;
+    }
+    if (reported !== undefined) out.reported = reported;
+    return out;
+  });
+}
+
+/** The reported figures that are NaN or infinite, spelt as Python writes them (JSON cannot hold them). */
+function nonFiniteReported(reported: Record<string, number | null> | undefined): { reportedNonFinite?: Record<string, 'NaN' | 'Infinity' | '-Infinity'> } {
+  const out: Record<string, 'NaN' | 'Infinity' | '-Infinity'> = {};
+  for (const [name, v] of Object.entries(reported ?? {})) {
+    if (typeof v === 'number' && !Number.isFinite(v)) out[name] = Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+  }
+  return Object.keys(out).length ? { reportedNonFinite: out } : {};
+}
+
 /** Agreement within rounding: a benchmark that printed 4 decimals should not be flagged. */
 export function agrees(reported: number, recomputed: number): boolean {
   return Math.abs(reported - recomputed) <= Math.max(5e-4, 1e-3 * Math.abs(recomputed));
@@ -415,7 +455,8 @@ function reportedMismatches(report: Report): RowProblem[] {
   const out: RowProblem[] = [];
   for (const [name, value] of Object.entries(report.reported)) {
     const mine = report.metrics[name as MetricName];
-    if (value === null || mine === null || mine === undefined) continue;
+    // A NaN or infinite figure is shown as the file gives it, not flagged against a finite one.
+    if (value === null || !Number.isFinite(value) || mine === null || mine === undefined) continue;
     if (!agrees(value, mine)) {
       // A difference the definitions explain is information, not a warning.
       const note = report.reportedNotes?.[name];
@@ -431,7 +472,7 @@ function reportedMismatches(report: Report): RowProblem[] {
 /** Names of reported figures that disagree with the recomputed ones (for the UI). */
 export function disagreeingReported(report: Report): string[] {
   return Object.entries(report.reported)
-    .filter(([name, v]) => v !== null && typeof report.metrics[name as MetricName] === 'number' && !agrees(v, report.metrics[name as MetricName] as number))
+    .filter(([name, v]) => v !== null && Number.isFinite(v) && typeof report.metrics[name as MetricName] === 'number' && !agrees(v, report.metrics[name as MetricName] as number))
     .map(([name]) => name);
 }
 

@@ -114,6 +114,12 @@ export interface MulticlassSet extends SetBase {
   predNorm?: Int32Array;
   /** lm-eval single-continuation tasks: the loglikelihood of each row's target continuation. */
   continuationLoglik?: Float64Array;
+  /**
+   * The answers are free text, not labels (a model-graded scorer, or more distinct targets or
+   * answers than half the samples): no macro-F1 or per-class view is computed over them. `reason`
+   * says why in a sentence; without `keepAccuracy`, label accuracy is left out too.
+   */
+  freeText?: { reason: string; keepAccuracy: boolean };
 }
 
 /** ALMANACS: predicted P(Yes) against the model's true P(Yes). */
@@ -157,6 +163,22 @@ export interface ParseResult {
   metrics?: Partial<Record<MetricName, number | null>>;
   /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
   breakdown?: BreakdownRow[];
+  /** Per-sample numeric metrics the task logged itself (lm-eval's mae, f1, bleu, ...), one value per instance (NaN: not logged). */
+  taskMetrics?: { name: string; values: Float64Array; reported?: number | null }[];
+  /** Inspect: the epochs per sample and the reducer that turned them into one score. */
+  epochs?: { count: number; reducer: string };
+}
+
+/** A metric the task logged per sample (lm-eval), under its own name. */
+export interface TaskMetric {
+  name: string;
+  /** Instances that logged a value (not NaN). */
+  n: number;
+  mean: number | null;
+  /** Percentile bootstrap interval of the mean, when the report computes intervals. */
+  interval?: [number, number];
+  /** The task's own figure for it (results file), when there is one; NaN or Infinity kept. */
+  reported?: number | null;
 }
 
 /** One row of a report's breakdown: a named subset (scorer, epoch, reduction) and its figures. */
@@ -337,6 +359,11 @@ export interface Report {
   metrics: Partial<Record<MetricName | RateName, number | null>>;
   intervals: Partial<Record<MetricName | RateName, [number, number]>>;
   reported: Record<string, number | null>;
+  /**
+   * Reported figures that are not finite (NaN, Infinity, -Infinity, as Python writes them), by name:
+   * `reported` holds them as numbers, which JSON cannot carry, so a JSON report keeps their spelling here.
+   */
+  reportedNonFinite?: Record<string, 'NaN' | 'Infinity' | '-Infinity'>;
   reportedPath?: string;
   /** See ParseResult.reportedNotes. */
   reportedNotes?: Record<string, string>;
@@ -373,4 +400,8 @@ export interface Report {
   groupColumns?: { predictions: string[]; data?: string[]; dataPath?: string };
   /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
   breakdown?: BreakdownRow[];
+  /** See ParseResult.taskMetrics: each metric's mean over the instances, its interval (with a bootstrap) and the task's reported figure. */
+  taskMetrics?: TaskMetric[];
+  /** See ParseResult.epochs. */
+  epochs?: { count: number; reducer: string };
 }

@@ -11,6 +11,7 @@ import { stripBom } from './csv';
 import { forEachJsonRecord, pickFields, type JsonSpan } from './jsonl';
 import { detach } from './progress';
 import { fractionText, parseProbability, readNumberText, showValue } from './numbers';
+import { parsePythonJson } from './pythonJson';
 
 /** Fields that may hold the model's true P(Yes), in the order they are tried. */
 export const ALMANACS_GOLD_KEYS = ['gold_prob', 'true_prob', 'answer_prob', 'true_p_yes', 'p_yes', 'gold_p_yes', 'answer'] as const;
@@ -113,10 +114,10 @@ function dropTrailingCommas(json: string): string {
 
 function parseLenient(json: string): unknown {
   try {
-    return JSON.parse(json);
+    return parsePythonJson(json);
   } catch {
     try {
-      return JSON.parse(dropTrailingCommas(json));
+      return parsePythonJson(dropTrailingCommas(json));
     } catch {
       return undefined;
     }

@@ -16,6 +16,7 @@ import {
 } from './numericCsv';
 import { baseName, dirName, joinPath } from '../../common/paths';
 import { MAX_PROBLEMS } from '../problemCap';
+import { parsePythonJson } from './pythonJson';
 
 const SCORE_FIELD = 'risk_score';
 const LABEL_FIELD = 'label';
@@ -235,7 +236,7 @@ export function readReportedResults(predictionsPath: string, ctx: FormatContext)
     const text = ctx.io.readText(path);
     if (text === undefined) continue;
     try {
-      candidates.push({ path, text, value: parseLenientJson(text) });
+      candidates.push({ path, text, value: parsePythonJson(text) });
     } catch (e) {
       candidates.push({ path, text, value: undefined, error: e instanceof Error ? e.message : String(e) });
     }
@@ -262,8 +263,9 @@ export function readReportedResults(predictionsPath: string, ctx: FormatContext)
   for (const [key, name] of Object.entries(FOLKTEXTS_METRIC_KEYS)) {
     if (!(key in obj)) continue;
     const v = obj[key];
-    // NaN and Infinity were read as null; anything that is not a number is no figure either.
-    reported[name] = typeof v === 'number' && Number.isFinite(v) ? v : null;
+    // NaN and Infinity are kept (the file reports them, and they are shown as such); anything that
+    // is not a number is no figure.
+    reported[name] = typeof v === 'number' ? v : null;
   }
   const config = isObject(obj.config) ? obj.config : undefined;
   const task = typeof config?.task_name === 'string' ? config.task_name : undefined;
@@ -288,15 +290,6 @@ function lineOfKey(text: string, key: string): number {
   let line = 1;
   for (let j = text.indexOf('\n'); j !== -1 && j < i; j = text.indexOf('\n', j + 1)) line++;
   return line;
-}
-
-/**
- * JSON as Python's json.dump writes it: bare NaN, Infinity and -Infinity (not JSON) become null.
- * Strings are matched first so a "NaN" inside one is left alone.
- */
-export function parseLenientJson(text: string): unknown {
-  const fixed = text.replace(/"(?:[^"\\]|\\.)*"|-?\bInfinity\b|\bNaN\b/g, (m) => (m.charCodeAt(0) === 34 ? m : 'null'));
-  return JSON.parse(fixed);
 }
 
 /** folktexts names predictions after the dataset: "ACSIncome_subsampled-0.01_seed-42_hash-....test_predictions.csv". */

@@ -1,8 +1,9 @@
 // Reading an Inspect AI log into plain objects: an `.eval` log is a zip (header.json, samples/<id>_
 // epoch_<n>.json, summaries.json, reductions.json; a log still being written has _journal/start.json
 // instead of header.json), an older `.json` log is one document holding everything. Both may spell
-// NaN and Infinity as bare words (pydantic's ser_json_inf_nan="constants"), which JSON.parse refuses.
+// NaN and Infinity as bare words (pydantic's ser_json_inf_nan="constants"): pythonJson.ts reads them.
 import { unzipSync } from 'fflate';
+import { parsePythonJson } from './pythonJson';
 
 export type Obj = Record<string, unknown>;
 
@@ -19,28 +20,6 @@ export function isObject(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** JSON.parse that also takes bare NaN, Infinity and -Infinity outside strings (as null: unscored). */
-export function parseLenientJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    if (!/\b(NaN|Infinity)\b/.test(text)) throw e;
-  }
-  let out = '';
-  let last = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 78 /* N */ && text.startsWith('NaN', i)) { out += `${text.slice(last, i)}null`; i += 2; last = i + 1; }
-    else if (c === 73 /* I */ && text.startsWith('Infinity', i)) { out += `${text.slice(last, i)}1e999`; i += 7; last = i + 1; }
-  }
-  return JSON.parse(out + text.slice(last));
-}
-
 const decoder = new TextDecoder('utf-8');
 
 /** An `.eval` zip: its JSON entries. Throws with a sentence when the bytes are not a readable zip. */
@@ -51,7 +30,7 @@ function readZip(bytes: Uint8Array): InspectLog {
   } catch (e) {
     throw new Error(`not a readable .eval zip (${e instanceof Error ? e.message : String(e)})`);
   }
-  const json = (name: string): unknown => (files[name] ? parseLenientJson(decoder.decode(files[name])) : undefined);
+  const json = (name: string): unknown => (files[name] ? parsePythonJson(decoder.decode(files[name])) : undefined);
   const header = json('header.json') ?? json('_journal/start.json');
   if (!isObject(header)) throw new Error('the zip has neither header.json nor _journal/start.json, so it is not an Inspect log');
   // samples/<id>_epoch_<n>.json, in id then epoch order (zip order is write order, which varies).
@@ -93,7 +72,7 @@ function sampleLines(text: string, samples: Obj[]): number[] {
 
 /** A `.json` log. */
 function readJson(text: string): InspectLog {
-  const doc = parseLenientJson(text);
+  const doc = parsePythonJson(text);
   if (!isObject(doc) || !isObject(doc.eval)) throw new Error('the JSON document has no "eval" object, so it is not an Inspect log');
   const { samples, reductions, ...header } = doc;
   const list = Array.isArray(samples) ? samples.filter(isObject) : [];

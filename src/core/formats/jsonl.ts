@@ -15,6 +15,7 @@ import { stripBom, textStart } from './csv';
 import { longNumberOffsets, longNumberProblem, positionOf } from './longNumbers';
 import { MAX_STRING_LENGTH, NO_PROGRESS, type ParseProgress, isStringTooLong, sizeText } from './progress';
 import { MAX_PROBLEMS, moreProblems } from '../problemCap';
+import { parsePythonJson } from './pythonJson';
 
 export interface JsonRecord {
   value: unknown;
@@ -147,7 +148,7 @@ function looksLikeJsonLines(text: string, first: number): boolean {
   const end = text.indexOf('\n', first);
   if (end === -1) return false;
   try {
-    JSON.parse(text.slice(first, end));
+    parsePythonJson(text.slice(first, end));
   } catch {
     return false;
   }
@@ -158,7 +159,7 @@ function looksLikeJsonLines(text: string, first: number): boolean {
 function readObject(text: string, first: number, onRecord: JsonRecordHandler): JsonScan | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parsePythonJson(text);
   } catch {
     // Treat as JSON Lines so each bad line is reported on its own.
     return undefined;
@@ -211,7 +212,7 @@ function readTextLines(text: string, onRecord: JsonRecordHandler, progress: Pars
     if (!raw.trim()) { if (end === text.length) break; continue; }
     let value: unknown;
     try {
-      value = JSON.parse(raw);
+      value = parsePythonJson(raw);
     } catch (e) {
       problems.add(lineProblem(line, e));
       if (end === text.length) break;
@@ -239,7 +240,7 @@ function readArray(text: string, onRecord: JsonRecordHandler, progress: ParsePro
   const values: { value: unknown; line: number; start: number }[] = [];
   let whole: unknown[] | undefined;
   try {
-    const v = JSON.parse(text);
+    const v = parsePythonJson(text);
     if (Array.isArray(v)) whole = v;
   } catch {
     whole = undefined;
@@ -263,7 +264,7 @@ function readArray(text: string, onRecord: JsonRecordHandler, progress: ParsePro
     for (const span of spans) {
       if (span.start >= progress.next) progress.at(span.start);
       try {
-        values.push({ value: JSON.parse(text.slice(span.start, span.end)), line: span.line, start: span.start });
+        values.push({ value: parsePythonJson(text.slice(span.start, span.end)), line: span.line, start: span.start });
       } catch (e) {
         problems.add({ line: span.line, column: span.column, severity: 'error', code: 'json-parse', message: `The array element on line ${span.line} is not valid JSON: ${shortError(e)}.` });
       }
@@ -395,7 +396,7 @@ function looksLikeJsonLinesBytes(bytes: Uint8Array, first: number): boolean {
   const end = bytes.indexOf(LF, first);
   if (end === -1) return false;
   try {
-    JSON.parse(lineDecoder.decode(bytes.subarray(first, end)));
+    parsePythonJson(lineDecoder.decode(bytes.subarray(first, end)));
   } catch {
     return false;
   }
@@ -441,7 +442,7 @@ function readByteLines(bytes: Uint8Array, start: number, onRecord: JsonRecordHan
     if (!raw.trim()) { if (end === len) break; continue; }
     let value: unknown;
     try {
-      value = JSON.parse(raw);
+      value = parsePythonJson(raw);
     } catch (e) {
       problems.add(lineProblem(line, e));
       if (end === len) break;

@@ -25,7 +25,8 @@ import { baseName } from '../../common/paths';
 
 type Obj = Record<string, unknown>;
 
-const SAMPLES_NAME = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)\.jsonl$/i;
+/** lm-eval 0.4.3+ writes samples_<task>_<ts>.jsonl; 0.4.2 wrote samples_<task>_<ts>.json, one JSON array. */
+const SAMPLES_NAME = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)\.jsonl?$/i;
 /** doc fields that hold the question as the user wrote it (shorter than the templated prompt). */
 const DOC_TEXT_KEYS = ['prompt', 'question', 'query', 'input', 'problem', 'text', 'ctx', 'context', 'sentence', 'premise', 'passage'];
 /** Per-sample 0/1 verdicts lm-eval tasks log, in the order they are trusted. */
@@ -45,18 +46,22 @@ function clip(s: string): string {
   return s.length > MAX_TEXT ? detach(`${s.slice(0, MAX_TEXT)}…`) : s;
 }
 
-/** Task and timestamp from `samples_<task>_<timestamp>.jsonl` (task names may hold underscores). */
+/** Task and timestamp from `samples_<task>_<timestamp>.jsonl` or `.json` (task names may hold underscores). */
 export function lmEvalFileParts(path: string): { task?: string; timestamp?: string } {
   const m = SAMPLES_NAME.exec(baseName(path));
   if (m) return { task: m[1], timestamp: m[2] };
-  const loose = /^samples_(.+?)(?:_[^_]*)?\.jsonl$/i.exec(baseName(path));
+  const loose = /^samples_(.+?)(?:_[^_]*)?\.jsonl?$/i.exec(baseName(path));
   return loose ? { task: loose[1] } : {};
 }
 
-/** By name (samples_*.jsonl), or by content: lm-eval writes `doc_id` then `doc` first on every line. */
+/**
+ * By name (samples_*.jsonl, and lm-eval 0.4.2's samples_<task>_<ts>.json), or by content: lm-eval
+ * writes `doc_id` then `doc` first on every line.
+ */
 export function isLmEvalSamples(path: string, head: string): boolean {
   const name = baseName(path);
   if (/^samples_.+\.jsonl$/i.test(name)) return true;
+  if (SAMPLES_NAME.test(name) && /^\s*\[/.test(stripBom(head))) return true;
   if (!/\.(jsonl|json)$/i.test(name)) return false;
   // A simple_evaluate dump; lm-eval's own results_<timestamp>.json never holds the samples.
   if (/\.json$/i.test(name) && !/^results_/i.test(name) && looksLikeResultsDocument(stripBom(head))) return true;
@@ -207,14 +212,20 @@ function goldPredPair(rec: Obj): { key: string; gold: string; pred: string; sets
   return undefined;
 }
 
-/** A label or a label set as one class name: sets sorted, so {B, A} and [A, B] are the same class. */
+/** The class of an empty answer: "", [] and [""] alike (a NER task's "no entity"). */
+const EMPTY = '(empty)';
+
+/**
+ * A label or a label set as one class name: sets sorted, so {B, A} and [A, B] are the same class;
+ * empty strings in a set are no labels, so an empty answer [""] equals an empty gold "".
+ */
 function labelText(v: unknown): string {
   if (Array.isArray(v)) {
-    const parts = [...new Set(v.map((x) => String(x).trim()))].sort();
-    return parts.length ? parts.join(', ') : '(none)';
+    const parts = [...new Set(v.map((x) => String(x).trim()))].filter((x) => x !== '').sort();
+    return parts.length ? parts.join(', ') : EMPTY;
   }
   const s = String(v).trim();
-  return s === '' ? '(empty)' : s;
+  return s === '' ? EMPTY : s;
 }
 
 type GoldIndex = { index: number } | { message: string };
@@ -263,6 +274,7 @@ interface Row {
   probs?: number[];
   predNorm?: number;
   texts: string[];
+  numeric: Record<string, number>;
 }
 
 /**
@@ -283,6 +295,19 @@ interface Sample {
   pair?: { key: string; gold: string; pred: string; sets: boolean };
   /** The record's fields named in VERDICT_KEYS (for verdictOf). */
   verdicts: Obj;
+  /** Every per-sample numeric metric the task logged (mae, f1, bleu, exact_match, ...), booleans as 0/1. */
+  numeric: Record<string, number>;
+}
+
+/** Top-level fields of a sample that are numbers (or booleans): the task's per-sample metrics. */
+function numericMetrics(rec: Obj): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(rec)) {
+    if (SAMPLE_KEYS.has(k)) continue;
+    if (typeof v === 'number') out[k] = v;
+    else if (typeof v === 'boolean') out[k] = v ? 1 : 0;
+  }
+  return out;
 }
 
 function verdictFields(rec: Obj): Obj {
@@ -317,7 +342,7 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
     return result;
   }
   const parts = lmEvalFileParts(input.path);
-  const resultsPath = parts.timestamp ? resultsPathFor(input.path, parts.timestamp) : undefined;
+  const resultsPath = parts.timestamp ? resultsPathFor(input.path, parts.timestamp, ctx.io) : undefined;
   const doc = resultsPath ? readResultsDoc(resultsPath, ctx) : undefined;
   return parseSamples(
     parts.task, (onRecord) => forEachJsonRecord(sourceOf(input), onRecord, ctx.progress),
@@ -365,6 +390,7 @@ function parseSamples(
       continuations: responses.kind === 'loglikelihood' ? continuations(value, responses.values.length) : undefined,
       pair: goldPredPair(value),
       verdicts: verdictFields(value),
+      numeric: numericMetrics(value),
     });
     if (!task) {
       const t = value.task_name ?? value.task;
@@ -459,7 +485,7 @@ function parseSamples(
         if (id !== undefined) seen.set(id, line);
         loglik.push(lls[0]);
         const targetText = typeof sample.target === 'string' ? sample.target : sample.target === undefined ? '' : JSON.stringify(sample.target);
-        rows.push({ line, id: id ?? `line ${line}`, gold: 0, pred: greedy ? 0 : 1, texts: [sample.prompt, targetText] });
+        rows.push({ line, id: id ?? `line ${line}`, gold: 0, pred: greedy ? 0 : 1, texts: [sample.prompt, targetText], numeric: sample.numeric });
         continue;
       }
       if (r.values.length < 2) { error(span, respKey, 'missing-field', `${who}: "${respKey}" has a single loglikelihood, not one per choice; the sample is skipped.`); continue; }
@@ -493,7 +519,7 @@ function parseSamples(
       if (id !== undefined) seen.set(id, line);
       choiceLists.push(choices);
       rows.push({
-        line, id: id ?? `line ${line}`, gold: g.index, pred, probs, predNorm,
+        line, id: id ?? `line ${line}`, gold: g.index, pred, probs, predNorm, numeric: sample.numeric,
         texts: [sample.prompt, (choices ?? lls.map((_, j) => `choice ${j}`)).map((c, j) => `${j}: ${c}`).join('\n')],
       });
       continue;
@@ -503,14 +529,15 @@ function parseSamples(
     const pair = sample.pair;
     let gold: string;
     let pred: string;
-    const response = r.text.trim() === '' ? '(empty)' : r.text.trim();
+    const response = r.text.trim() === '' ? EMPTY : r.text.trim();
     if (pair) {
       gold = pair.gold;
       pred = pair.pred;
       if (pair.sets) labelSets = true;
     } else {
       const t = sample.target;
-      const refs = (Array.isArray(t) ? t : [t]).filter(isLabel).map((x) => String(x).trim()).filter((x) => x !== '');
+      // An empty target is the answer "nothing" (no entity, no span): it equals an empty response.
+      const refs = (Array.isArray(t) ? t : [t]).filter(isLabel).map((x) => String(x).trim()).map((x) => (x === '' ? EMPTY : x));
       if (!refs.length) {
         error(span, 'target', 'missing-field', `${who}: target is ${showValue(t)}, not an answer text; the sample is skipped.`);
         continue;
@@ -541,7 +568,7 @@ function parseSamples(
     if (id !== undefined) seen.set(id, line);
     const target = sample.target;
     const targetText = Array.isArray(target) ? target.map(String).join(' | ') : target === undefined ? '' : String(target);
-    rows.push({ line, id: id ?? `line ${line}`, gold, pred, texts: [sample.prompt, r.text, targetText] });
+    rows.push({ line, id: id ?? `line ${line}`, gold, pred, texts: [sample.prompt, r.text, targetText], numeric: sample.numeric });
   }
 
   if (differing) {
@@ -600,13 +627,32 @@ function parseSamples(
       gold: Int32Array.from(rows.map((r) => index.get(String(r.gold))!)), pred: Int32Array.from(rows.map((r) => index.get(String(r.pred))!)),
       texts: { fields: ['prompt', 'response', 'target'], values: rows.map((r) => r.texts) },
     };
-    problems.push({
-      line: rows[0].line, severity: 'info', code: 'undefined-metric',
-      message: 'Generated answers carry no probabilities: accuracy and macro-F1 are scored, calibration metrics are not available.',
-    });
+    // Answers are labels when they repeat: more distinct golds or answers than half the samples are free text.
+    const golds = new Set(rows.map((r) => String(r.gold))).size;
+    const preds = new Set(rows.map((r) => String(r.pred))).size;
+    // A task's own (gold, pred) pair names labels by definition (f1/mcc passthrough, label lists).
+    const fromPairs = samples.some((x) => x.pair);
+    if (!fromPairs && (golds > n / 2 || preds > n / 2)) {
+      const keepAccuracy = verdictKey !== undefined;
+      set.freeText = {
+        reason: `The answers are free text, not labels (${golds} distinct targets and ${preds} distinct answers in ${n} samples)`,
+        keepAccuracy,
+      };
+      problems.push({
+        line: rows[0].line, severity: 'info', code: 'undefined-metric',
+        message: `${set.freeText.reason}: no macro-F1 or per-class view is computed over them${keepAccuracy ? '' : ', nor a label accuracy (the task logs no per-sample 0/1 verdict)'}; the task's own per-sample metrics are shown under their names. There are no probabilities, so no calibration either.`,
+      });
+    } else {
+      problems.push({
+        line: rows[0].line, severity: 'info', code: 'undefined-metric',
+        message: 'Generated answers carry no probabilities: accuracy and macro-F1 are scored, calibration metrics are not available.',
+      });
+    }
   }
 
   const result: ParseResult = { format: 'lm-eval', task, set, problems, skipped, unlabeled: 0 };
+  const taskMetrics = taskMetricsOf(rows, results?.doc, task, filter);
+  if (taskMetrics.length) result.taskMetrics = taskMetrics;
   const reported = results && task ? lmEvalReported(results.doc, results.path, task, filter, mode, verdictKey, labelSets) : undefined;
   if (reported) {
     result.reported = reported.reported;
@@ -614,4 +660,20 @@ function parseSamples(
     if (Object.keys(reported.notes).length) result.reportedNotes = reported.notes;
   }
   return result;
+}
+
+/**
+ * Every numeric metric the samples logged, under its own name, one value per scored row (NaN where
+ * a row did not log it), with the figure the results file reports for it under the same filter.
+ */
+function taskMetricsOf(rows: Row[], doc: Obj | undefined, task: string | undefined, filter: string): NonNullable<ParseResult['taskMetrics']> {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r.numeric)) if (!seen.has(k)) { seen.add(k); names.push(k); }
+  const results = doc && isObject(doc.results) && task !== undefined ? doc.results[task] : undefined;
+  return names.map((name) => {
+    const values = Float64Array.from(rows, (r) => (name in r.numeric ? r.numeric[name] : NaN));
+    const figure = isObject(results) ? results[`${name},${filter}`] : undefined;
+    return figure === undefined ? { name, values } : { name, values, reported: typeof figure === 'number' ? figure : null };
+  });
 }

@@ -5,6 +5,7 @@ import type { FileInput } from './context';
 import { firstNonSpaceByte } from './jsonl';
 import { textStart } from './csv';
 import { isStringTooLong, sizeText } from './progress';
+import { parsePythonJson } from './pythonJson';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -34,7 +35,7 @@ export function readSimpleEvaluate(input: FileInput): SimpleEvaluateDump | { fat
   if (!looksLikeResultsDocument(head)) return undefined;
   let doc: unknown;
   try {
-    doc = JSON.parse(new TextDecoder('utf-8').decode(bytes.subarray(start)));
+    doc = parsePythonJson(new TextDecoder('utf-8').decode(bytes.subarray(start)));
   } catch (e) {
     if (isStringTooLong(e)) return { fatal: `The lm-eval results document is ${sizeText(bytes.length)}, too large to parse as one JSON document; log the samples to files instead (--log_samples with --output_path).` };
     return undefined; // not valid JSON: the samples reader reports its lines

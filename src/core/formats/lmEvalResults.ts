@@ -3,9 +3,10 @@
 // recomputed metric exists, the figure takes its name (acc -> accuracy), so the two stand side by
 // side; anything else keeps lm-eval's name (acc_stderr, mcc, f1, ...). Where the names match but
 // the definitions differ, a one-sentence note says so.
-import type { FormatContext } from './context';
+import type { CompanionReader, FormatContext } from './context';
 import { stripBom } from './csv';
 import { dirName, joinPath } from '../../common/paths';
+import { parsePythonJson } from './pythonJson';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -21,9 +22,20 @@ export interface LmEvalReported {
   targetDelimiter?: string;
 }
 
-/** The results file of a samples file: results_<timestamp>.json in the same folder. */
-export function resultsPathFor(samplesPath: string, timestamp: string): string {
-  return joinPath(dirName(samplesPath), `results_${timestamp}.json`);
+/**
+ * The results file of a samples file: results_<timestamp>.json in the same folder, else any
+ * results*<timestamp>.json there (lm-eval has written results_<model>:<ts>_<ts>.json and other
+ * prefixes): the timestamp pairs them, whatever stands before it.
+ */
+export function resultsPathFor(samplesPath: string, timestamp: string, io?: Pick<CompanionReader, 'list'>): string {
+  const dir = dirName(samplesPath);
+  const exact = `results_${timestamp}.json`;
+  const names = io?.list(dir);
+  if (names && !names.includes(exact)) {
+    const found = names.filter((n) => /^results.*\.json$/i.test(n) && n.endsWith(`${timestamp}.json`)).sort();
+    if (found.length) return joinPath(dir, found[0]);
+  }
+  return joinPath(dir, exact);
 }
 
 /** Read and parse the results document beside a samples file; undefined when absent or broken. */
@@ -31,7 +43,7 @@ export function readResultsDoc(path: string, ctx: FormatContext): Obj | undefine
   const text = ctx.io.readText(path);
   if (text === undefined) return undefined;
   try {
-    const doc = JSON.parse(stripBom(text)) as unknown;
+    const doc = parsePythonJson(stripBom(text));
     return isObject(doc) ? doc : undefined;
   } catch {
     return undefined;
@@ -59,8 +71,9 @@ export function lmEvalReported(
     const comma = key.lastIndexOf(',');
     if (comma === -1 || key.slice(comma + 1) !== filter) continue;
     const name = key.slice(0, comma);
-    // "N/A" (no stderr for an aggregate metric) is shown as not reported.
-    raw[name] = typeof value === 'number' && Number.isFinite(value) ? value : null;
+    // "N/A" (no stderr for an aggregate metric) is shown as not reported; NaN and Infinity (Python's
+    // json writes them, as in "mae,none": Infinity) are kept, and shown as such.
+    raw[name] = typeof value === 'number' ? value : null;
   }
   if (!Object.keys(raw).length) return undefined;
   const accuracyKey = verdictKey ?? (mode === 'gen' ? 'exact_match' : 'acc');

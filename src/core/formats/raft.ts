@@ -9,6 +9,7 @@ import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, textStart, type
 import { bomLength } from './numericCsv';
 import { NO_PROGRESS, type ParseProgress } from './progress';
 import { baseName, dirName, joinPath } from '../../common/paths';
+import { parsePythonJson } from './pythonJson';
 
 /** The 11 RAFT datasets (the folder names of a submission and of the data). */
 export const RAFT_TASK_NAMES: readonly string[] = [
@@ -274,7 +275,7 @@ function readTaskJson(path: string, text: string, problems: RowProblem[]): TaskJ
   let value: unknown;
   const body = stripBom(text);
   try {
-    value = JSON.parse(body);
+    value = parsePythonJson(body);
   } catch (err) {
     const at = jsonErrorPosition(body);
     problems.push({ ...at, severity: 'error', code: 'json-parse', path, message: `task.json does not parse as JSON at line ${at.line}, column ${at.column}: ${String((err as Error).message ?? err).replace(/\s+/g, ' ').slice(0, 120)}.` });

@@ -5,12 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CompanionReader, FormatContext } from '../../../src/core/formats/context';
 import { fileInput, textInput } from '../../../src/core/formats/context';
 import {
-  parseFolktexts, parseFolktextsRows, parseLenientJson, readReportedResults,
+  parseFolktexts, parseFolktextsRows, readReportedResults,
 } from '../../../src/core/formats/folktexts';
 import { DEFAULT_OPTIONS, type BinarySet } from '../../../src/core/types';
 import { REAL } from '../realData';
 import { MAX_PROBLEMS } from '../../../src/core/problemCap';
 import { detectFormat } from '../../../src/core/formats/detect';
+import { parsePythonJson } from '../../../src/core/formats/pythonJson';
 
 const DATA = REAL;
 const RESULTS_JSON = join(DATA, 'folktexts/results.minimal-example.Mistral-7B-Instruct-v0.2.ACSIncome.json');
@@ -206,12 +207,12 @@ describe('parseFolktexts: results.bench-*.json', () => {
     const path = join(dir, 'x.test_predictions.csv');
     writeFileSync(path, ',risk_score,label\n1,0.5,1\n2,0.5,0\n');
     const r = parseFolktexts(fileInput(path, readFileSync(path)), ctx(fsReader));
-    expect(r.reported).toEqual({ ece: null, auc: null, log_loss: null, accuracy: 0.5 });
+    expect(r.reported).toEqual({ ece: NaN, auc: Infinity, log_loss: -Infinity, accuracy: 0.5 });
     expect(r.problems.map((p) => [p.code, p.severity, p.path])).toEqual([
       ['reported-mismatch', 'info', join(dir, 'results.bench-1.json')], // threshold 0.4
       ['reported-mismatch', 'warning', join(dir, 'results.bench-1.json')], // n_samples 5 vs 2 rows
     ]);
-    expect(parseLenientJson('{"a": "NaN", "b": [NaN, -Infinity], "c": "x\\"NaN"}')).toEqual({ a: 'NaN', b: [null, null], c: 'x"NaN' });
+    expect(parsePythonJson('{"a": "NaN", "b": [NaN, -Infinity], "c": "x\\"NaN"}')).toEqual({ a: 'NaN', b: [NaN, -Infinity], c: 'x"NaN' });
   });
 
   it('prefers the results file whose predictions_path names this file', () => {

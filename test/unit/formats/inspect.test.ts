@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, scoreFile, type Report } from '../../../src/core';
-import { parseLenientJson } from '../../../src/core/formats/inspectLog';
+import { parsePythonJson } from '../../../src/core/formats/pythonJson';
 import { inspectStderr, reducerNamed, valueToFloat } from '../../../src/core/formats/inspectScores';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -187,6 +187,6 @@ describe('Inspect arithmetic', () => {
   });
 
   it('reads the bare NaN and Infinity pydantic writes, and leaves them alone inside strings', () => {
-    expect(parseLenientJson('{"a": NaN, "b": "NaN Infinity", "c": -Infinity}')).toEqual({ a: null, b: 'NaN Infinity', c: -Infinity });
+    expect(parsePythonJson('{"a": NaN, "b": "NaN Infinity", "c": -Infinity}')).toEqual({ a: NaN, b: 'NaN Infinity', c: -Infinity });
   });
 });

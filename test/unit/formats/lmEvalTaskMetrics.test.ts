@@ -1,0 +1,101 @@
+// lm-eval files of issue 17, in lm-eval's exact layouts (test/fixtures/lm-eval-field/issue17,
+// written by make_fixtures.py with Python's json, which writes bare NaN and Infinity; expected.json
+// holds what numpy computes on them): NaN/Infinity in samples and results (point 3), 0.4.2's
+// samples_<task>_<ts>.json arrays and results paired by timestamp (point 4), a task's own per-sample
+// metrics under their names (point 6), an empty answer equal to an empty gold (point 2).
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scoreFile } from '../../../src/core/score';
+import { parsePythonJson } from '../../../src/core/formats/pythonJson';
+
+const DIR = resolve(__dirname, '../../fixtures/lm-eval-field/issue17');
+const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8'));
+
+describe('JSON as Python writes it (point 3)', () => {
+  it('reads NaN, Infinity and -Infinity as numbers, leaves them alone in strings, and still refuses broken JSON', () => {
+    expect(parsePythonJson('{"a": NaN, "b": [Infinity, -Infinity], "c": "NaN -Infinity", "d": "\\"Infinity"}'))
+      .toEqual({ a: NaN, b: [Infinity, -Infinity], c: 'NaN -Infinity', d: '"Infinity' });
+    expect(() => parsePythonJson('{"a": NaN,}')).toThrow(SyntaxError);
+    expect(() => parsePythonJson('{"a": nan}')).toThrow(SyntaxError);
+  });
+
+  const MAE = join(DIR, 'mae/samples_mae_task_2024-06-02T09-30-00.000001.jsonl');
+  const report = scoreFile(MAE, { bootstrap: 0 });
+
+  it('scores every line, the 17 with NaN in their doc too', () => {
+    const lines = readFileSync(MAE, 'utf8').trim().split('\n');
+    expect(lines.filter((l) => /\bNaN\b/.test(l)).length).toBe(expected.mae_task.lines_with_nan);
+    expect(report.fatal).toBeUndefined();
+    expect(report.n).toBe(expected.mae_task.n);
+    expect(report.problems.filter((p) => p.code === 'json-parse')).toEqual([]);
+  });
+
+  it('keeps the results file\'s "mae,none": Infinity, shown as such beside the per-sample mean', () => {
+    expect(report.reported.mae).toBe(Infinity);
+    expect(report.reportedNonFinite).toEqual({ mae: 'Infinity' });
+    const mae = report.taskMetrics!.find((m) => m.name === 'mae')!;
+    expect(mae.mean).toBe(Infinity); // one sample's mae is inf, as numpy's mean says
+    expect(mae.reported).toBe(Infinity);
+    expect(mae.n).toBe(24);
+  });
+
+  it('answers that are numbers in free text are no labels: no label accuracy or macro-F1 without a per-sample verdict', () => {
+    expect(report.metrics.accuracy).toBeUndefined();
+    expect(report.metrics.macro_f1).toBeUndefined();
+    expect(report.classStats).toBeNull();
+    expect(report.problems.some((p) => /free text, not labels/.test(p.message))).toBe(true);
+  });
+});
+
+describe('lm-eval 0.4.2: samples_<task>_<ts>.json, results paired by timestamp (point 4)', () => {
+  const ts = expected.eqbench.timestamp;
+  const dir = mkdtempSync(join(tmpdir(), 'lm-eval-042-'));
+  const samples = join(dir, `samples_eqbench_${ts}.json`);
+  copyFileSync(join(DIR, `v0.4.2/samples_eqbench_${ts}.json`), samples);
+  // lm-eval has named results after the model: results_<model>:<ts>_<ts>.json (made here: a colon
+  // cannot be in a committed file name on Windows).
+  copyFileSync(join(DIR, 'v0.4.2/results_eqbench.json'), join(dir, `results_org__model:${ts}_${ts}.json`));
+  const report = scoreFile(samples, { bootstrap: 200, seed: 3 });
+
+  it('is read as lm-eval, with the task from the name and every sample of the array', () => {
+    expect(report.format).toBe('lm-eval');
+    expect(report.task).toBe('eqbench');
+    expect(report.n).toBe(expected.eqbench.n);
+  });
+
+  it('finds the results file whatever stands before the timestamp', () => {
+    expect(report.reportedPath).toBe(join(dir, `results_org__model:${ts}_${ts}.json`));
+  });
+
+  it('each per-sample metric is a metric of the report under its own name, with the reported figure beside it (point 6)', () => {
+    const byName = Object.fromEntries(report.taskMetrics!.map((m) => [m.name, m]));
+    expect(Object.keys(byName)).toEqual(['eqbench', 'percent_parseable']);
+    expect(Math.abs(byName.eqbench.mean! - expected.eqbench.eqbench)).toBeLessThan(1e-9);
+    expect(Math.abs(byName.percent_parseable.mean! - expected.eqbench.percent_parseable)).toBeLessThan(1e-9);
+    expect(byName.eqbench.reported).toBeCloseTo(expected.eqbench.eqbench, 9);
+    expect(byName.percent_parseable.reported).toBe(expected.eqbench.percent_parseable);
+    const [lo, hi] = byName.eqbench.interval!;
+    expect(lo).toBeLessThan(byName.eqbench.mean!);
+    expect(hi).toBeGreaterThan(byName.eqbench.mean!);
+  });
+
+  it('35 distinct targets in 40 samples are free text: no label accuracy, macro-F1 or per-class table', () => {
+    expect(expected.eqbench.distinct_targets).toBeGreaterThan(expected.eqbench.n / 2);
+    expect(report.metrics.macro_f1).toBeUndefined();
+    expect(report.metrics.accuracy).toBeUndefined();
+    expect(report.classStats).toBeNull();
+  });
+});
+
+describe('an empty answer equals an empty gold (point 2)', () => {
+  const NER = join(DIR, 'ner/samples_ner_2024-06-03T08-00-00.000000.jsonl');
+  const report = scoreFile(NER, { bootstrap: 0 });
+
+  it('counts [""] against "" as right, as numpy counts them', () => {
+    expect(expected.ner.empty_pairs).toBeGreaterThan(0);
+    expect(report.n).toBe(expected.ner.n);
+    expect(report.metrics.accuracy).toBeCloseTo(expected.ner.accuracy, 12);
+  });
+});
