@@ -30,3 +30,13 @@ export async function exportReport(
     json: () => JSON.stringify(toJson(subset, whole), null, 1) + '\n',
   }, baseName(path).replace(/\.[^.]*$/, '') || 'report', path, target);
 }
+
+/** exportReport, then a word in the status bar of what was done (a caller's own target: nothing). */
+export async function exportReportSaying(
+  request: ExportRequest, reports: Report[], summary: Summary, path: string, target?: vscode.Uri,
+): Promise<vscode.Uri | 'clipboard' | undefined> {
+  const done = await exportReport(request, reports, summary, path, target);
+  if (done === 'clipboard') void vscode.window.setStatusBarMessage('Eval Lens: Markdown copied to the clipboard', 3000);
+  else if (done && !target) void vscode.window.setStatusBarMessage(`Eval Lens: exported ${baseName(done.fsPath)}`, 3000);
+  return done;
+}
