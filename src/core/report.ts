@@ -21,6 +21,7 @@ import { baseName } from '../common/paths';
 import { capProblems } from './problemCap';
 import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
 import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
+import { attachErrorBars, clusterBootstrap, oneClusterProblem, type ReportClusters } from './errorBars';
 
 type Metrics = Report['metrics'];
 
@@ -42,7 +43,7 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export function buildReport(path: string, parsed: ParseResult, options: ScoreOptions): Report {
+export function buildReport(path: string, parsed: ParseResult, options: ScoreOptions, bars: { clusters?: ReportClusters } = {}): Report {
   const { bins, threshold, hmrBeta, bootstrap, seed } = options;
   const report: Report = {
     path,
@@ -89,7 +90,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   if (parsed.breakdown) report.breakdown = parsed.breakdown;
   if (parsed.epochs) report.epochs = parsed.epochs;
   if (parsed.taskMetrics?.length) report.taskMetrics = taskMetricsOf(parsed.taskMetrics, options);
-  if (bootstrap > 0) report.intervals = intervalsFor(set, options);
+  // With clusters (--cluster, or the items of repeated attempts) the bootstrap resamples whole clusters.
+  if (bootstrap > 0) report.intervals = bars.clusters ? clusterIntervalsFor(set, options, bars.clusters) : intervalsFor(set, options);
   if (set !== parsedSet) delete report.intervals.accuracy; // resampled under acc_norm, but accuracy stays acc
   // Free-text answers are no classes: no macro-F1 or per-class table over them (see MulticlassSet.freeText).
   if (parsedSet.kind === 'multiclass' && parsedSet.freeText) {
@@ -99,6 +101,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   }
   // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit).
   for (const name of Object.keys(parsed.metrics ?? {}) as MetricName[]) delete report.intervals[name];
+  attachErrorBars(report, set, parsedSet, options, bars.clusters);
+  if (bars.clusters && bars.clusters.count < 2) report.problems.push(oneClusterProblem(bars.clusters.column));
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capReportProblems(report);
 }
@@ -343,7 +347,7 @@ export function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts
  * The reference path, for sets with NaN values (which parsers never produce): the resample's rows
  * gathered in ascending row order and scored as a whole set.
  */
-function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
+export function naiveResample(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
   const keys = resampledKeys(set);
   return (w) => {
     const idx = expandCounts(w);
@@ -397,6 +401,12 @@ function pick(m: Partial<Record<string, number | null>>, keys: readonly string[]
   const out: Record<string, number | null> = {};
   for (const key of keys) if (m[key] !== undefined) out[key] = m[key] as number | null;
   return out;
+}
+
+/** Bootstrap intervals resampling whole clusters: the drawn rows scored as a set (the reference path). */
+function clusterIntervalsFor(set: PredictionSet, o: ScoreOptions, clusters: ReportClusters): Report['intervals'] {
+  const onResample = o.shouldCancel ? () => { if (o.shouldCancel?.()) throw new ScoreCancelledError(); } : undefined;
+  return clusterBootstrap(clusters, o.bootstrap, o.seed, naiveResample(set, o), onResample) as Report['intervals'];
 }
 
 function intervalsFor(set: PredictionSet, o: ScoreOptions): Report['intervals'] {

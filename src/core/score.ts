@@ -15,6 +15,8 @@ import { isParquetPath, parquetFatal, PARQUET_NEEDS_ASYNC } from './formats/parq
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
 import { attachSlices, resolveBestThreshold, type SliceSource } from './slices/slice';
+import { clustersFor, repeatsFor } from './slices/clusterColumn';
+import type { ReportClusters } from './errorBars';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
 import { isDataFile, notScoredReport, unscoredReason } from './unscored';
 
@@ -91,10 +93,44 @@ export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions, 
   if (o.shouldCancel?.()) throw new ScoreCancelledError();
   o.onProgress?.(0, 'score');
   const used = resolveBestThreshold(parsed, o);
-  const report = buildReport(path, parsed, used);
+  const bars = slicing ? errorBarInputs(parsed, used, slicing) : {};
+  const report = buildReport(path, parsed, used, { clusters: bars.clusters });
+  if (bars.repeats) report.repeats = bars.repeats;
   if (slicing && (used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, slicing, parsed, used);
   o.onProgress?.(1, 'score');
   return report;
+}
+
+/**
+ * Clusters for the error bars (src/core/errorBars.ts): --cluster's column, else the items of
+ * repeated attempts (IDs that repeat with an epoch / attempt / repeat / sample_index column, or
+ * Inspect's epochs), whose duplicate-ID warnings then give way to one note. Looked for only when
+ * the parser saw a repeated ID (or the file is an Inspect log), so other files pay nothing.
+ */
+function errorBarInputs(parsed: ParseResult, o: ScoreOptions, from: SliceSource): { clusters?: ReportClusters; repeats?: Report['repeats'] } {
+  const set = parsed.set;
+  if (!set || set.n === 0 || parsed.fatal) return {};
+  const out: { clusters?: ReportClusters; repeats?: Report['repeats'] } = {};
+  const offset = from.lineOffset ?? 0;
+  if (parsed.format === 'inspect' || parsed.problems.some((p) => p.code === 'duplicate-id')) {
+    const rep = repeatsFor(parsed, o.threshold, from.input, offset);
+    if (rep) {
+      out.clusters = rep.clusters;
+      if (rep.repeats) out.repeats = rep.repeats;
+      const dropped = parsed.problems.filter((p) => p.code === 'duplicate-id').length;
+      parsed.problems = parsed.problems.filter((p) => p.code !== 'duplicate-id');
+      parsed.problems.push({
+        line: 1, severity: 'info', code: 'duplicate-id',
+        message: `IDs repeat with a${rep.attemptColumn === 'epoch' ? 'n' : ''} ${rep.attemptColumn} column: the ${set.n} rows are attempts at ${rep.clusters.count} items, so standard errors and intervals are clustered by item${dropped ? ` (${dropped} duplicate-ID warning${dropped === 1 ? '' : 's'} dropped)` : ''}.`,
+      });
+    }
+  }
+  if (o.cluster) {
+    const got = clustersFor(set, o.cluster, from.input, from.io, offset);
+    parsed.problems.push(...got.problems);
+    if (got.clusters) out.clusters = got.clusters;
+  }
+  return out;
 }
 
 /** Mean macro-F1 over RAFT tasks: the benchmark's headline number. */

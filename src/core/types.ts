@@ -246,6 +246,36 @@ export interface ScoreOptions {
   task?: string;
   /** Which model of a table holding several models' columns; default the first. */
   model?: string;
+  /** How intervals are made (docs/metrics.md#interval_method): 'bootstrap' (default), 't' or 'wilson'. */
+  interval?: 'bootstrap' | 't' | 'wilson';
+  /** Clustered standard errors and intervals by a column (the same sources as groupBy). */
+  cluster?: ClusterOptions;
+}
+
+/** --cluster COL: a column of the predictions file, or of a data file joined on ID (as GroupByOptions). */
+export interface ClusterOptions {
+  column: string;
+  dataPath?: string;
+  joinKey?: string;
+}
+
+/** Report.clusters (docs/metrics.md#clusters): clustered standard errors and design effects. */
+export interface ClustersResult {
+  column: string;
+  count: number;
+  standard_errors: Partial<Record<MetricName, number | null>>;
+  design_effect: Partial<Record<MetricName, number | null>>;
+}
+
+/** Report.repeats (docs/metrics.md#repeats): several attempts at one item. */
+export interface RepeatsResult {
+  items: number;
+  attempts: Record<string, number>;
+  pass_at_k: Record<string, number>;
+  pass_hat_k: Record<string, number>;
+  within_item_variance: number | null;
+  between_item_variance: number | null;
+  flaky_items: number;
 }
 
 export interface GroupByOptions {
@@ -404,4 +434,14 @@ export interface Report {
   taskMetrics?: TaskMetric[];
   /** See ParseResult.epochs. */
   epochs?: { count: number; reducer: string };
+  /** Standard error of each mean-over-instances metric, unclustered (docs/metrics.md#standard_errors). */
+  standard_errors?: Partial<Record<MetricName, number>>;
+  /** How `intervals` were made (ScoreOptions.interval). */
+  interval_method?: 'bootstrap' | 't' | 'wilson';
+  /** Fewer than 30 instances (or clusters) behind the intervals: they are rough. */
+  rough_intervals?: boolean;
+  /** --cluster (or the items of repeated attempts): clustered standard errors; `intervals` are the clustered ones. */
+  clusters?: ClustersResult;
+  /** Several attempts at one item (Inspect epochs, an epoch/attempt/repeat/sample_index column). */
+  repeats?: RepeatsResult;
 }

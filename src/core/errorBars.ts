@@ -1,0 +1,261 @@
+// Error bars of a report (issue 18; docs/metrics.md, "Error bars"): the standard error of every
+// metric that is a mean over instances, clustered standard errors and design effects, the interval
+// method (percentile bootstrap, t, Wilson), the bootstrap that resamples whole clusters, and the
+// figures of repeated attempts at one item. The arithmetic is in metrics/errorBars.ts; this module
+// knows which metric is which mean over which per-instance value.
+import type { ClustersResult, MetricName, PredictionSet, RateName, RepeatsResult, Report, RowProblem, ScoreOptions } from './types';
+import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
+import {
+  clusteredStderr, meanStderr, repeatFigures, tInterval, wilsonInterval, type ClusterCodes,
+} from './metrics/errorBars';
+
+export type IntervalMethod = 'bootstrap' | 't' | 'wilson';
+export const INTERVAL_METHODS: readonly IntervalMethod[] = ['bootstrap', 't', 'wilson'];
+
+/** Fewer instances (or clusters) than this: intervals are rough (Bowyer et al. 2025). */
+export const ROUGH_BELOW = 30;
+
+const LOG_LOSS_EPS = 1e-15;
+const KL_EPS = 1e-6;
+
+/** A metric that is a mean over instances, and how to write each instance's value. */
+export interface MeanMetric {
+  name: MetricName;
+  fill(out: Float64Array): void;
+  /** Proportions (0/1 values): Wilson applies. */
+  proportion?: boolean;
+}
+
+function clip(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/**
+ * The mean-over-instances metrics of a set (docs/metrics.md): accuracy (and lm-eval's acc_norm),
+ * Brier, NBR, log loss; for probabilities mse, tvd and kl. `set` is the scored set, `original` the
+ * parsed one (lm-eval: accuracy stays acc under --decision acc_norm).
+ */
+export function meanMetrics(set: PredictionSet, o: Pick<ScoreOptions, 'threshold'>, original: PredictionSet = set): MeanMetric[] {
+  const n = set.n;
+  switch (set.kind) {
+    case 'binary': {
+      const { score, label } = set;
+      const brier = (out: Float64Array) => { for (let i = 0; i < n; i++) { const d = score[i] - (label[i] ? 1 : 0); out[i] = d * d; } };
+      return [
+        { name: 'accuracy', proportion: true, fill: (out) => { for (let i = 0; i < n; i++) out[i] = (score[i] >= o.threshold ? 1 : 0) === (label[i] ? 1 : 0) ? 1 : 0; } },
+        { name: 'brier', fill: brier },
+        { name: 'nbr', fill: brier },
+        { name: 'log_loss', fill: (out) => { for (let i = 0; i < n; i++) { const s = clip(score[i], LOG_LOSS_EPS, 1 - LOG_LOSS_EPS); out[i] = -(label[i] ? Math.log(s) : Math.log(1 - s)); } } },
+      ];
+    }
+    case 'confidence': {
+      const { confidence: c, correct } = set;
+      return [
+        { name: 'accuracy', proportion: true, fill: (out) => { for (let i = 0; i < n; i++) out[i] = correct[i] ? 1 : 0; } },
+        { name: 'brier', fill: (out) => { for (let i = 0; i < n; i++) out[i] = (c[i] - correct[i]) ** 2; } },
+        { name: 'log_loss', fill: (out) => { for (let i = 0; i < n; i++) { const s = clip(c[i], LOG_LOSS_EPS, 1 - LOG_LOSS_EPS); out[i] = -(correct[i] ? Math.log(s) : Math.log(1 - s)); } } },
+      ];
+    }
+    case 'multiclass': {
+      const base = original.kind === 'multiclass' ? original : set;
+      const out: MeanMetric[] = [
+        { name: 'accuracy', proportion: true, fill: (v) => { for (let i = 0; i < n; i++) v[i] = base.pred[i] === base.gold[i] ? 1 : 0; } },
+      ];
+      if (base.predNorm) {
+        const pn = base.predNorm;
+        out.push({ name: 'acc_norm', proportion: true, fill: (v) => { for (let i = 0; i < n; i++) v[i] = pn[i] === base.gold[i] ? 1 : 0; } });
+      }
+      const probs = set.probs;
+      if (probs) {
+        const k = set.classes.length;
+        const brier = (scale: number) => (v: Float64Array) => {
+          for (let i = 0; i < n; i++) {
+            let s = 0;
+            for (let j = 0; j < k; j++) { const d = probs[i * k + j] - (j === set.gold[i] ? 1 : 0); s += d * d; }
+            v[i] = s * scale;
+          }
+        };
+        out.push({ name: 'brier', fill: brier(1) }, { name: 'nbr', fill: brier(0.5) });
+        out.push({
+          name: 'log_loss', fill: (v) => {
+            for (let i = 0; i < n; i++) {
+              const g = set.gold[i];
+              const p = g >= 0 && g < k ? probs[i * k + g] : 0;
+              v[i] = -Math.log(clip(p, LOG_LOSS_EPS, 1 - LOG_LOSS_EPS));
+            }
+          },
+        });
+      }
+      return out;
+    }
+    case 'probability': {
+      const { predProb: p, goldProb: q } = set;
+      return [
+        { name: 'mse', fill: (v) => { for (let i = 0; i < n; i++) v[i] = (p[i] - q[i]) ** 2; } },
+        { name: 'tvd', fill: (v) => { for (let i = 0; i < n; i++) v[i] = Math.abs(p[i] - q[i]); } },
+        {
+          name: 'kl', fill: (v) => {
+            for (let i = 0; i < n; i++) {
+              const a = clip(q[i], KL_EPS, 1 - KL_EPS);
+              const b = clip(p[i], KL_EPS, 1 - KL_EPS);
+              v[i] = a * Math.log(a / b) + (1 - a) * Math.log((1 - a) / (1 - b));
+            }
+          },
+        },
+      ];
+    }
+  }
+}
+
+/** Rows grouped into clusters, and the column that named them (the ID column for repeats). */
+export interface ReportClusters extends ClusterCodes {
+  column: string;
+}
+
+/** Whether the per-instance mean is the report's figure (a format's own definition may differ: Inspect). */
+function sameFigure(mean: number, figure: number | null | undefined): boolean {
+  return typeof figure === 'number' && Math.abs(mean - figure) <= 1e-9 * Math.max(1, Math.abs(figure));
+}
+
+/**
+ * Standard errors, clusters and the intervals of the chosen method, onto the report (whose
+ * metrics and bootstrap intervals are computed): `standard_errors`, `clusters`, `interval_method`,
+ * `rough_intervals`, and the intervals replaced where the method gives them. With clusters, the
+ * caller has already made the bootstrap resample whole clusters (clusterBootstrap).
+ */
+export function attachErrorBars(report: Report, set: PredictionSet, original: PredictionSet, o: ScoreOptions, clusters?: ReportClusters): void {
+  const method = o.interval ?? 'bootstrap';
+  const n = set.n;
+  const se: Partial<Record<MetricName, number>> = {};
+  const clustered: ClustersResult | undefined = clusters
+    ? { column: clusters.column, count: clusters.count, standard_errors: {}, design_effect: {} }
+    : undefined;
+  const buffer = new Float64Array(n);
+  const intervals = report.intervals;
+  for (const m of meanMetrics(set, o, original)) {
+    const figure = report.metrics[m.name];
+    if (figure === undefined) continue;
+    m.fill(buffer);
+    const s = meanStderr(buffer);
+    if (!sameFigure(s.mean, figure)) continue;
+    se[m.name] = s.se;
+    let useSe = s.se;
+    let df = n - 1;
+    if (clustered && clusters) {
+      const c = clusteredStderr(buffer, clusters);
+      clustered.standard_errors[m.name] = c;
+      clustered.design_effect[m.name] = c !== null && s.se > 0 ? (c / s.se) ** 2 : null;
+      useSe = c ?? NaN;
+      df = clusters.count - 1;
+    }
+    if (method === 't' || (method === 'wilson' && m.proportion && clusters)) {
+      // Wilson has no clustered form: with clusters a proportion gets the clustered t interval.
+      const iv = tInterval(s.mean, useSe, df);
+      if (iv) intervals[m.name] = iv; else delete intervals[m.name];
+    } else if (method === 'wilson' && m.proportion) {
+      let k = 0;
+      for (let i = 0; i < n; i++) k += buffer[i];
+      const iv = wilsonInterval(Math.round(k), n);
+      if (iv) intervals[m.name] = iv;
+    }
+  }
+  if (method === 'wilson' && !clusters && set.kind === 'binary') Object.assign(intervals, rateWilson(set, o.threshold, report.metrics));
+  report.standard_errors = se;
+  report.interval_method = method;
+  if (clustered) report.clusters = clustered;
+  const units = clusters ? clusters.count : n;
+  if (Object.keys(intervals).length && units < ROUGH_BELOW) report.rough_intervals = true;
+}
+
+/** Wilson intervals of folktexts' rates at the threshold (proportions of counts), where the rate is k/m. */
+function rateWilson(set: Extract<PredictionSet, { kind: 'binary' }>, threshold: number, metrics: Report['metrics']): Partial<Record<RateName, [number, number]>> {
+  let tp = 0, fp = 0, tn = 0, fn = 0;
+  for (let i = 0; i < set.n; i++) {
+    const p = set.score[i] >= threshold;
+    if (set.label[i]) { if (p) tp++; else fn++; } else if (p) fp++; else tn++;
+  }
+  const rates: [RateName, number, number][] = [
+    ['tpr', tp, tp + fn], ['fnr', fn, tp + fn], ['fpr', fp, fp + tn], ['tnr', tn, fp + tn],
+    ['precision', tp, tp + fp], ['ppr', tp + fp, set.n],
+  ];
+  const out: Partial<Record<RateName, [number, number]>> = {};
+  for (const [name, k, m] of rates) {
+    if (m > 0 && sameFigure(k / m, metrics[name])) out[name] = wilsonInterval(k, m)!;
+  }
+  return out;
+}
+
+/**
+ * Percentile bootstrap intervals that resample whole clusters: each resample draws C clusters with
+ * replacement (the same draws as a row bootstrap of C rows with this seed) and scores the rows of
+ * the drawn clusters, each as often as its cluster was drawn. `rowsOf` scores a row multiset.
+ */
+export function clusterBootstrap(
+  clusters: ClusterCodes, resamples: number, seed: number,
+  rowsOf: (w: Counts) => Record<string, number | null>, onResample?: () => void,
+): Record<string, [number, number]> {
+  const n = clusters.code.length;
+  const w = new Uint32Array(n);
+  return bootstrapCountIntervals(clusters.count, resamples, seed, (wc) => rowsOf(rowCounts(clusters, wc, w)), 0.95, onResample);
+}
+
+/** Row multiplicities from cluster multiplicities (into `w`). */
+export function rowCounts(clusters: ClusterCodes, wc: Counts, w: Uint32Array): Uint32Array {
+  const code = clusters.code;
+  for (let i = 0; i < code.length; i++) w[i] = wc[code[i]];
+  return w;
+}
+
+/** The column names that number attempts at one item (Inspect's epochs, n samples per prompt). */
+export const ATTEMPT_COLUMNS = ['epoch', 'attempt', 'repeat', 'sample_index'] as const;
+
+/** Each row's item (0..items-1) by its ID, or null when no ID repeats. */
+export function repeatedItems(ids: readonly string[] | undefined, idNumbers: Float64Array | undefined): { item: Int32Array; items: number; names: string[] } | null {
+  const n = ids?.length ?? idNumbers?.length ?? 0;
+  if (!n) return null;
+  const item = new Int32Array(n);
+  const seen = new Map<string, number>();
+  const names: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = ids ? ids[i] : String(idNumbers![i]);
+    let k = seen.get(id);
+    if (k === undefined) { k = names.length; seen.set(id, k); names.push(id); }
+    item[i] = k;
+  }
+  return names.length < n ? { item, items: names.length, names } : null;
+}
+
+/** Inspect's instance IDs "<id> (epoch <k>)": each row's sample ID, or null when the IDs carry no epochs. */
+export function inspectSampleIds(ids: readonly string[] | undefined): string[] | null {
+  if (!ids?.length) return null;
+  const out: string[] = [];
+  for (const id of ids) {
+    const m = /^(.*) \(epoch \d+\)$/s.exec(id);
+    if (!m) return null;
+    out.push(m[1]);
+  }
+  return out;
+}
+
+/** Each row's 0/1 correctness (the attempt is right), for repeats; null for probabilities. */
+export function rowCorrect(set: PredictionSet, threshold: number): Float64Array | null {
+  const n = set.n;
+  const out = new Float64Array(n);
+  switch (set.kind) {
+    case 'binary': for (let i = 0; i < n; i++) out[i] = (set.score[i] >= threshold ? 1 : 0) === (set.label[i] ? 1 : 0) ? 1 : 0; return out;
+    case 'confidence': for (let i = 0; i < n; i++) out[i] = set.correct[i] ? 1 : 0; return out;
+    case 'multiclass': for (let i = 0; i < n; i++) out[i] = set.pred[i] === set.gold[i] ? 1 : 0; return out;
+    case 'probability': return null;
+  }
+}
+
+/** The repeats figures of a set whose rows are attempts at items. */
+export function repeatsOf(set: PredictionSet, threshold: number, item: Int32Array, items: number): RepeatsResult | null {
+  const correct = rowCorrect(set, threshold);
+  return correct ? repeatFigures(item, items, correct) : null;
+}
+
+/** A problem for a cluster column with one cluster. */
+export function oneClusterProblem(column: string): RowProblem {
+  return { line: 1, severity: 'warning', code: 'group-column', message: `Every row is in one cluster of ${JSON.stringify(column)}: a clustered standard error needs two or more clusters, so it is undefined (null).` };
+}
