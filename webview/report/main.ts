@@ -2,67 +2,36 @@
 // asks the host to reveal lines. Charts are drawn from binned or decimated data only; the instance
 // table is virtualized; every text from a file goes in through textContent.
 import '../shared/styles.css';
-import type { ReliabilityBin, Report } from '../../src/core/types';
-import type { HostToWebview, PanelState, ReportCharts, TableFilter } from '../../src/protocol';
+import type { Report } from '../../src/core/types';
+import type { HostToWebview, PanelState, TableFilter } from '../../src/protocol';
 import { reportCharts } from '../../src/common/chartData';
-import { cardMetrics } from '../../src/common/metricTable';
-import { baseName } from '../../src/common/paths';
-import { InstanceAssembler } from '../../src/common/instanceCodec';
-import { confidenceHistogramChart } from '../shared/charts/histogram';
-import { classF1Chart, HORIZONTAL_FROM } from '../shared/charts/classes';
-import { applyDefaults, type Chart } from '../shared/charts/common';
 import { reliabilityChart } from '../shared/charts/reliability';
-import { rocChart } from '../shared/charts/roc';
-import { probabilityScatterChart } from '../shared/charts/scatter';
 import { hmrPanel, metricCards } from './cards';
 import { groupReliabilityChart } from '../shared/charts/groupReliability';
 import { fairnessCard, groupControls, groupSlice, groupsSection } from './groups';
 import { modelControls } from './models';
 import { withGroupIntervals, worstGroupIndex } from '../../src/common/groupRanking';
-import { copyMarkdownButton, exportMenu, exportStem } from './exportControls';
-import { answerChartRequest, type PageChart } from '../shared/chartExport';
-import { confusionMatrix } from './confusion';
-import { instanceCount, normalizeReport } from './data';
+import { exportStem } from './exportControls';
+import { answerChartRequest } from '../shared/chartExport';
+import { instanceCount } from './data';
 import { clear, el } from '../shared/dom';
-import { formatBinRange, formatCount, formatMetric, kindAxes, METRIC_INFO } from '../shared/format';
 import { hasTextLines, Stepper } from './stepper';
 import { InstanceTable } from './table';
 import { NO_FILTER } from './tableModel';
 import { readPalette, watchTheme, type Palette } from '../shared/theme';
 import { post, vscodeApi } from '../shared/vscodeApi';
-
-type Binning = 'equalWidth' | 'equalCount';
-
-interface Loaded {
-  path: string;
-  reports: Report[];
-  summary: { raft_score?: number | null };
-  /** Ties 'instances' pages and 'intervals' to this report (undefined: the message had no token). */
-  token: number | undefined;
-  /** Chart data per report (from the host, or computed here from inline instances). */
-  charts: ReportCharts[];
-  /** Per-instance pages still arriving, per report (null: complete or none expected). */
-  assemblers: (InstanceAssembler | null)[];
-  /** performance.now() when the 'reports' message arrived, for the 'rendered' timing. */
-  receivedAt: number;
-  renderedPosted: boolean;
-  /** Reports whose 'instancesReady' was posted. */
-  instancesPosted: Set<number>;
-}
-
-/** A chart and how to draw it again (theme changes, binning switches). */
-interface ChartSlot {
-  id: string;
-  canvas: HTMLCanvasElement;
-  make: (canvas: HTMLCanvasElement, palette: Palette) => Chart;
-  chart?: Chart;
-}
+import { ChartSlots } from './chartSlots';
+import { announceInstances, announceRendered } from './announce';
+import { appendKindCharts } from './kindCharts';
+import { loadedFrom, type Loaded } from './loaded';
+import { reportHeader } from './reportHeader';
+import { binningToggle, errorView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
 let state: PanelState = vscodeApi().getState() ?? { path: '' };
 let loaded: Loaded | null = null;
 let palette: Palette = readPalette();
-let slots: ChartSlot[] = [];
+const slots = new ChartSlots();
 let table: InstanceTable | null = null;
 let stepper: Stepper | null = null;
 let binTable: HTMLElement | null = null;
@@ -107,21 +76,7 @@ window.addEventListener('message', (event: MessageEvent) => {
       break;
     case 'reports': {
       const samePath = state.path === message.path;
-      const reports = message.reports.map((r) => (r.instances ? normalizeReport(r) : r));
-      loaded = {
-        path: message.path,
-        reports,
-        summary: message.summary ?? {},
-        token: message.token,
-        charts: reports.map((r, k) => message.charts?.[k] ?? reportCharts(r)),
-        assemblers: reports.map((r, k) => {
-          const scheme = message.instances?.[k];
-          return scheme && !r.instances ? new InstanceAssembler(scheme) : null;
-        }),
-        receivedAt: performance.now(),
-        renderedPosted: false,
-        instancesPosted: new Set(),
-      };
+      loaded = loadedFrom(message);
       // A reload (same path) keeps the saved selection, binning, step and table state; a new path starts fresh.
       const selected = samePath && state.selected !== undefined && state.selected < message.reports.length ? state.selected : message.selected;
       state = samePath
@@ -145,17 +100,13 @@ window.addEventListener('message', (event: MessageEvent) => {
       break;
     case 'exportChart': {
       const report = loaded?.reports[state.selected ?? 0];
-      const answer = answerChartRequest(message, report ? pageCharts() : [], report ? exportStem(report) : 'report', palette.background);
+      const answer = answerChartRequest(message, report ? slots.pageCharts() : [], report ? exportStem(report) : 'report', palette.background);
       post('type' in answer ? answer : { type: 'export', request: answer, answers: message.request });
       break;
     }
   }
 });
 
-/** The charts drawn on the page, for "Export…" and the Export Report command. */
-function pageCharts(): PageChart[] {
-  return slots.filter((s) => s.chart).map((s) => ({ id: s.id, title: s.canvas.getAttribute('aria-label') ?? s.id, canvas: s.canvas }));
-}
 
 /** A page of per-instance data: once a report has all of its pages, its table and stepper appear. */
 function receivePage(message: Extract<HostToWebview, { type: 'instances' }>): void {
@@ -220,15 +171,14 @@ document.addEventListener('keydown', (event) => {
 
 watchTheme(() => {
   palette = readPalette();
-  drawCharts();
+  slots.drawAll(palette);
 });
 
 // ---------------------------------------------------------------------------------------------
 // Views
 
 function teardown(): void {
-  for (const slot of slots) slot.chart?.destroy();
-  slots = [];
+  slots.destroyAll();
   table?.destroy();
   table = null;
   stepper = null;
@@ -244,135 +194,12 @@ function teardown(): void {
 
 function showLoading(path: string): void {
   teardown();
-  root.appendChild(el('div', { className: 'status loading', attrs: { id: 'loading', role: 'status' } }, [
-    el('div', { className: 'spinner', attrs: { 'aria-hidden': 'true' } }),
-    el('span', { text: `Scoring ${path}…` }),
-  ]));
+  root.appendChild(loadingView(path));
 }
 
 function showError(message: string): void {
   teardown();
-  root.appendChild(el('div', { className: 'status error', attrs: { id: 'error', role: 'alert' } }, [
-    el('h2', { text: 'Could not score' }),
-    el('p', { text: message }),
-    state.path ? el('p', { className: 'muted path', text: state.path }) : null,
-  ]));
-}
-
-function drawCharts(): void {
-  applyDefaults(palette);
-  for (const slot of slots) {
-    slot.chart?.destroy();
-    slot.chart = slot.make(slot.canvas, palette);
-  }
-}
-
-function redrawSlot(id: string): void {
-  const slot = slots.find((s) => s.id === id);
-  if (!slot) return;
-  slot.chart?.destroy();
-  slot.chart = slot.make(slot.canvas, palette);
-}
-
-interface ChartBoxOptions {
-  height?: number;
-  /** Scroll the chart inside a box of at most this height (tall per-class charts). */
-  maxVisibleHeight?: number;
-  caption?: string;
-  controls?: HTMLElement;
-  wide?: boolean;
-  /** Shown beside the chart (the reliability bins table). */
-  aside?: HTMLElement;
-}
-
-function chartBox(id: string, title: string, make: ChartSlot['make'], options: ChartBoxOptions = {}): HTMLElement {
-  const canvas = el('canvas', { attrs: { id: `chart-${id}`, role: 'img', 'aria-label': title } });
-  slots.push({ id, canvas, make });
-  const frame = el('div', { className: 'chart-frame' }, [canvas]);
-  frame.style.height = `${options.height ?? 280}px`;
-  let body: HTMLElement = frame;
-  if (options.maxVisibleHeight && (options.height ?? 0) > options.maxVisibleHeight) {
-    body = el('div', { className: 'chart-scroll' }, [frame]);
-    body.style.maxHeight = `${options.maxVisibleHeight}px`;
-  }
-  const main = el('div', { className: 'chart-main' }, [
-    body,
-    options.caption ? el('p', { className: 'caption muted', text: options.caption }) : null,
-  ]);
-  return el('section', { className: `section chart${options.wide ? ' wide' : ''}`, attrs: { id: `section-${id}` } }, [
-    el('div', { className: 'chart-head' }, [el('h2', { text: title }), options.controls ?? null]),
-    options.aside ? el('div', { className: 'chart-with-aside' }, [main, options.aside]) : main,
-  ]);
-}
-
-function header(report: Report): HTMLElement {
-  const reports = loaded!.reports;
-  const chips: [string, string][] = [
-    ['format', report.format],
-    ['kind', report.kind],
-  ];
-  if (report.task) chips.push(['task', report.task]);
-  chips.push(['n', formatCount(report.n)], ['skipped', formatCount(report.skipped)]);
-  if (report.unlabeled) chips.push(['unlabeled', formatCount(report.unlabeled)]);
-  chips.push(['problems', formatCount(report.problems.length)]);
-
-  const children: (HTMLElement | null)[] = [
-    el('h1', { text: report.task ? `${report.task}` : baseName(report.path), attrs: { id: 'report-title' } }),
-    el('div', { className: 'report-path-row' }, [
-      el('div', { className: 'path', text: report.path, title: report.path, attrs: { id: 'report-path' } }),
-      el('button', { className: 'link-button', text: 'Compare with…', title: 'Compare this run with another one', attrs: { type: 'button', id: 'compare-with' }, onClick: () => post({ type: 'compareWith', path: report.path }) }),
-    ]),
-    el('div', { className: 'chips' }, chips.map(([k, v]) => el('span', { className: 'chip', data: { chip: k } }, [el('span', { className: 'chip-key', text: k }), el('span', { className: 'chip-value', text: v })]))),
-  ];
-  if (reports.length > 1) {
-    const select = el('select', { attrs: { id: 'report-select', 'aria-label': 'Report' } });
-    reports.forEach((r, k) => {
-      const headline = cardMetrics(r).find((m) => r.metrics[m] !== undefined);
-      const label = `${r.task ?? baseName(r.path)}${headline ? ` — ${METRIC_INFO[headline].label} ${formatMetric(r.metrics[headline])}` : ''}${r.fatal ? ' (not scored)' : ''}`;
-      select.appendChild(el('option', { text: label, attrs: { value: String(k) } }));
-    });
-    select.value = String(state.selected ?? 0);
-    select.addEventListener('change', () => {
-      saveState({ selected: Number(select.value), stepIndex: 0, filter: NO_FILTER, sort: null });
-      renderReport();
-    });
-    const raft = loaded!.summary.raft_score;
-    children.push(el('div', { className: 'report-picker' }, [
-      el('label', { className: 'control' }, [el('span', { text: `Report (${reports.length})` }), select]),
-      raft !== undefined
-        ? el('span', { className: 'raft-score', attrs: { id: 'raft-score' }, data: { value: String(raft) } }, [
-          el('span', { className: 'chip-key', text: `RAFT score over ${reports.filter((r) => r.format === 'raft' && !r.fatal).length} tasks` }),
-          el('strong', { text: formatMetric(raft) }),
-        ])
-        : null,
-    ]));
-  }
-  children.push(el('div', { className: 'export-actions' }, [
-    exportMenu({
-      report, selected: state.selected ?? 0, binning,
-      rows: () => table?.visibleRows ?? null,
-      charts: pageCharts,
-      background: () => palette.background,
-    }),
-    copyMarkdownButton(state.selected ?? 0),
-  ]));
-  return el('header', { className: 'report-header' }, children);
-}
-
-function binningToggle(): HTMLElement {
-  const make = (value: Binning, text: string) => {
-    const button = el('button', {
-      className: `segment${binning() === value ? ' on' : ''}`,
-      text,
-      attrs: { type: 'button', 'aria-pressed': String(binning() === value), id: `binning-${value}` },
-      onClick: () => setBinning(value),
-    });
-    return button;
-  };
-  return el('div', { className: 'segmented', attrs: { role: 'group', 'aria-label': 'Binning' } }, [
-    make('equalWidth', 'Equal width'),
-    make('equalCount', 'Equal count'),
-  ]);
+  root.appendChild(errorView(message, state.path));
 }
 
 function setBinning(value: Binning): void {
@@ -402,9 +229,9 @@ function selectBin(bin: number | null): void {
 }
 
 function refreshReliability(report: Report): void {
-  redrawSlot('reliability');
+  slots.redraw('reliability', palette);
   if (binTable && report.bins) {
-    const fresh = reliabilityBinTable(report.bins[binning()], binning() === 'equalWidth', report);
+    const fresh = reliabilityBinTable(report.bins[binning()], binning() === 'equalWidth', report, filter().bin, selectBin);
     binTable.replaceWith(fresh);
     binTable = fresh;
   }
@@ -423,52 +250,6 @@ function refreshReliability(report: Report): void {
   }
 }
 
-/** The bins as a small table: counts readable by people and by tests (data-count). */
-function reliabilityBinTable(bins: ReliabilityBin[], equalWidth: boolean, report: Report): HTMLElement {
-  const axes = kindAxes(report.kind);
-  const selected = filter().bin;
-  const table = el('table', { className: 'bins', attrs: { id: 'bin-table' }, data: { binning: equalWidth ? 'equalWidth' : 'equalCount' } });
-  table.appendChild(el('thead', {}, [el('tr', {}, ['bin', 'range', 'n', axes.valueShort, axes.targetShort === 'label' ? 'positive' : axes.targetShort, 'gap'].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))]));
-  const body = el('tbody');
-  bins.forEach((b, k) => {
-    const row = el('tr', {
-      className: `${b.count ? 'clickable' : 'empty'}${selected === k ? ' selected' : ''}`,
-      data: { bin: k, count: b.count },
-      title: b.count ? 'Filter the instance table to this bin' : 'Empty bin',
-      onClick: b.count ? () => selectBin(k) : undefined,
-    }, [
-      el('td', { text: String(k + 1) }),
-      el('td', { text: formatBinRange(b.lo, b.hi, equalWidth && k === bins.length - 1) }),
-      el('td', { className: 'numeric bin-count', text: formatCount(b.count) }),
-      el('td', { className: 'numeric', text: formatMetric(b.meanValue) }),
-      el('td', { className: 'numeric', text: formatMetric(b.meanTarget) }),
-      el('td', { className: 'numeric', text: formatMetric(b.gap) }),
-    ]);
-    body.appendChild(row);
-  });
-  table.appendChild(body);
-  return table;
-}
-
-function problemsSection(report: Report): HTMLElement | null {
-  if (!report.problems.length) return null;
-  const shown = report.problems.slice(0, 200);
-  const list = el('ul', { className: 'problems' });
-  for (const p of shown) {
-    const where = `${p.path ? `${baseName(p.path)}:` : ''}${p.line}${p.column ? `:${p.column}` : ''}`;
-    list.appendChild(el('li', { className: `problem ${p.severity}` }, [
-      el('button', { className: 'link-button', text: where, attrs: { type: 'button' }, onClick: () => post({ type: 'reveal', path: p.path ?? report.path, line: p.line }) }),
-      el('span', { className: 'problem-code', text: p.code }),
-      el('span', { text: p.message }),
-    ]));
-  }
-  const more = report.problems.length - shown.length;
-  return el('details', { className: 'section problems-section', attrs: { id: 'problems' } }, [
-    el('summary', { text: `${formatCount(report.problems.length)} problem${report.problems.length === 1 ? '' : 's'} in the file${more > 0 ? ` (first ${shown.length} listed; all are in the Problems panel)` : ''}` }),
-    list,
-  ]);
-}
-
 function renderReport(): void {
   teardown();
   const report = selectedReport();
@@ -477,10 +258,17 @@ function renderReport(): void {
       el('h2', { text: 'No prediction files' }),
       el('p', { text: loaded ? `Nothing in ${loaded.path} could be scored as predictions.` : 'Nothing to show.' }),
     ]));
-    announceRendered(null);
+    if (loaded) announceRendered(loaded, state.selected ?? 0, null);
     return;
   }
-  root.appendChild(header(report));
+  root.appendChild(reportHeader(report, {
+    reports: loaded.reports, summary: loaded.summary, selected: state.selected ?? 0,
+    onSelect: (k) => {
+      saveState({ selected: k, stepIndex: 0, filter: NO_FILTER, sort: null });
+      renderReport();
+    },
+    exports: { binning, rows: () => table?.visibleRows ?? null, charts: () => slots.pageCharts(), background: () => palette.background },
+  }));
   const models = modelControls(report);
   if (models) root.appendChild(models);
   const controls = groupControls(report);
@@ -500,52 +288,23 @@ function renderReport(): void {
   if (report.bins) {
     const bins = report.bins;
     reliabilityNote = el('p', { className: 'caption muted', attrs: { id: 'reliability-note' } });
-    binTable = reliabilityBinTable(bins[binning()], binning() === 'equalWidth', report);
+    binTable = reliabilityBinTable(bins[binning()], binning() === 'equalWidth', report, filter().bin, selectBin);
     const aside = el('div', { className: 'bin-aside' }, [el('h3', { text: 'Bins' }), binTable, reliabilityNote]);
-    root.appendChild(chartBox('reliability', 'Reliability diagram', (canvas, p) => reliabilityChart(canvas, bins[binning()], {
+    root.appendChild(slots.box('reliability', 'Reliability diagram', (canvas, p) => reliabilityChart(canvas, bins[binning()], {
       kind: report.kind,
       palette: p,
       equalWidth: binning() === 'equalWidth',
       selectedBin: filter().bin,
       onBinClick: (b) => selectBin(b),
-    }), { height: 340, controls: binningToggle(), aside }));
+    }), { height: 340, controls: binningToggle(binning(), setBinning), aside }));
   }
-  if (charts.histogram) {
-    const histogram = charts.histogram;
-    grid.appendChild(chartBox('histogram', 'Confidence: correct and incorrect', (canvas, p) => confidenceHistogramChart(canvas, histogram, p), { height: 320 }));
-  }
-  if (report.roc) {
-    const roc = report.roc;
-    grid.appendChild(chartBox('roc', `ROC curve — AUC ${formatMetric(report.metrics.auc)}`, (canvas, p) => rocChart(canvas, roc, report.metrics.auc, p), { height: 320 }));
-  }
-  if (charts.scatter) {
-    const points = charts.scatter;
-    const caption = points.total > points.x.length
-      ? `${formatCount(points.total)} instances drawn as ${formatCount(points.x.length)} merged points (one per occupied cell of a 64 × 64 grid).`
-      : `${formatCount(points.total)} instances.`;
-    grid.appendChild(chartBox('scatter', 'Predicted vs true probability', (canvas, p) => probabilityScatterChart(canvas, points, p), { height: 480, caption }));
-  }
-  if (report.classStats && report.classStats.classes.length) {
-    const stats = report.classStats;
-    const horizontal = stats.classes.length >= HORIZONTAL_FROM;
-    grid.appendChild(chartBox('f1', 'F1 per class', (canvas, p) => classF1Chart(canvas, stats, p, (k) => table?.setFilter({ gold: k, pred: null })), {
-      height: horizontal ? Math.max(320, 18 * stats.classes.length + 60) : 260,
-      maxVisibleHeight: 560,
-      caption: horizontal && stats.classes.length > 28 ? `${stats.classes.length} classes: scroll the chart.` : undefined,
-    }));
-  }
-  root.appendChild(grid);
-
-  if (report.classStats && report.classStats.classes.length) {
-    root.appendChild(el('section', { className: 'section', attrs: { id: 'section-confusion' } }, [
-      el('h2', { text: 'Confusion matrix' }),
-      el('p', { className: 'caption muted', text: 'Rows: gold class; columns: predicted class. Shading: share of the gold class. Click a cell to filter the instance table.' }),
-      confusionMatrix(report.classStats, (g, p) => {
-        table?.setFilter({ gold: g, pred: p, correctness: 'all', bin: null });
-        document.getElementById('instances')?.scrollIntoView({ behavior: 'smooth' });
-      }),
-    ]));
-  }
+  appendKindCharts(root, grid, report, charts, slots, {
+    onClass: (k) => table?.setFilter({ gold: k, pred: null }),
+    onCell: (g, p) => {
+      table?.setFilter({ gold: g, pred: p, correctness: 'all', bin: null });
+      document.getElementById('instances')?.scrollIntoView({ behavior: 'smooth' });
+    },
+  });
 
   // The stepper and the table need the per-instance columns: placeholders until they arrive.
   const pending = !report.instances && !!loaded.assemblers[k];
@@ -563,16 +322,9 @@ function renderReport(): void {
   }
 
   refreshReliability(report);
-  drawCharts();
-  announceRendered(report);
+  slots.drawAll(palette);
+  announceRendered(loaded, state.selected ?? 0, report);
   if (report.instances) mountInstances(report);
-}
-
-function pendingSection(id: string, title: string, rows: number): HTMLElement {
-  return el('section', { className: 'section pending', attrs: { id, 'aria-busy': 'true' } }, [
-    el('h2', { text: title }),
-    el('p', { className: 'muted', text: `Loading ${formatCount(rows)} instance${rows === 1 ? '' : 's'}…` }),
-  ]);
 }
 
 /** --group-by: the group table, the fairness card and the overlaid per-group reliability diagrams. */
@@ -584,7 +336,7 @@ function renderGroups(report: Report): void {
   if (groupsElement) root.appendChild(groupsElement);
   if (groups.groups.some((g) => g.bins?.length)) {
     const worst = worstGroupIndex(report.kind, groups.groups);
-    root.appendChild(chartBox('group-reliability', `Reliability diagram by ${groups.column}`, (canvas, p) => groupReliabilityChart(canvas, report.kind, groups.groups, worst, p), {
+    root.appendChild(slots.box('group-reliability', `Reliability diagram by ${groups.column}`, (canvas, p) => groupReliabilityChart(canvas, report.kind, groups.groups, worst, p), {
       height: 340, caption: 'Each group\'s equal-width bins: mean score against the share of positives (mean correctness for top-label confidence). The worst group is drawn thicker.',
     }));
   }
@@ -639,36 +391,7 @@ function mountInstances(whole: Report): void {
     }
     tableSlot = null;
   }
-  announceInstances(report);
-}
-
-/** Posts 'instancesReady' once per report and load, when its table (and stepper) exist. */
-function announceInstances(report: Report): void {
-  const current = loaded;
-  const k = state.selected ?? 0;
-  if (!current || current.instancesPosted.has(k)) return;
-  current.instancesPosted.add(k);
-  requestAnimationFrame(() => {
-    const ms = Math.round(performance.now() - current.receivedAt);
-    post({ type: 'instancesReady', path: current.path, selected: k, ms, rows: instanceCount(report) });
-    document.body.dataset.instancesMs = String(ms);
-    document.body.dataset.instances = String(instanceCount(report));
-  });
-}
-
-/** Posts 'rendered' once the first frame with the charts has been painted. */
-function announceRendered(report: Report | null): void {
-  const current = loaded;
-  if (!current || current.renderedPosted) return;
-  current.renderedPosted = true;
-  requestAnimationFrame(() => requestAnimationFrame(() => {
-    const ms = Math.round(performance.now() - current.receivedAt);
-    post({ type: 'rendered', path: current.path, selected: state.selected ?? 0, ms, token: current.token });
-    // For tests: what was rendered, and how long it took from the message to the painted charts.
-    document.body.dataset.renderedMs = String(ms);
-    document.body.dataset.receivedAt = String(Math.round(current.receivedAt));
-    document.body.dataset.rendered = report?.path ?? current.path;
-  }));
+  if (loaded) announceInstances(loaded, state.selected ?? 0, report);
 }
 
 post({ type: 'ready', state: state.path ? state : undefined });

@@ -1,0 +1,75 @@
+// The report's charts: each remembers how to draw itself, so a theme change or a binning switch
+// redraws it, and "Export…" lists what is on the page.
+import { applyDefaults, type Chart } from '../shared/charts/common';
+import type { PageChart } from '../shared/chartExport';
+import { el } from '../shared/dom';
+import type { Palette } from '../shared/theme';
+
+/** A chart and how to draw it again (theme changes, binning switches). */
+export interface ChartSlot {
+  id: string;
+  canvas: HTMLCanvasElement;
+  make: (canvas: HTMLCanvasElement, palette: Palette) => Chart;
+  chart?: Chart;
+}
+
+export interface ChartBoxOptions {
+  height?: number;
+  /** Scroll the chart inside a box of at most this height (tall per-class charts). */
+  maxVisibleHeight?: number;
+  caption?: string;
+  controls?: HTMLElement;
+  wide?: boolean;
+  /** Shown beside the chart (the reliability bins table). */
+  aside?: HTMLElement;
+}
+
+export class ChartSlots {
+  private slots: ChartSlot[] = [];
+
+  /** A titled section with a canvas whose chart `make` draws (on drawAll). */
+  box(id: string, title: string, make: ChartSlot['make'], options: ChartBoxOptions = {}): HTMLElement {
+    const canvas = el('canvas', { attrs: { id: `chart-${id}`, role: 'img', 'aria-label': title } });
+    this.slots.push({ id, canvas, make });
+    const frame = el('div', { className: 'chart-frame' }, [canvas]);
+    frame.style.height = `${options.height ?? 280}px`;
+    let body: HTMLElement = frame;
+    if (options.maxVisibleHeight && (options.height ?? 0) > options.maxVisibleHeight) {
+      body = el('div', { className: 'chart-scroll' }, [frame]);
+      body.style.maxHeight = `${options.maxVisibleHeight}px`;
+    }
+    const main = el('div', { className: 'chart-main' }, [
+      body,
+      options.caption ? el('p', { className: 'caption muted', text: options.caption }) : null,
+    ]);
+    return el('section', { className: `section chart${options.wide ? ' wide' : ''}`, attrs: { id: `section-${id}` } }, [
+      el('div', { className: 'chart-head' }, [el('h2', { text: title }), options.controls ?? null]),
+      options.aside ? el('div', { className: 'chart-with-aside' }, [main, options.aside]) : main,
+    ]);
+  }
+
+  drawAll(palette: Palette): void {
+    applyDefaults(palette);
+    for (const slot of this.slots) {
+      slot.chart?.destroy();
+      slot.chart = slot.make(slot.canvas, palette);
+    }
+  }
+
+  redraw(id: string, palette: Palette): void {
+    const slot = this.slots.find((s) => s.id === id);
+    if (!slot) return;
+    slot.chart?.destroy();
+    slot.chart = slot.make(slot.canvas, palette);
+  }
+
+  destroyAll(): void {
+    for (const slot of this.slots) slot.chart?.destroy();
+    this.slots = [];
+  }
+
+  /** The charts drawn on the page, for "Export…" and the Export Report command. */
+  pageCharts(): PageChart[] {
+    return this.slots.filter((s) => s.chart).map((s) => ({ id: s.id, title: s.canvas.getAttribute('aria-label') ?? s.id, canvas: s.canvas }));
+  }
+}

@@ -1,0 +1,97 @@
+// The report's smaller parts, built from data and callbacks (no page state): the status views, the
+// binning switch, the reliability bins table, the problems list and the placeholders.
+import type { ReliabilityBin, Report } from '../../src/core/types';
+import { baseName } from '../../src/common/paths';
+import { el } from '../shared/dom';
+import { formatBinRange, formatCount, formatMetric, kindAxes } from '../shared/format';
+import { post } from '../shared/vscodeApi';
+
+export type Binning = 'equalWidth' | 'equalCount';
+
+/** The spinner while the host scores. */
+export function loadingView(path: string): HTMLElement {
+  return el('div', { className: 'status loading', attrs: { id: 'loading', role: 'status' } }, [
+    el('div', { className: 'spinner', attrs: { 'aria-hidden': 'true' } }),
+    el('span', { text: `Scoring ${path}…` }),
+  ]);
+}
+
+/** Why nothing could be scored. */
+export function errorView(message: string, path: string): HTMLElement {
+  return el('div', { className: 'status error', attrs: { id: 'error', role: 'alert' } }, [
+    el('h2', { text: 'Could not score' }),
+    el('p', { text: message }),
+    path ? el('p', { className: 'muted path', text: path }) : null,
+  ]);
+}
+
+/** Equal width / equal count, as pressed buttons. */
+export function binningToggle(current: Binning, onSet: (value: Binning) => void): HTMLElement {
+  const make = (value: Binning, text: string) => {
+    const button = el('button', {
+      className: `segment${current === value ? ' on' : ''}`,
+      text,
+      attrs: { type: 'button', 'aria-pressed': String(current === value), id: `binning-${value}` },
+      onClick: () => onSet(value),
+    });
+    return button;
+  };
+  return el('div', { className: 'segmented', attrs: { role: 'group', 'aria-label': 'Binning' } }, [
+    make('equalWidth', 'Equal width'),
+    make('equalCount', 'Equal count'),
+  ]);
+}
+
+/** The bins as a small table: counts readable by people and by tests (data-count). */
+export function reliabilityBinTable(bins: ReliabilityBin[], equalWidth: boolean, report: Report, selected: number | null, onSelect: (bin: number) => void): HTMLElement {
+  const axes = kindAxes(report.kind);
+  const table = el('table', { className: 'bins', attrs: { id: 'bin-table' }, data: { binning: equalWidth ? 'equalWidth' : 'equalCount' } });
+  table.appendChild(el('thead', {}, [el('tr', {}, ['bin', 'range', 'n', axes.valueShort, axes.targetShort === 'label' ? 'positive' : axes.targetShort, 'gap'].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))]));
+  const body = el('tbody');
+  bins.forEach((b, k) => {
+    const row = el('tr', {
+      className: `${b.count ? 'clickable' : 'empty'}${selected === k ? ' selected' : ''}`,
+      data: { bin: k, count: b.count },
+      title: b.count ? 'Filter the instance table to this bin' : 'Empty bin',
+      onClick: b.count ? () => onSelect(k) : undefined,
+    }, [
+      el('td', { text: String(k + 1) }),
+      el('td', { text: formatBinRange(b.lo, b.hi, equalWidth && k === bins.length - 1) }),
+      el('td', { className: 'numeric bin-count', text: formatCount(b.count) }),
+      el('td', { className: 'numeric', text: formatMetric(b.meanValue) }),
+      el('td', { className: 'numeric', text: formatMetric(b.meanTarget) }),
+      el('td', { className: 'numeric', text: formatMetric(b.gap) }),
+    ]);
+    body.appendChild(row);
+  });
+  table.appendChild(body);
+  return table;
+}
+
+/** The file's problems, each a link to its line. */
+export function problemsSection(report: Report): HTMLElement | null {
+  if (!report.problems.length) return null;
+  const shown = report.problems.slice(0, 200);
+  const list = el('ul', { className: 'problems' });
+  for (const p of shown) {
+    const where = `${p.path ? `${baseName(p.path)}:` : ''}${p.line}${p.column ? `:${p.column}` : ''}`;
+    list.appendChild(el('li', { className: `problem ${p.severity}` }, [
+      el('button', { className: 'link-button', text: where, attrs: { type: 'button' }, onClick: () => post({ type: 'reveal', path: p.path ?? report.path, line: p.line }) }),
+      el('span', { className: 'problem-code', text: p.code }),
+      el('span', { text: p.message }),
+    ]));
+  }
+  const more = report.problems.length - shown.length;
+  return el('details', { className: 'section problems-section', attrs: { id: 'problems' } }, [
+    el('summary', { text: `${formatCount(report.problems.length)} problem${report.problems.length === 1 ? '' : 's'} in the file${more > 0 ? ` (first ${shown.length} listed; all are in the Problems panel)` : ''}` }),
+    list,
+  ]);
+}
+
+/** A placeholder while the per-instance columns travel. */
+export function pendingSection(id: string, title: string, rows: number): HTMLElement {
+  return el('section', { className: 'section pending', attrs: { id, 'aria-busy': 'true' } }, [
+    el('h2', { text: title }),
+    el('p', { className: 'muted', text: `Loading ${formatCount(rows)} instance${rows === 1 ? '' : 's'}…` }),
+  ]);
+}
