@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { modelsOf } from '../../core/compareFiles';
 import { targetPath } from '../commands';
 import { ComparePanel, type CompareDeps } from './comparePanel';
+import { showBoard } from '../board/showBoard';
 import type { EvalFiles } from '../discovery/evalFiles';
 import { ReportPanel } from '../report/reportPanel';
 import { FORMAT_LABELS, raftRunOf, type TreeNode } from '../discovery/tree';
@@ -134,7 +135,7 @@ export function registerCompareCommands(files: EvalFiles, deps: CompareDeps): vs
     }),
     vscode.commands.registerCommand('evalLens.showLeaderboard', async (arg?: unknown) => {
       const folder = folderOf(files, arg) ?? (await pickFolder(files));
-      return folder ? ComparePanel.showBoard(deps, folder) : undefined;
+      return folder ? showBoard(deps, folder) : undefined;
     }),
   );
 }

@@ -10,13 +10,14 @@ import {
   type CompareExportRequest, type CompareWebviewToHost, restoreStateOf,
 } from '../../common/compareProtocol';
 import { exportBoard, exportComparison } from '../export/exportComparison';
+import { boardPairPaths, showBoard } from '../board/showBoard';
 import { ChartRequests } from '../export/chartRequests';
 import type { ChartImageFormat } from '../../common/exportProtocol';
 import type { ScoreOptions } from '../../core/types';
 import { makeNonce, panelHtml } from '../report/panelHtml';
 import { isCancelled, type WorkerPool } from '../worker/workerPool';
 
-type Mode = 'compare' | 'board';
+export type Mode = 'compare' | 'board';
 
 export interface CompareDeps {
   context: vscode.ExtensionContext;
@@ -91,7 +92,7 @@ export class ComparePanel {
         else ComparePanel.board = restored;
         // The work runs in the worker with its own progress; VS Code need not wait for it.
         if (state?.mode === 'compare' && mode === 'compare' && state.paths.every((p) => existsSync(p))) void ComparePanel.showComparison(deps, state.paths);
-        else if (state?.mode === 'board' && mode === 'board' && existsSync(state.folder)) void ComparePanel.showBoard(deps, state.folder);
+        else if (state?.mode === 'board' && mode === 'board' && existsSync(state.folder)) void showBoard(deps, state.folder);
         else restored.setView({ type: 'error', message: `Nothing to restore: ${state ? 'a file it showed is gone' : 'the page kept no state'}. Run "Eval Lens: ${mode === 'compare' ? 'Compare Runs' : 'Show Leaderboard'}" again.` });
       },
     });
@@ -108,7 +109,8 @@ export class ComparePanel {
     };
   }
 
-  private static open(deps: CompareDeps, mode: Mode, title: string): ComparePanel {
+  /** The panel of `mode`, revealed with `title`, or a new one (for showComparison and showBoard). */
+  static open(deps: CompareDeps, mode: Mode, title: string): ComparePanel {
     const existing = mode === 'compare' ? ComparePanel.compare : ComparePanel.board;
     if (existing) {
       existing.panel.title = title;
@@ -142,22 +144,8 @@ export class ComparePanel {
     return target;
   }
 
-  /** The leaderboard of the runs below `folder`. */
-  static async showBoard(deps: CompareDeps, folder: string): Promise<ComparePanel> {
-    const target = ComparePanel.open(deps, 'board', `Leaderboard: ${baseName(folder)}`);
-    await target.run(`Leaderboard of ${baseName(folder)}`, folder, (signal, onProgress) =>
-      deps.pool.run(
-        { type: 'board', path: folder, options: deps.options(folder), maxBytes: deps.maxBytes() },
-        { priority: 'interactive', signal, onProgress },
-      ).then((reply) => {
-        if (reply.type === 'boarded') return { type: 'board', view: reply.view, restore: { mode: 'board', folder } } as CompareHostToWebview;
-        throw new Error(reply.type === 'failed' ? reply.message : `unexpected reply ${reply.type}`);
-      }));
-    return target;
-  }
-
   /** Runs one job with a cancellable notification; a newer job cancels this one. */
-  private async run(
+  async run(
     title: string, detail: string,
     work: (signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<CompareHostToWebview>,
   ): Promise<void> {
@@ -302,11 +290,8 @@ export class ComparePanel {
         if (this.allowed(message.path)) void vscode.commands.executeCommand('evalLens.openReport', message.path);
         break;
       case 'compareRows': {
-        const board = this.boardView;
-        const [a, b] = Array.isArray(message.runs) ? message.runs : ['', ''];
-        const left = board?.paths[String(a)]?.[message.task];
-        const right = board?.paths[String(b)]?.[message.task];
-        if (left && right) void ComparePanel.showComparison(this.deps, [left, right]);
+        const pair = this.boardView && boardPairPaths(this.boardView, message.runs, message.task);
+        if (pair) void ComparePanel.showComparison(this.deps, pair);
         break;
       }
     }
