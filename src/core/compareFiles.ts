@@ -4,7 +4,9 @@
 // task by task (RAFT run folders).
 import type { ScoreOptions } from './types';
 import type { CompanionReader } from './formats/context';
-import { nodeCompanionReader, isDirectory } from './io';
+import { nodeCompanionReader, isDirectory, readFileBytes } from './io';
+import { fileInput } from './formats/context';
+import { columnValuesFor } from './slices/clusterColumn';
 import { discoverPredictionFiles, parseFile, readHead } from './score';
 import { parseCsv } from './formats/csv';
 import { modelColumns, type ModelColumns } from './compare/multiModel';
@@ -24,16 +26,41 @@ export function comparePaths(paths: readonly string[], options?: Partial<ScoreOp
   const o = resolveOptions({ ...options, bootstrap: options?.bootstrap ?? DEFAULT_COMPARE_RESAMPLES, instances: false });
   const models = paths.length === 1 ? modelRuns(paths[0], o) : [];
   if (models.length) {
-    const runs = models.map((m) => ({ path: paths[0], name: m.name, parsed: parseFile(paths[0], m.options, io) }));
+    const runs: CompareRunInput[] = models.map((m) => ({ path: paths[0], name: m.name, parsed: parseFile(paths[0], m.options, io) }));
+    if (o.cluster) {
+      const got = baselineClusters(runs[0], o, io);
+      if ('fatal' in got) throw new CompareError(`--cluster: ${got.fatal.message}`);
+      runs[0] = { ...runs[0], clusters: got };
+    }
     return withoutRowOrderNote(compareRuns(runs, o));
   }
   if (paths.length < 2) throw new CompareError(`${paths[0]} holds one run: name a baseline and at least one candidate, or a file with several models' Prob_<model> / Pred_<model> columns.`);
   const groups = paths.map((p) => loadGroup(p, o, io));
   if (groups.every((g) => g.files.length === 1)) {
     const runs: CompareRunInput[] = groups.map((g) => ({ ...g.files[0], name: g.path }));
+    if (o.cluster) {
+      const got = baselineClusters(runs[0], o, io);
+      if ('fatal' in got) throw new CompareError(`--cluster: ${got.fatal.message}`);
+      runs[0] = { ...runs[0], clusters: got };
+    }
     return compareRuns(runs, o);
   }
+  if (o.cluster) throw new CompareError('--cluster compares single files (run folders are compared task by task, without clusters).');
   return compareGroups(groups, o);
+}
+
+/** --cluster: the baseline's column values (its own column, or a data file joined on ID). */
+export function baselineClusters(run: CompareRunInput, o: ScoreOptions, io: CompanionReader): NonNullable<CompareRunInput['clusters']> | { fatal: { message: string } } {
+  const set = run.parsed.set;
+  const spec = o.cluster!;
+  if (!set) return { fatal: { message: `${run.path}: nothing scored.` } };
+  const input = () => {
+    const read = readFileBytes(run.path);
+    return 'bytes' in read ? fileInput(run.path, read.bytes) : undefined;
+  };
+  const got = columnValuesFor(set, spec, input, io);
+  if ('fatal' in got) return { fatal: got.fatal };
+  return { column: spec.column, values: got.values };
 }
 
 /** Each model of a file with several models' columns, and the options that read its run (else []). */

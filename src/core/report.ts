@@ -36,6 +36,7 @@ export function resolveOptions(options?: Partial<ScoreOptions>): ScoreOptions {
   if (!(o.threshold >= 0 && o.threshold <= 1)) throw new RangeError(`threshold must be in [0, 1], got ${o.threshold}`);
   if (!(o.hmrBeta >= 0)) throw new RangeError(`HMR beta must be >= 0, got ${o.hmrBeta}`);
   if (!Number.isInteger(o.bootstrap) || o.bootstrap < 0) throw new RangeError(`bootstrap must be a whole number >= 0, got ${o.bootstrap}`);
+  if (o.interval !== undefined && !['bootstrap', 't', 'wilson'].includes(o.interval)) throw new RangeError(`interval must be bootstrap, t or wilson, got ${String(o.interval)}`);
   return o;
 }
 

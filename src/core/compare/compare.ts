@@ -6,7 +6,9 @@
 // it runs in the CLI, in a worker and in tests; output formatters are separate modules.
 import type { Kind, MetricName, ParseResult, PredictionSet, RowProblem, ScoreOptions } from '../types';
 import { METRIC_NAMES } from '../types';
-import { gatherSet, resampleMetrics, resolveOptions, scoreSet } from '../report';
+import { gatherSet, naiveResample, resampleMetrics, resolveOptions, scoreSet } from '../report';
+import { meanMetrics, rowCounts } from '../errorBars';
+import { clusterCodes, pairedPower, type ClusterCodes } from '../metrics/errorBars';
 import { ScoreCancelledError } from '../formats/progress';
 import { alignRuns, CompareError, type Alignment } from './align';
 import { agreementCounts, closerCounts, correctness, type AgreementCounts, type CloserCounts } from './agreement';
@@ -27,6 +29,8 @@ export interface CompareRunInput {
   parsed: ParseResult;
   /** A display name (board and panel); defaults to the path. */
   name?: string;
+  /** The baseline's cluster column (--cluster): its value for each row of the set (undefined: none). */
+  clusters?: { column: string; values: (string | undefined)[] };
 }
 
 export type CompareTest = 'delong' | 'mcnemar' | 'bootstrap';
@@ -45,6 +49,13 @@ export interface MetricComparison {
   /** DeLong's z for auc; null otherwise. */
   statistics: (number | null)[];
   test: CompareTest;
+  /**
+   * Mean metrics: the smallest difference the aligned items detect at 80% power (alpha 0.05,
+   * two-sided), (z_0.975 + z_0.8) * SE of the mean paired difference (clustered with clusters).
+   */
+  mde?: (number | null)[];
+  /** Mean metrics: the items needed to detect the observed delta, ceil(((z_0.975 + z_0.8) sd(d) / |delta|)^2); null when delta = 0. */
+  n_needed?: (number | null)[];
 }
 
 export interface RunInfo {
@@ -72,6 +83,8 @@ export interface Comparison {
   /** Problems of the comparison (alignment, mismatched labels or class lists), each naming its file. */
   problems: RowProblem[];
   bootstrap: { resamples: number; seed: number; level: number };
+  /** --cluster: the baseline's column and its clusters among the aligned instances (the paired bootstrap resamples them). */
+  clusters?: { column: string; count: number };
   /** Run folders: one comparison per task present in every run. */
   tasks?: Record<string, Comparison>;
 }
@@ -196,11 +209,13 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
   const { runs, sets, alignment, subsets } = prep;
   const kind = sets[0].kind;
   const values = subsets.map((s) => scoreSet(s, { ...o, instances: false }).metrics);
+  const clusters = alignedClusters(prep);
   const boot = o.bootstrap > 0
-    ? pairedBootstrap([alignment.n], subsets.map((s) => oneStratum(resampleMetrics(s, o))), {
+    ? pairedBootstrap([clusters ? clusters.count : alignment.n], subsets.map((s) => (clusters ? clusterStratum(s, o, clusters) : oneStratum(resampleMetrics(s, o)))), {
       resamples: o.bootstrap, seed: o.seed, onResample: progress && ((d) => progress(d, o.bootstrap)),
     })
     : {};
+  const power = pairedPowers(subsets, values, o, clusters);
   const correct = subsets.map((s) => correctness(s, o.threshold));
   const metrics: Comparison['metrics'] = {};
   for (const name of METRIC_NAMES) {
@@ -221,6 +236,7 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
       }
     }
     if (runs.length > 2) mc.p_values_holm = [null, ...holm(mc.p_values.slice(1))];
+    if (power[name]) Object.assign(mc, power[name]);
     metrics[name] = mc;
   }
   const agreement = subsets.map((s, c) => {
@@ -240,7 +256,57 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
     agreement,
     problems: prep.problems,
     bootstrap: { resamples: o.bootstrap, seed: o.seed, level: 0.95 },
+    ...(clusters ? { clusters: { column: clusters.column, count: clusters.count } } : {}),
   };
+}
+
+/** The baseline's clusters among the aligned instances (rows without a value: clusters of their own). */
+function alignedClusters(prep: Prepared): (ClusterCodes & { column: string }) | undefined {
+  const spec = prep.runs[0].clusters;
+  if (!spec) return undefined;
+  const rows = prep.alignment.rows[0];
+  const codes = clusterCodes(Array.from(rows, (r) => spec.values[r]));
+  return { column: spec.column, code: codes.code, count: codes.count };
+}
+
+/** A run's metrics when the paired bootstrap draws clusters: the drawn clusters' rows, scored as a set. */
+function clusterStratum(set: PredictionSet, o: ScoreOptions, clusters: ClusterCodes): StrataResampler {
+  const score = naiveResample(set, o);
+  const w = new Uint32Array(set.n);
+  return (ws) => score(rowCounts(clusters, ws[0], w));
+}
+
+/** mde and n_needed of every mean metric, per candidate, from the per-instance paired differences. */
+function pairedPowers(subsets: PredictionSet[], values: Record<string, number | null | undefined>[], o: ScoreOptions, clusters?: ClusterCodes): Partial<Record<MetricName, { mde: (number | null)[]; n_needed: (number | null)[] }>> {
+  const out: Partial<Record<MetricName, { mde: (number | null)[]; n_needed: (number | null)[] }>> = {};
+  const n = subsets[0].n;
+  const perRun = subsets.map((s) => new Map(meanMetrics(s, o).map((m) => [m.name, m])));
+  const base = new Float64Array(n);
+  const cand = new Float64Array(n);
+  for (const [name, m0] of perRun[0]) {
+    if (!matches(base, m0, values[0][name])) continue;
+    const mde: (number | null)[] = [null];
+    const needed: (number | null)[] = [null];
+    for (let c = 1; c < subsets.length; c++) {
+      const mc = perRun[c].get(name);
+      if (!mc || !matches(cand, mc, values[c][name])) { mde.push(null); needed.push(null); continue; }
+      for (let i = 0; i < n; i++) cand[i] -= base[i];
+      const p = pairedPower(cand, clusters);
+      mde.push(p.mde);
+      needed.push(p.n_needed);
+    }
+    out[name] = { mde, n_needed: needed };
+  }
+  return out;
+}
+
+/** Fills `into` with the metric's per-instance values; true when their mean is the run's figure. */
+function matches(into: Float64Array, m: { fill(out: Float64Array): void }, figure: number | null | undefined): boolean {
+  if (typeof figure !== 'number') return false;
+  m.fill(into);
+  let s = 0;
+  for (let i = 0; i < into.length; i++) s += into[i];
+  return Math.abs(s / into.length - figure) <= 1e-9 * Math.max(1, Math.abs(figure));
 }
 
 function runInfo(r: CompareRunInput): RunInfo {

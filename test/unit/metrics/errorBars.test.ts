@@ -9,6 +9,7 @@ import {
   studentTQuantile, tInterval, wilsonInterval, Z_80, Z_975,
 } from '../../../src/core/metrics/errorBars';
 import { scoreFile } from '../../../src/core/score';
+import { comparePaths } from '../../../src/core/compareFiles';
 import type { Report } from '../../../src/core/types';
 
 const FIX = 'test/fixtures/error-bars/';
@@ -53,7 +54,7 @@ describe('standard errors and intervals: passages with correlated questions', ()
 
   it('standard_errors are sd (ddof 1) / sqrt(n) of every mean metric, with or without clusters', () => {
     for (const r of [plain, clustered]) {
-      for (const [m, v] of Object.entries(want.standard_errors)) near(r.standard_errors?.[m as keyof Report['metrics']], v, `SE ${m}`);
+      for (const [m, v] of Object.entries(want.standard_errors)) near(r.standard_errors?.[m as 'accuracy'], v, `SE ${m}`);
       for (const [m, v] of Object.entries(want.means)) near(r.metrics[m as keyof Report['metrics']], v, `mean ${m}`);
       expect(r.standard_errors?.nbr).toBe(r.standard_errors?.brier);
     }
@@ -172,5 +173,41 @@ describe('edge cases', () => {
   it('power: null for one item, n_needed null for a zero difference', () => {
     expect(pairedPower([0.1])).toEqual({ mde: null, n_needed: null });
     expect(pairedPower([1, -1, 1, -1]).n_needed).toBeNull();
+  });
+});
+
+describe('power of a paired comparison: passages, baseline against candidate', () => {
+  const want = expected.power;
+  const paths = [FIX + 'passages.csv', FIX + 'passages-candidate.csv'];
+  const plain = comparePaths(paths, { bootstrap: 0 });
+  const clustered = comparePaths(paths, { bootstrap: 0, cluster: { column: 'passage' } });
+
+  it('mde and n_needed of every mean metric, index 0 null', () => {
+    for (const [m, w] of Object.entries(want)) {
+      const mc = plain.metrics[m as 'accuracy']!;
+      near(mc.deltas[1], w.delta, `delta ${m}`);
+      expect(mc.mde?.[0]).toBeNull();
+      expect(mc.n_needed?.[0]).toBeNull();
+      near(mc.mde![1], w.mde, `mde ${m}`);
+      expect(mc.n_needed![1], `n_needed ${m}`).toBe(w.n_needed);
+    }
+    expect(plain.metrics.auc?.mde).toBeUndefined();
+  });
+
+  it('with clusters the SE of the difference is the clustered one', () => {
+    expect(clustered.clusters).toEqual({ column: 'passage', count: 40 });
+    for (const [m, w] of Object.entries(want)) {
+      near(clustered.metrics[m as 'accuracy']!.mde![1], w.mde_clustered, `clustered mde ${m}`);
+      expect(clustered.metrics[m as 'accuracy']!.n_needed![1], `clustered n_needed ${m}`).toBe(w.n_needed_clustered);
+    }
+  });
+
+  it('the paired bootstrap resamples passages: reproducible, and wider than the row bootstrap here', () => {
+    const rows = comparePaths(paths, { bootstrap: 300, seed: 1 });
+    const a = comparePaths(paths, { bootstrap: 300, seed: 1, cluster: { column: 'passage' } });
+    const b = comparePaths(paths, { bootstrap: 300, seed: 1, cluster: { column: 'passage' } });
+    expect(a.metrics.brier!.intervals).toEqual(b.metrics.brier!.intervals);
+    const width = (c: typeof a) => c.metrics.brier!.intervals[1]![1] - c.metrics.brier!.intervals[1]![0];
+    expect(width(a)).toBeGreaterThan(width(rows));
   });
 });
