@@ -7,6 +7,7 @@
 import type { BreakdownRow, MetricName, MulticlassSet, ParseResult, RowProblem } from '../types';
 import type { FileInput, FormatContext } from './context';
 import { isObject, readInspectLog, type InspectLog, type Obj } from './inspectLog';
+import { inflateLimit } from './boundedInflate';
 import { inspectAccuracy, inspectStderr, isUnscored, reducerNamed, valueToFloat, type ScoreValue } from './inspectScores';
 
 const MAX_TEXT = 3000;
@@ -195,7 +196,7 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   ctx.progress?.check();
   let log: InspectLog;
   try {
-    log = readInspectLog(input.bytes, () => input.text());
+    log = readInspectLog(input.bytes, () => input.text(), inflateLimit(ctx.options.maxFileBytes));
   } catch (e) {
     const message = `Not a readable Inspect log: ${e instanceof Error ? e.message : String(e)}.`;
     return { format: 'inspect', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };

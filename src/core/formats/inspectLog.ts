@@ -2,8 +2,8 @@
 // epoch_<n>.json, summaries.json, reductions.json; a log still being written has _journal/start.json
 // instead of header.json), an older `.json` log is one document holding everything. Both may spell
 // NaN and Infinity as bare words (pydantic's ser_json_inf_nan="constants"): pythonJson.ts reads them.
-import { unzipSync } from 'fflate';
 import { parsePythonJson } from './pythonJson';
+import { InflateLimitError, MAX_INFLATED_BYTES, unzipBounded } from './boundedInflate';
 
 export type Obj = Record<string, unknown>;
 
@@ -22,12 +22,16 @@ export function isObject(v: unknown): v is Obj {
 
 const decoder = new TextDecoder('utf-8');
 
-/** An `.eval` zip: its JSON entries. Throws with a sentence when the bytes are not a readable zip. */
-function readZip(bytes: Uint8Array): InspectLog {
+/**
+ * An `.eval` zip: its JSON entries, each inflated within `limit` bytes. Throws with a sentence
+ * when the bytes are not a readable zip or an entry would pass the limit.
+ */
+function readZip(bytes: Uint8Array, limit: number): InspectLog {
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, { filter: (f) => f.name.endsWith('.json') });
+    files = unzipBounded(bytes, (name) => name.endsWith('.json'), limit);
   } catch (e) {
+    if (e instanceof InflateLimitError) throw e;
     throw new Error(`not a readable .eval zip (${e instanceof Error ? e.message : String(e)})`);
   }
   const json = (name: string): unknown => (files[name] ? parsePythonJson(decoder.decode(files[name])) : undefined);
@@ -84,6 +88,7 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4;
 }
 
-export function readInspectLog(bytes: Uint8Array, text: () => string): InspectLog {
-  return isZip(bytes) ? readZip(bytes) : readJson(text());
+/** `limit`: the most bytes the zip's entries may inflate to (see boundedInflate.ts). */
+export function readInspectLog(bytes: Uint8Array, text: () => string, limit = MAX_INFLATED_BYTES): InspectLog {
+  return isZip(bytes) ? readZip(bytes, limit) : readJson(text());
 }

@@ -8,6 +8,8 @@
 // binary file mean nothing. hyparquet reads asynchronously, so this is the core's one async path.
 import { parquetMetadata, parquetRead, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
+import type { Compressors } from 'hyparquet';
+import { checkDeclared, inflateLimit } from './boundedInflate';
 import type { FileMetaData } from 'hyparquet';
 import type { ParseResult, RowProblem, ScoreOptions } from '../types';
 import { ScoreCancelledError, sizeText } from './progress';
@@ -15,7 +17,7 @@ import { detectFormat } from './detect';
 import { baseName } from '../../common/paths';
 
 /** What the synchronous front door says of a Parquet file (hyparquet only reads asynchronously). */
-export const PARQUET_NEEDS_ASYNC = 'Parquet files are read asynchronously: score them with scorePathAsync / scoreFileAsync (the CLI and the extension do).';
+export const PARQUET_NEEDS_ASYNC = 'This Parquet table was not read: Parquet is read only where files are scored in full (eval-lens score, plot, compare and board, and the editor\'s report), and this path reads text files only.';
 
 export function isParquetPath(path: string): boolean {
   return /\.parquet$/i.test(path);
@@ -60,7 +62,7 @@ function metadataOf(bytes: Uint8Array): FileMetaData | string {
  * group are dropped before the next is read). Progress covers [0, share] of the parse; a corrupt
  * footer or page is a `fatal` sentence, never an exception.
  */
-export async function parquetToText(path: string, bytes: Uint8Array, options: Pick<ScoreOptions, 'onProgress' | 'shouldCancel' | 'format'>, share: number): Promise<ParquetText> {
+export async function parquetToText(path: string, bytes: Uint8Array, options: Pick<ScoreOptions, 'onProgress' | 'shouldCancel' | 'format' | 'maxFileBytes'>, share: number): Promise<ParquetText> {
   const name = baseName(path);
   const metadata = metadataOf(bytes);
   if (typeof metadata === 'string') return { fatal: `${name} is not a readable Parquet file (${sizeText(bytes.length)}): ${metadata}.` };
@@ -80,7 +82,7 @@ export async function parquetToText(path: string, bytes: Uint8Array, options: Pi
     const end = start + Number(group.num_rows);
     let rows: Record<string, unknown>[];
     try {
-      rows = await parquetReadObjects({ file, metadata, compressors, rowStart: start, rowEnd: end });
+      rows = await parquetReadObjects({ file, metadata, compressors: boundedCompressors(options.maxFileBytes), rowStart: start, rowEnd: end });
     } catch (e) {
       return { fatal: `${name}: rows ${start + 1}-${end} cannot be read: ${e instanceof Error ? e.message : String(e)}.` };
     }
@@ -97,7 +99,7 @@ export async function parquetToText(path: string, bytes: Uint8Array, options: Pi
 async function readAsJson(path: string, file: ArrayBuffer, metadata: FileMetaData): Promise<boolean> {
   if (!metadata.row_groups.length) return false;
   try {
-    const [first] = await parquetReadObjects({ file, metadata, compressors, rowStart: 0, rowEnd: 1 });
+    const [first] = await parquetReadObjects({ file, metadata, compressors: boundedCompressors(undefined), rowStart: 0, rowEnd: 1 });
     const format = detectFormat(textTwin(path, 'jsonl'), JSON.stringify(first ?? {}, replacer));
     return format !== null && format !== 'generic';
   } catch {
@@ -117,8 +119,9 @@ function csvField(v: unknown): string {
 /** A flat table as CSV, one row group at a time, from its decoded columns. */
 async function flatToCsv(
   name: string, file: ArrayBuffer, metadata: FileMetaData, names: string[],
-  options: Pick<ScoreOptions, 'onProgress' | 'shouldCancel'>, share: number,
+  options: Pick<ScoreOptions, 'onProgress' | 'shouldCancel' | 'maxFileBytes'>, share: number,
 ): Promise<ParquetText> {
+  const compressors = boundedCompressors(options.maxFileBytes);
   const total = Number(metadata.num_rows);
   const parts: string[] = [names.map(csvField).join(',')];
   let start = 0;
@@ -176,4 +179,21 @@ export function rowProblems(problems: RowProblem[], twin: string, path: string, 
 /** A Parquet file's parse result when the rows themselves could not be read. */
 export function parquetFatal(message: string): ParseResult {
   return { format: 'generic', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
+}
+
+/**
+ * hyparquet's decompressors, each refusing a page whose header declares more than 256 MB (or the
+ * file size limit) before it allocates or inflates anything; hyparquet itself refuses a page that
+ * inflates to another size than it declared.
+ */
+function boundedCompressors(maxFileBytes: number | undefined): Compressors {
+  const limit = inflateLimit(maxFileBytes);
+  const bounded: Compressors = {};
+  for (const [codec, inflate] of Object.entries(compressors) as [keyof Compressors, NonNullable<Compressors[keyof Compressors]>][]) {
+    bounded[codec] = (input: Uint8Array, outputLength: number) => {
+      checkDeclared(`a ${codec} page of the Parquet file`, outputLength, limit);
+      return inflate(input, outputLength);
+    };
+  }
+  return bounded;
 }
