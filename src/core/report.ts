@@ -13,6 +13,7 @@ import {
   binIndexEqualCount, binIndexEqualWidth, ece, eceQuantile, equalCountBins, equalWidthBins, hmr, ks, mce, mceQuantile,
 } from './metrics/calibration';
 import { accuracy, classStats, macroF1 } from './metrics/classification';
+import { binaryErrorGroups, multiclassErrorGroups } from './metrics/errorGroups';
 import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
 import { bootstrapCountIntervals, bootstrapIntervals, type Counts } from './metrics/bootstrap';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
@@ -102,6 +103,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   }
   // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit).
   for (const name of Object.keys(parsed.metrics ?? {}) as MetricName[]) delete report.intervals[name];
+  const errors = set.kind === 'multiclass' ? multiclassErrorGroups(set) : set.kind === 'binary' ? binaryErrorGroups(set, report.options.threshold) : null;
+  if (errors) report.errorGroups = errors;
   attachErrorBars(report, set, parsedSet, options, bars.clusters);
   if (bars.clusters && bars.clusters.count < 2) report.problems.push(oneClusterProblem(bars.clusters.column));
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));

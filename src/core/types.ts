@@ -378,6 +378,13 @@ export interface InstanceColumns {
   ids?: string[];
 }
 
+/** Misclassified rows counted by (gold, predicted) pair; gold is null for free-text answers, grouped by answer. */
+export interface ErrorGroup {
+  gold: string | null;
+  predicted: string;
+  count: number;
+}
+
 export interface Report {
   path: string;
   format: FormatName;
@@ -413,6 +420,8 @@ export interface Report {
   bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;
   roc: RocCurve | null;
   classStats: ClassStats | null;
+  /** The mistakes by (gold, predicted) pair, most frequent first (every pair; see metrics/errorGroups.ts). */
+  errorGroups?: ErrorGroup[];
   /** Only the options that change numbers. */
   options: { bins: number; threshold: number; hmrBeta: number; bootstrap: number; seed: number };
   fatal?: string;

@@ -33,6 +33,7 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
       bins: r.bins,
       roc: r.roc,
       ...(r.classStats ? { classes: r.classStats } : {}),
+      ...(r.errorGroups ? { error_groups: r.errorGroups } : {}),
       ...(r.breakdown ? { breakdown: r.breakdown } : {}),
     })),
     summary,
