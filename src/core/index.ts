@@ -10,3 +10,8 @@ export { fileInput, textInput } from './formats/context';
 export type { CompanionReader, FileInput, FormatContext } from './formats/context';
 export { nodeCompanionReader, walkFiles, readFileBytes } from './io';
 export { scorePathAsync, scoreFileAsync } from './scoreAsync';
+export { tableRolesOfFile, tableRolesOfText } from './tableRoles';
+export type { TableRoles, ColumnRoles, ColumnInfo, ColumnRole, MapField } from './tableRoles';
+export { availableCharts, chartUnavailableMessage, CHART_NAMES } from './availableCharts';
+export type { ChartAvailability, ChartName } from './availableCharts';
+export { parsePythonJson } from './formats/pythonJson';

@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { FormatName, ParseResult, Report, ScoreOptions } from './types';
 import type { CompanionReader, FileInput, FormatContext } from './formats/context';
 import { fileInput } from './formats/context';
-import { detectFormat, DETECT_HEAD_BYTES } from './formats/detect';
+import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
 import { baseName } from '../common/paths';
 import { parseFolktexts } from './formats/folktexts';
 import { parseGeneric } from './formats/generic';
@@ -62,7 +62,7 @@ export function tooLargeResult(path: string, format: FormatName, size: number, l
 export function parseInput(input: FileInput, options: ScoreOptions, io: CompanionReader = nodeCompanionReader): ParseResult {
   const progress = new ParseProgress(options);
   progress.check();
-  const format = options.format ?? detectFormat(input.path, headOf(input)) ?? 'generic';
+  const format = options.format ?? formatForMapping(detectFormat(input.path, headOf(input)), options.mapping) ?? 'generic';
   const limit = maxFileBytes(options);
   const size = input.bytes.length;
   let result: ParseResult;

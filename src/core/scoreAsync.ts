@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import type { Report, ScoreOptions } from './types';
 import type { CompanionReader } from './formats/context';
 import { textInput } from './formats/context';
-import { detectFormat, DETECT_HEAD_BYTES } from './formats/detect';
+import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
 import { isParquetPath, parquetFatal, parquetToText, PARQUET_NEEDS_ASYNC, rowProblems, textTwin } from './formats/parquet';
 import { sizeText } from './formats/progress';
 import { resolveOptions } from './report';
@@ -27,7 +27,7 @@ async function scoreParquet(path: string, o: ScoreOptions, io: CompanionReader):
   if (converted.rows === 0) return scoreParsed(path, { ...parquetFatal(`${path} has no rows.`), format }, o);
   const twin = textTwin(path, converted.as);
   const { text, headerLines } = converted;
-  const detected = o.format ?? detectFormat(twin, text.slice(0, DETECT_HEAD_BYTES)) ?? 'generic';
+  const detected = o.format ?? formatForMapping(detectFormat(twin, text.slice(0, DETECT_HEAD_BYTES)), o.mapping) ?? 'generic';
   const onProgress = o.onProgress && ((f: number, phase: 'parse' | 'score') => o.onProgress!(phase === 'parse' ? DECODE_SHARE + (1 - DECODE_SHARE) * f : f, phase));
   const parsed = parseInput(textInput(twin, text), { ...o, format: detected, onProgress }, io);
   parsed.problems = rowProblems(parsed.problems, twin, path, headerLines);

@@ -1,6 +1,6 @@
 // Which format a file is, from its name first and its first few kilobytes second. Order matters:
 // the specific formats claim their files before the generic reader gets a look.
-import type { FormatName } from '../types';
+import type { ColumnMapping, FormatName } from '../types';
 import { stripBom } from './csv';
 import { isRaftPredictions } from './raft';
 import { isLmEvalSamples } from './lmEval';
@@ -24,13 +24,30 @@ export function firstLine(head: string): string {
   return (nl === -1 ? text : text.slice(0, nl)).replace(/\r$/, '');
 }
 
+/**
+ * The format to read a file as, given the user's column mapping: a mapping (--map) names columns of
+ * a table, so a table a specific reader claimed by its name (folktexts' *.test_predictions.csv) is
+ * read by the generic table reader, which honours it. Other formats are not tables and keep theirs.
+ */
+export function formatForMapping(format: FormatName | null, mapping: ColumnMapping | undefined): FormatName | null {
+  if (!mapping || !Object.values(mapping).some((v) => v !== undefined)) return format;
+  return format === 'folktexts' ? 'generic' : format;
+}
+
 /** The format of a file, or null when it does not look like predictions of any kind. */
 export function detectFormat(path: string, head: string): FormatName | null {
   const name = baseName(path);
   if (NEVER_PREDICTIONS.test(path)) return null;
   // A Parquet table (PAR1 magic): its format is settled from its rows when it is read (scoreAsync).
   if (/\.parquet$/i.test(name)) return head.startsWith('PAR1') ? 'generic' : null;
-  if (FOLKTEXTS_NAME.test(name) || (/\.csv$/i.test(name) && FOLKTEXTS_HEADER.test(firstLine(head)))) return 'folktexts';
+  if (/\.csv$/i.test(name) && FOLKTEXTS_HEADER.test(firstLine(head))) return 'folktexts';
+  // The name alone says folktexts; the content wins when it says otherwise: a risk_score column is
+  // folktexts' (its reader then checks the rest), another table of predictions is generic.
+  if (FOLKTEXTS_NAME.test(name)) {
+    const header = firstLine(head);
+    if (!/(^|[,\t])\s*"?risk_score"?\s*([,\t]|$)/i.test(header) && looksLikeGenericTable(path, head)) return 'generic';
+    return 'folktexts';
+  }
   if (isRaftPredictions(path, head)) return 'raft';
   if (isInspectLog(path, stripBom(head))) return 'inspect';
   if (isLmEvalSamples(path, head)) return 'lm-eval';

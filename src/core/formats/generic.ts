@@ -11,7 +11,8 @@ import { sourceOf, type FileInput, type FormatContext } from './context';
 import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, type CsvRecord } from './csv';
 import { firstNonSpaceByte, forEachJsonRecord, pickFields, readJsonRecords } from './jsonl';
 import { detach, NO_PROGRESS } from './progress';
-import { ambiguousMessage, binaryValues, findLayout, isLayoutColumn, type NamedColumn } from './columnLayouts';
+import { binaryValues, isLayoutColumn, type Layout, type NamedColumn } from './columnLayouts';
+import { columnRoles, rolesMessage, type ColumnRoles } from './roles';
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
   bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
@@ -70,22 +71,33 @@ export function resolveColumns(names: string[], mapping?: ColumnMapping): { colu
 type Plan =
   | { kind: 'binary'; value: string; target: string; id?: string }
   | { kind: 'confidence'; value: string; target: string; id?: string }
-  | { kind: 'multiclass'; gold: string; pred?: string; confidence?: string; id?: string; probCols?: NamedColumn[] };
+  | { kind: 'multiclass'; gold: string; pred?: string; confidence?: string; id?: string; probCols?: NamedColumn[]; codes?: Record<string, string> };
 
 /** A plan, with the models of a several-models table (and the one the plan scores). */
 interface Chosen { plan: Plan | string; models?: string[]; model?: string; note?: RowProblem }
 
 /**
- * planFor, after the layouts of columnLayouts.ts: per-class probability columns, a positive-class
- * probability column, several models side by side. A mapping of the value columns turns them off.
+ * planFor, after the column roles of roles.ts (names and content together): per-class probability
+ * columns, a positive-class probability column, several models side by side, the gold found by
+ * name or content. A mapping of the value columns turns the layouts off.
  */
 function choosePlan(names: string[], columns: ResolvedColumns, sample: Sample, ctx: FormatContext): Chosen {
   const m = ctx.options.mapping;
   const mappedValues = !!m && (m.score !== undefined || m.pred !== undefined || m.confidence !== undefined);
-  const layout = mappedValues ? undefined : findLayout(names, columns.label, sample);
+  const roles = columnRoles(names, sample, { mapping: m });
+  if (roles.notPredictions && !m) return { plan: roles.notPredictions };
+  columns = withRoles(columns, roles);
+  const layout: Layout | undefined = mappedValues ? undefined
+    : roles.classProbs ? { kind: 'classProbs', classes: roles.classProbs }
+      : roles.models?.length ? { kind: 'models', models: roles.models }
+        : undefined;
   const id = columns.id;
   if (layout?.kind === 'classProbs' && columns.label !== undefined) {
-    return { plan: { kind: 'multiclass', gold: columns.label, pred: columns.pred, probCols: layout.classes, id } };
+    const gold = sample(columns.label).filter((v) => !isBlankValue(v)).map((v) => String(v).trim().toLowerCase());
+    const classes = layout.classes.map((c) => c.name.toLowerCase());
+    const codes = roles.classCodes;
+    if (!gold.every((g) => classes.includes(g) || (codes && g in codes))) return { plan: rolesMessage(roles, names) };
+    return { plan: { kind: 'multiclass', gold: columns.label, pred: columns.pred, probCols: layout.classes, id, codes } };
   }
   if (layout?.kind === 'models' && columns.label !== undefined) {
     const models = layout.models.map((x) => x.name);
@@ -99,9 +111,25 @@ function choosePlan(names: string[], columns: ResolvedColumns, sample: Sample, c
     if (model.prob !== undefined && binaryValues(sample(label))) return { plan: { kind: 'binary', value: model.prob, target: label, id }, models, model: model.name, note };
     if (model.pred !== undefined) return { plan: { kind: 'multiclass', gold: label, pred: model.pred, confidence: model.prob, id }, models, model: model.name, note };
   }
-  if (layout?.kind === 'positiveProb' && columns.score === undefined) columns = { ...columns, score: layout.column };
   const plan = planFor(names, columns, sample);
-  return { plan: typeof plan === 'string' ? ambiguousMessage(names, sample, plan, { id: columns.id, score: columns.score }) : plan };
+  return { plan: typeof plan === 'string' ? rolesMessage(roles, names) : plan };
+}
+
+/**
+ * The columns found by name (resolveColumns), completed and corrected by the roles: the gold found
+ * by name patterns (actual_*, *_true) or content, a prediction or score found so, and never a
+ * column the roles call a prediction as the gold. The user's mapping is already in both.
+ */
+function withRoles(columns: ResolvedColumns, roles: ColumnRoles): ResolvedColumns {
+  const out = { ...columns };
+  const roleOf = (name: string | undefined) => (name === undefined ? undefined : roles.columns.find((c) => c.column === name)?.role);
+  const r = roles.mapping;
+  if (r.gold !== undefined && (out.label === undefined || roleOf(out.label) !== 'gold')) out.label = r.gold;
+  if (out.label !== undefined && ['pred', 'modelPred', 'classProb', 'modelScore', 'score'].includes(roleOf(out.label) ?? '')) delete out.label;
+  if (r.pred !== undefined && out.pred === undefined && r.pred !== out.label) out.pred = r.pred;
+  if (r.score !== undefined && out.score === undefined && r.score !== out.label) out.score = r.score;
+  if (r.confidence !== undefined && out.confidence === undefined) out.confidence = r.confidence;
+  return out;
 }
 
 /** Values of a few leading records per column name, to tell 0/1 labels from class names. */
@@ -397,7 +425,7 @@ class RowsBuilder {
     const at = (name: string) => [row.get(name), row.fieldLine(name), row.column(name)] as const;
     let ok: boolean;
     if (plan.kind === 'multiclass' && plan.probCols) {
-      ok = this.addWithProbs(row, plan.gold, plan.pred, plan.probCols);
+      ok = this.addWithProbs(row, plan.gold, plan.pred, plan.probCols, plan.codes);
     } else if (plan.kind === 'multiclass') {
       const [g, gl, gc] = at(plan.gold);
       const gold = parseClassName(g, gl, gc, plan.gold, problems);
@@ -439,11 +467,13 @@ class RowsBuilder {
    * classes (case ignored); the prediction is otherwise the most probable class. Probabilities that
    * do not sum to 1 are divided by their sum, with a warning.
    */
-  private addWithProbs(row: Row, goldCol: string, predCol: string | undefined, probCols: NamedColumn[]): boolean {
+  private addWithProbs(row: Row, goldCol: string, predCol: string | undefined, probCols: NamedColumn[], codes?: Record<string, string>): boolean {
     const { problems } = this;
     const classOf = (raw: unknown, col: string): number | undefined => {
-      const name = parseClassName(raw, row.fieldLine(col), row.column(col), col, problems);
-      if (name === undefined) return undefined;
+      const written = parseClassName(raw, row.fieldLine(col), row.column(col), col, problems);
+      if (written === undefined) return undefined;
+      // A code (0/1) of a class, read from the prediction column that follows the argmax (roles.ts).
+      const name = codes && !probCols.some((c) => c.name.toLowerCase() === written.toLowerCase()) ? codes[written.toLowerCase()] ?? written : written;
       let k = probCols.findIndex((c) => c.name === name);
       if (k === -1) k = probCols.findIndex((c) => c.name.toLowerCase() === name.toLowerCase());
       if (k === -1) {

@@ -101,10 +101,11 @@ describe('parseGeneric: CSV and TSV', () => {
   it('is fatal, naming what it found and what it needs, when no kind fits', () => {
     const r = parse('/p/x.csv', 'id,score,notes\n1,0.5,x\n');
     expect(r.set).toBeNull();
-    expect(r.fatal).toBe('Recognised columns: score "score", id "id"; a generic file needs score + label (binary), confidence + correct, or pred + gold columns, or a column mapping. Columns: id, score, notes. Name the columns with --map FIELD=COLUMN (FIELD: score, label, confidence, correct, pred, gold, id).');
+    // No gold column: said so, with the columns; the score is never proposed as the gold (issue 17).
+    expect(r.fatal).toBe('No column holds the gold label (the true answer): the columns are id, score, notes, and score is a prediction or score, not gold labels. Add the gold labels to the file, or name their column with --map label=COLUMN.');
     expect(r.problems[0]).toMatchObject({ line: 1, code: 'unscorable', severity: 'error' });
     const hint = parse('/p/x.csv', 'prob,correct\n0.5,1\n');
-    expect(hint.fatal).toContain('mapping.confidence = "prob"');
+    expect(hint.fatal).toContain('--map confidence=prob --map correct=correct');
   });
 
   it('is fatal on an empty file and on a header with no rows', () => {

@@ -93,9 +93,12 @@ describe('bad Parquet files', () => {
     expect(detectFormat(join(dir, 'text.parquet'), 'id,score,label\n')).toBeNull();
   });
 
-  it('the synchronous front door says to use the async one', () => {
-    expect(scoreFile(join(PQ, 'generic_predictions.parquet')).fatal).toMatch(/read asynchronously/);
+  it('the synchronous front door says in plain words that it did not read the table (no internal names, one period)', () => {
+    const fatal = scoreFile(join(PQ, 'generic_predictions.parquet')).fatal!;
+    expect(fatal).toMatch(/^This Parquet table was not read/);
+    expect(fatal).not.toMatch(/Async|scorePath|scoreFile|\.\.$/);
   });
+
 });
 
 describe('the bytes hyparquet reads', () => {

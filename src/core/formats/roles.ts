@@ -1,0 +1,416 @@
+// What each column of a table means: one model of column roles for every table-like input (CSV,
+// TSV, Parquet, JSON Lines, a JSON array of records). Each column gets a role from its name and its
+// content together, and content wins where the two disagree:
+//  - a column equal to the argmax of the probability columns is a prediction;
+//  - probability columns whose suffixes are the values of a label column (or that sum to 1 on every
+//    row) are the classes of one model, never several models;
+//  - names like actual_*, true_*, y_true, gold, target, ground_truth, label are the gold; a name that
+//    says "predicted" (pred*, y_pred, predicted_*, *_predictions) never is;
+//  - a table of a handful of rows whose columns are metric names (accuracy, f1, auc, ...) is a
+//    summary of results, not predictions.
+// `columnRoles` is the one entry: the generic reader plans from its answer, the CLI's --map hint and
+// the editor's "Map columns…" pick show it (`missing`, `ambiguous`, `mapHint`).
+import type { ColumnMapping } from '../types';
+import { readNumberText } from './numbers';
+
+export type ColumnRole =
+  | 'id' | 'gold' | 'pred' | 'score' | 'classProb' | 'confidence' | 'correct'
+  | 'modelScore' | 'modelPred' | 'group' | 'text' | 'metric' | 'unknown';
+
+export interface ColumnInfo {
+  column: string;
+  role: ColumnRole;
+  /** classProb: the class the column gives P(class) of. */
+  className?: string;
+  /** modelScore / modelPred: the model (a variant of the score or the prediction). */
+  model?: string;
+  /** Why this role, in a few words ("named like a gold label", "equals the argmax of p_*"). */
+  why: string;
+}
+
+/** The --map fields (ColumnMapping keys). */
+export type MapField = keyof ColumnMapping;
+
+export interface ColumnRoles {
+  columns: ColumnInfo[];
+  /** The column of each --map field, as far as the roles settle it. */
+  mapping: ColumnMapping;
+  /** Per-class probability columns of one model (classes in column order). */
+  classProbs?: { name: string; column: string }[];
+  /** A gold or prediction column holding codes (0/1) of the probability columns' classes: code -> class. */
+  classCodes?: Record<string, string>;
+  /** Several models side by side (Prob_LogReg, Pred_LogReg, Prob_SVM, ...). */
+  models?: { name: string; prob?: string; pred?: string }[];
+  /** Set when the table is a summary of results, not predictions: why, in a sentence. */
+  notPredictions?: string;
+  /** Sentences: a role no column plays ("No column holds the gold label ..."). */
+  missing: string[];
+  /** Sentences: a role several columns could play. */
+  ambiguous: string[];
+  /** The --map arguments that would score the table, when a mapping is needed and can be proposed. */
+  mapHint?: string;
+}
+
+export interface ColumnRolesOptions {
+  /** The user's mapping (--map, or the editor's remembered choice): it wins over everything. */
+  mapping?: ColumnMapping;
+  /** Rows in the whole table, when known (a summary table has a handful). */
+  rowCount?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+const norm = (s: string) => s.trim().toLowerCase();
+
+const GOLD_EXACT = new Set([
+  'label', 'labels', 'gold', 'target', 'y', 'y_true', 'ytrue', 'gold_label', 'true_label', 'actual', 'true', 'truth',
+  'y_actual', 'ground_truth', 'groundtruth', 'gt', 'true_class', 'actual_label', 'actual_class', 'class', 'outcome',
+]);
+const GOLD_PATTERN = /^(?:actual|true|gold|target|ground_?truth|observed|real)[_ -]|[_ -](?:actual|true|gold|target|truth|ground_?truth)$/;
+const PRED_EXACT = new Set(['pred', 'preds', 'prediction', 'predictions', 'predicted', 'y_pred', 'ypred', 'y_hat', 'yhat', 'pred_label', 'predicted_label', 'predicted_class', 'output_label']);
+const PRED_PATTERN = /^(?:pred|predicted|prediction|predictions)(?:$|[_ -])|[_ -](?:pred|preds|predicted|prediction|predictions)$|^y_?hat/;
+const SCORE_EXACT = new Set(['score', 'prob', 'proba', 'probability', 'risk_score', 'p', 'p_yes', 'y_score', 'y_prob', 'y_proba', 'pred_prob', 'pred_proba', 'predicted_probability', 'prob_positive', 'p_positive', 'positive_prob']);
+const CONFIDENCE_EXACT = new Set(['confidence', 'conf']);
+const CORRECT_EXACT = new Set(['correct', 'is_correct', 'acc', 'exact_match']);
+const ID_EXACT = new Set(['id', 'doc_id', 'idx', 'index', 'uid', 'uuid', 'sample_id', 'row_id', 'example_id', 'text_id', 'item_id', '']);
+const TEXT_EXACT = new Set(['text', 'prompt', 'question', 'input', 'sentence', 'response', 'output', 'completion', 'context', 'passage', 'document', 'answer_text']);
+/** Column names of a results summary (one row per model or run). */
+const METRIC_EXACT = new Set([
+  'accuracy', 'acc', 'f1', 'f1_score', 'macro_f1', 'micro_f1', 'weighted_f1', 'precision', 'recall', 'auc', 'roc_auc', 'auroc',
+  'pr_auc', 'average_precision', 'loss', 'log_loss', 'logloss', 'mse', 'rmse', 'mae', 'r2', 'brier', 'brier_score', 'ece',
+  'balanced_accuracy', 'mcc', 'kappa', 'specificity', 'sensitivity', 'support', 'n_samples', 'num_samples', 'stderr', 'std',
+]);
+
+/** p_<class>, prob_<class>, proba_<class>, probability_<class>, probabilities_<class>, <x>_probabilities_<class>. */
+const PROB_PREFIX = /^(?:.*[_ -])?(?:p|prob|proba|probs|probability|probabilities|score|scores)[_ -](.+)$/i;
+const PROB_SUFFIX = /^(.+)[_ -](?:prob|proba|probability)$/i;
+const PRED_PREFIX = /^(?:pred|prediction|predicted)[_ -](.+)$/i;
+const PRED_SUFFIX = /^(.+)[_ -](?:pred|preds|prediction|predictions|predicted)$/i;
+
+function probName(column: string): string | undefined {
+  const t = column.trim();
+  if (SCORE_EXACT.has(norm(t))) return undefined;
+  const m = /^(?:p|prob|proba|probs|probability|probabilities|score|scores)[_ -](.+)$/i.exec(t) ?? PROB_SUFFIX.exec(t) ?? PROB_PREFIX.exec(t);
+  const name = m?.[1]?.trim();
+  return name ? name : undefined;
+}
+
+function predName(column: string): string | undefined {
+  const t = column.trim();
+  if (PRED_EXACT.has(norm(t))) return undefined;
+  const m = PRED_PREFIX.exec(t) ?? PRED_SUFFIX.exec(t);
+  return m?.[1]?.trim() || undefined;
+}
+
+const isGoldName = (n: string) => !isPredName(n) && (GOLD_EXACT.has(norm(n)) || GOLD_PATTERN.test(norm(n)));
+const isPredName = (n: string) => PRED_EXACT.has(norm(n)) || PRED_PATTERN.test(norm(n));
+
+// ---------------------------------------------------------------------------------------------
+// Content
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const textOf = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+function numberOf(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v !== 'string') return undefined;
+  const t = readNumberText(v.trim());
+  return t.kind === 'number' ? t.value : undefined;
+}
+
+interface Profile {
+  values: unknown[];
+  filled: number;
+  /** Every value 0/1 or true/false. */
+  binary: boolean;
+  /** Every value a number in [0, 1], some not whole. */
+  probability: boolean;
+  numeric: boolean;
+  distinct: Set<string>;
+  meanLength: number;
+}
+
+function profile(values: unknown[]): Profile {
+  const present = values.filter((v) => !isBlank(v));
+  const distinct = new Set(present.map((v) => norm(textOf(v))));
+  let binary = present.length > 0;
+  let probability = present.length > 0;
+  let numeric = present.length > 0;
+  let fractional = false;
+  let length = 0;
+  for (const v of present) {
+    const s = norm(textOf(v));
+    length += s.length;
+    if (!(s === '0' || s === '1' || s === 'true' || s === 'false' || s === '0.0' || s === '1.0')) binary = false;
+    const x = numberOf(v);
+    if (x === undefined || !Number.isFinite(x)) { numeric = false; probability = false; continue; }
+    if (!(x >= 0 && x <= 1)) probability = false;
+    if (!Number.isInteger(x)) fractional = true;
+  }
+  return { values, filled: present.length, binary, probability: probability && fractional, numeric, distinct, meanLength: present.length ? length / present.length : 0 };
+}
+
+/** Index of the largest value of a row's probability columns (first on ties, as numpy), or -1. */
+function argmaxRow(probCols: Profile[], row: number): number {
+  let best = -1;
+  let bestValue = -Infinity;
+  probCols.forEach((p, j) => {
+    const x = numberOf(p.values[row]);
+    if (x !== undefined && x > bestValue) { best = j; bestValue = x; }
+  });
+  return best;
+}
+
+/**
+ * How a column's values name the classes of the probability columns: by name (case ignored), or by
+ * a code (0/1, or any value) mapped one-to-one onto the argmax class. `agreement` is the share of
+ * rows where the value is the argmax class under that reading.
+ */
+function readAgainstClasses(p: Profile, classes: string[], probCols: Profile[]): { byName: boolean; codes?: Record<string, string>; agreement: number } {
+  const lower = classes.map(norm);
+  const byName = p.filled > 0 && [...p.distinct].every((v) => lower.includes(v));
+  let agree = 0;
+  let rows = 0;
+  const votes = new Map<string, Map<number, number>>();
+  p.values.forEach((v, i) => {
+    if (isBlank(v)) return;
+    const k = argmaxRow(probCols, i);
+    if (k < 0) return;
+    rows++;
+    const key = norm(textOf(v));
+    if (byName && lower.indexOf(key) === k) agree++;
+    let m = votes.get(key);
+    if (!m) votes.set(key, (m = new Map()));
+    m.set(k, (m.get(k) ?? 0) + 1);
+  });
+  if (byName) return { byName, agreement: rows ? agree / rows : 0 };
+  // Codes: each value's most frequent argmax class, one-to-one.
+  const codes: Record<string, string> = {};
+  const used = new Set<number>();
+  let matched = 0;
+  for (const [value, m] of votes) {
+    let best = -1;
+    let count = 0;
+    for (const [k, c] of m) if (c > count) { best = k; count = c; }
+    if (best < 0 || used.has(best)) return { byName: false, agreement: 0 };
+    used.add(best);
+    codes[value] = classes[best];
+    matched += count;
+  }
+  return { byName: false, codes, agreement: rows ? matched / rows : 0 };
+}
+
+/** Rows whose probability columns sum to 1 (within 1e-3), as a share of the rows that have them all. */
+function sumsToOne(probCols: Profile[]): number {
+  const n = probCols[0]?.values.length ?? 0;
+  let rows = 0;
+  let ones = 0;
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    let ok = true;
+    for (const p of probCols) {
+      const x = numberOf(p.values[i]);
+      if (x === undefined || !Number.isFinite(x)) { ok = false; break; }
+      s += x;
+    }
+    if (!ok) continue;
+    rows++;
+    if (Math.abs(s - 1) <= 1e-3) ones++;
+  }
+  return rows ? ones / rows : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Shell-safe --map argument. */
+export function mapArg(name: string): string {
+  return /^[A-Za-z0-9_.:-]+$/.test(name) ? name : `'${name.replace(/'/g, "'\\''")}'`;
+}
+
+function listColumns(names: string[], max = 20): string {
+  const shown = names.map((n) => (n === '' ? '(unnamed)' : n));
+  return `${shown.slice(0, max).join(', ')}${names.length > max ? `, ... (${names.length} in all)` : ''}`;
+}
+
+/**
+ * The role of every column of a table, from its names and a sample of its rows (`sample(name)`: the
+ * column's leading values, the same rows for every column), with what is missing or ambiguous and
+ * the --map that would score it.
+ */
+export function columnRoles(names: string[], sample: (name: string) => unknown[], options: ColumnRolesOptions = {}): ColumnRoles {
+  const given = options.mapping ?? {};
+  const find = (want: string) => names.find((n) => n === want) ?? names.find((n) => norm(n) === norm(want));
+  const profiles = new Map(names.map((n) => [n, profile(sample(n))]));
+  const prof = (n: string) => profiles.get(n)!;
+  const info = new Map<string, ColumnInfo>();
+  const set = (column: string, role: ColumnRole, why: string, extra: Partial<ColumnInfo> = {}) => info.set(column, { column, role, why, ...extra });
+  const missing: string[] = [];
+  const ambiguous: string[] = [];
+  const mapping: ColumnMapping = {};
+
+  // 1. The user's mapping wins.
+  for (const [field, want] of Object.entries(given) as [MapField, string | undefined][]) {
+    if (want === undefined) continue;
+    const found = find(want);
+    if (found === undefined) continue;
+    const f = field === 'label' ? 'gold' : field;
+    mapping[f] = found;
+    set(found, f === 'gold' ? 'gold' : f, 'given in the column mapping');
+  }
+  const free = (n: string) => !info.has(n);
+
+  // 2. A summary of results (a handful of rows, metric-named columns) holds no predictions.
+  const metricCols = names.filter((n) => METRIC_EXACT.has(norm(n)));
+  const rows = options.rowCount ?? Math.max(0, ...names.map((n) => prof(n).values.length));
+  const predictionNamed = names.some((n) => isGoldName(n) || isPredName(n) || SCORE_EXACT.has(norm(n)) || probName(n) !== undefined);
+  if (!Object.keys(given).length && metricCols.length >= 2 && rows <= 50 && (!predictionNamed || metricCols.length >= names.length / 2)) {
+    for (const n of names) set(n, METRIC_EXACT.has(norm(n)) ? 'metric' : prof(n).numeric ? 'unknown' : 'group', METRIC_EXACT.has(norm(n)) ? 'a metric name' : 'a row label');
+    return {
+      columns: names.map((n) => info.get(n)!), mapping: {}, missing: [], ambiguous: [],
+      notPredictions: `It is a summary of results, not predictions: ${rows} row${rows === 1 ? '' : 's'} whose columns are metrics (${metricCols.slice(0, 6).join(', ')}); scoring needs one row per prediction, with its gold label.`,
+    };
+  }
+
+  // 3. Probability columns: the classes of one model, or several models.
+  const probs = names.filter((n) => free(n) && probName(n) !== undefined && (prof(n).probability || prof(n).binary || prof(n).filled === 0))
+    .map((column) => ({ name: probName(column)!, column }));
+  const preds = names.filter((n) => free(n) && predName(n) !== undefined).map((column) => ({ name: predName(column)!, column }));
+  let classProbs: ColumnRoles['classProbs'];
+  let classCodes: Record<string, string> | undefined;
+  let models: ColumnRoles['models'];
+  // The top probability of a prediction column (Ludwig's recommended_probability beside
+  // recommended_predictions and recommended_probabilities_<class>) is its confidence, not a class.
+  if (probs.length > 2) {
+    for (const t of probs.filter((p) => preds.some((q) => norm(q.name) === norm(p.name)))) {
+      probs.splice(probs.indexOf(t), 1);
+      set(t.column, 'confidence', 'the probability of the predicted class');
+      if (mapping.confidence === undefined) mapping.confidence = t.column;
+    }
+  }
+  if (probs.length >= 2) {
+    const classes = probs.map((p) => p.name);
+    const probProfiles = probs.map((p) => prof(p.column));
+    // Columns whose values are the class names, or codes of them that follow the argmax.
+    const readers = names.filter((n) => free(n) && !probs.some((p) => p.column === n) && !SCORE_EXACT.has(norm(n)))
+      .map((n) => ({ n, r: readAgainstClasses(prof(n), classes, probProfiles) }));
+    const named = readers.filter((x) => x.r.byName);
+    const argmaxCol = readers.filter((x) => x.r.agreement >= 0.99 && prof(x.n).filled > 0 && prof(x.n).distinct.size <= classes.length)
+      .sort((a, b) => Number(isPredName(b.n)) - Number(isPredName(a.n)))[0];
+    const sum1 = sumsToOne(probProfiles) >= 0.95;
+    const sharedWithPreds = probs.filter((p) => preds.some((q) => norm(q.name) === norm(p.name)));
+    const classesByContent = named.length > 0 || sum1 || (argmaxCol !== undefined && !sharedWithPreds.length);
+    if (classesByContent && sharedWithPreds.length < 2) {
+      classProbs = probs;
+      for (const p of probs) set(p.column, 'classProb', named.length ? `its suffix is a value of ${named[0].n}` : sum1 ? 'the probability columns sum to 1 on each row' : 'a class probability', { className: p.name });
+      // The prediction: a column equal to the argmax (content), else one named so.
+      const predCol = mapping.pred ?? (argmaxCol && (isPredName(argmaxCol.n) || !isGoldName(argmaxCol.n) || readers.some((x) => x !== argmaxCol && isGoldName(x.n))) ? argmaxCol.n : undefined);
+      if (predCol !== undefined && free(predCol)) { set(predCol, 'pred', 'equals the argmax of the probability columns'); mapping.pred = predCol; }
+      const codesFrom = readers.find((x) => x.n === predCol);
+      if (codesFrom?.r.codes) classCodes = codesFrom.r.codes;
+    } else if (sharedWithPreds.length >= 1 || probs.every((p) => prof(p.column).probability)) {
+      const byModel = new Map<string, { name: string; prob?: string; pred?: string }>();
+      for (const p of probs) byModel.set(norm(p.name), { name: p.name, prob: p.column });
+      for (const q of preds) {
+        const m = byModel.get(norm(q.name));
+        if (m) m.pred = q.column;
+      }
+      models = [...byModel.values()];
+      for (const m of models) {
+        if (m.prob) set(m.prob, 'modelScore', `the score of model ${m.name}`, { model: m.name });
+        if (m.pred) set(m.pred, 'modelPred', `the prediction of model ${m.name}`, { model: m.name });
+      }
+    }
+  }
+
+  // 4. Names: gold, prediction, score, confidence, correctness, id.
+  const pick = (field: MapField, role: ColumnRole, test: (n: string) => boolean, why: string) => {
+    if (mapping[field] !== undefined) return;
+    const found = names.filter((n) => free(n) && test(n));
+    if (!found.length) return;
+    mapping[field] = found[0];
+    set(found[0], role, why);
+    if (found.length > 1 && role === 'gold') ambiguous.push(`Several columns are named like the gold label (${found.join(', ')}); ${found[0]} is taken.`);
+  };
+  pick('gold', 'gold', (n) => GOLD_EXACT.has(norm(n)) && !isPredName(n), 'named like the gold label');
+  pick('gold', 'gold', isGoldName, 'named like the gold label');
+  pick('pred', 'pred', (n) => PRED_EXACT.has(norm(n)), 'named like a prediction');
+  pick('score', 'score', (n) => SCORE_EXACT.has(norm(n)) && (prof(n).probability || prof(n).binary || prof(n).filled === 0 || prof(n).numeric), 'named like a score');
+  pick('confidence', 'confidence', (n) => CONFIDENCE_EXACT.has(norm(n)), 'named like a confidence');
+  pick('correct', 'correct', (n) => CORRECT_EXACT.has(norm(n)) && (prof(n).binary || prof(n).filled === 0), 'named like a correctness flag');
+  pick('id', 'id', (n) => ID_EXACT.has(norm(n)) && (n !== '' || names[0] === ''), 'named like an ID');
+  // A prediction named loosely (predicted_churn, churn_prediction, recommended_predictions).
+  pick('pred', 'pred', (n) => isPredName(n) && !prof(n).probability, 'its name says it is a prediction');
+  // One probability column beside a 0/1 gold: the score (churn_probability, Probability_Malignant).
+  if (mapping.score === undefined && !classProbs && !models) {
+    const single = names.filter((n) => free(n) && (probName(n) !== undefined || /prob|score|risk/i.test(n)) && prof(n).probability);
+    if (single.length === 1) { mapping.score = single[0]; set(single[0], 'score', 'the one probability column'); }
+    else if (single.length > 1) ambiguous.push(`Several columns look like a score (${single.join(', ')}); say which with --map score=COLUMN.`);
+  }
+
+  // A 0/1 gold beside named class probabilities, with no prediction column to tell which class is 1.
+  if (classProbs && mapping.gold !== undefined && !classCodes) {
+    const g = prof(mapping.gold);
+    const lower = classProbs.map((c) => norm(c.name));
+    if (g.filled > 0 && ![...g.distinct].every((v) => lower.includes(v))) {
+      ambiguous.push(`${mapping.gold} holds ${[...g.distinct].slice(0, 4).join(', ')}, not the classes of the probability columns (${classProbs.map((c) => c.name).join(', ')}), and no prediction column tells which value is which class.`);
+    }
+  }
+
+  // 5. The rest: text, groups, other.
+  for (const n of names) {
+    if (!free(n)) continue;
+    const p = prof(n);
+    if (TEXT_EXACT.has(norm(n)) || (!p.numeric && p.meanLength > 40)) set(n, 'text', 'free text');
+    else if (!p.numeric && p.distinct.size > 0 && p.distinct.size <= Math.max(2, p.filled / 2)) set(n, 'group', 'a few repeated values');
+    else set(n, 'unknown', 'no role recognised');
+  }
+
+  // 6. What is missing, and the --map that would score the table.
+  const scorable = (mapping.gold !== undefined && (mapping.score !== undefined || mapping.pred !== undefined || !!classProbs || !!models?.length))
+    || (mapping.confidence !== undefined && mapping.correct !== undefined);
+  let mapHint: string | undefined;
+  if (!scorable) {
+    if (mapping.gold === undefined && mapping.correct === undefined) {
+      // A 0/1 or class column that no name or content says is a prediction may be the gold.
+      const candidates = names.filter((n) => {
+        const i = info.get(n);
+        return (!i || i.role === 'group' || i.role === 'unknown') && n !== '' && (prof(n).binary || (i?.role === 'group' && prof(n).distinct.size >= 2));
+      });
+      const valueCol = mapping.score ?? mapping.pred ?? names.find((n) => info.get(n)?.role === 'unknown' && prof(n).probability);
+      if (candidates.length && valueCol !== undefined) {
+        const field = mapping.score !== undefined || prof(valueCol).probability ? 'score' : 'pred';
+        mapHint = `--map label=${mapArg(candidates[0])} --map ${field}=${mapArg(valueCol)}`;
+        if (candidates.length > 1) ambiguous.push(`Any of ${candidates.join(', ')} may hold the gold label.`);
+        missing.push(`No column is named as the gold label${candidates.length === 1 ? `; ${candidates[0]} may be it` : ''}.`);
+      } else {
+        const preds2 = names.filter((n) => ['pred', 'modelPred', 'score', 'modelScore', 'classProb'].includes(info.get(n)?.role ?? ''));
+        missing.push(`No column holds the gold label (the true answer): the columns are ${listColumns(names)}${preds2.length ? `, and ${preds2.join(', ')} ${preds2.length === 1 ? 'is a prediction or score' : 'are predictions or scores'}, not gold labels` : ''}. Add the gold labels to the file, or name their column with --map label=COLUMN.`);
+      }
+    } else if (mapping.gold !== undefined) {
+      const valueCol = names.find((n) => info.get(n)?.role === 'unknown' && prof(n).probability);
+      if (valueCol !== undefined) mapHint = `--map label=${mapArg(mapping.gold)} --map score=${mapArg(valueCol)}`;
+      missing.push(`The gold label is ${mapping.gold}, but no column holds a prediction or a score${valueCol !== undefined ? `; ${valueCol} may be the score` : ''}.`);
+    } else {
+      const conf = mapping.score ?? names.find((n) => info.get(n)?.role === 'unknown' && prof(n).probability);
+      if (conf !== undefined) mapHint = `--map confidence=${mapArg(conf)} --map correct=${mapArg(mapping.correct!)}`;
+      missing.push(`${mapping.correct} holds correctness, but no column is named as the confidence${conf !== undefined ? `; ${conf} may be it` : ''}.`);
+    }
+  }
+  return {
+    columns: names.map((n) => info.get(n)!), mapping,
+    ...(classProbs ? { classProbs } : {}), ...(classCodes ? { classCodes } : {}), ...(models ? { models } : {}),
+    missing, ambiguous, ...(mapHint ? { mapHint } : {}),
+  };
+}
+
+/** One sentence for a table the roles cannot score: the summary reason, or what is missing, the columns and the --map. */
+export function rolesMessage(roles: ColumnRoles, names: string[]): string {
+  if (roles.notPredictions) return roles.notPredictions;
+  const parts = [...roles.missing, ...roles.ambiguous];
+  if (!parts.some((p) => p.includes('the columns are'))) parts.push(`Columns: ${listColumns(names)}.`);
+  if (roles.mapHint) parts.push(`To score it, write: ${roles.mapHint}`);
+  else if (!parts.some((p) => /--map/.test(p))) parts.push('Name the columns with --map FIELD=COLUMN (FIELD: score, label, confidence, correct, pred, gold, id).');
+  return parts.join(' ');
+}

@@ -1,0 +1,136 @@
+// Column roles (issue 17, points 1, 5 and 8): what each column of a table means, from its name and
+// its content, on tables in the shapes met in the field (test/fixtures/roles, written by
+// make_fixtures.py and make_parquet.mjs; expected.json is scikit-learn's, computed independently).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scoreFile } from '../../../src/core/score';
+import { scoreFileAsync } from '../../../src/core/scoreAsync';
+import { detectFormat } from '../../../src/core/formats/detect';
+import { columnRoles } from '../../../src/core/formats/roles';
+import { tableRolesOfFile, tableRolesOfText } from '../../../src/core/tableRoles';
+import type { MulticlassSet } from '../../../src/core/types';
+import { parseInput, resolveOptions } from '../../../src/core';
+import { fileInput } from '../../../src/core/formats/context';
+
+const DIR = resolve(__dirname, '../../fixtures/roles');
+const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8'));
+const close = (a: number | null | undefined, b: number) => expect(Math.abs((a ?? NaN) - b)).toBeLessThan(1e-9);
+
+describe('the gold is actual_churn, never the prediction (point 1)', () => {
+  for (const file of ['churn.csv', 'churn.parquet']) {
+    it(`${file}: scored against actual_churn, AUC as sklearn's (not 1.0 against its own predictions)`, async () => {
+      const r = await scoreFileAsync(join(DIR, file), { bootstrap: 0 });
+      expect(r.fatal).toBeUndefined();
+      expect(r.kind).toBe('binary');
+      expect(r.n).toBe(expected.churn.n);
+      close(r.metrics.auc, expected.churn.auc);
+      close(r.metrics.accuracy, expected.churn.accuracy);
+      close(r.metrics.brier, expected.churn.brier);
+      expect(expected.churn.auc_against_own_predictions).toBe(1);
+    });
+  }
+
+  it('the roles say which column is what, and a pick never offers the prediction as the gold', async () => {
+    const t = await tableRolesOfFile(join(DIR, 'churn.parquet'));
+    expect(t.roles.mapping).toMatchObject({ gold: 'actual_churn', pred: 'predicted_class', score: 'churn_probability' });
+    expect(t.message).toBeUndefined();
+    const label = t.choices.find((c) => c.field === 'label')!;
+    expect(label.proposed).toBe('actual_churn');
+    expect(label.columns).not.toContain('predicted_class');
+    expect(label.columns).not.toContain('churn_probability');
+  });
+
+  for (const file of ['ludwig.csv', 'ludwig.parquet']) {
+    it(`${file}: no gold column is said in so many words, with the columns, and no mapping proposes a prediction as the gold`, async () => {
+      const r = await scoreFileAsync(join(DIR, file), { bootstrap: 0 });
+      expect(r.fatal).toMatch(/^No column holds the gold label/);
+      expect(r.fatal).toContain('review_content, recommended_predictions, recommended_probabilities_False, recommended_probabilities_True, recommended_probability');
+      expect(r.fatal).not.toMatch(/--map label=recommended/);
+      const t = await tableRolesOfFile(join(DIR, file));
+      expect(t.roles.mapping.gold).toBeUndefined();
+      expect(t.roles.mapHint).toBeUndefined();
+      expect(t.roles.columns.find((c) => c.column === 'recommended_predictions')!.role).toBe('pred');
+    });
+  }
+
+  it('a one-row metrics summary is not predictions, with the reason, and gets no mapping', () => {
+    const r = scoreFile(join(DIR, 'metrics_summary.csv'));
+    expect(r.fatal).toMatch(/summary of results, not predictions: 1 row whose columns are metrics \(accuracy, f1, roc_auc, n_samples\)/);
+    expect(r.fatal).not.toMatch(/--map/);
+  });
+
+  it('an ambiguous table still gets the --map that scores it, with a 0/1 column that is no prediction as the gold', () => {
+    const t = tableRolesOfText('/x/odd.jsonl', readFileSync(join(DIR, 'odd_names.jsonl'), 'utf8'));
+    expect(t.roles.mapHint).toBe('--map label=Diagnosis --map score=Risk');
+  });
+});
+
+describe('p_<class> columns are the classes of one model, not models (point 5)', () => {
+  const path = join(DIR, 'loans.csv');
+  const r = scoreFile(path, { bootstrap: 0 });
+
+  it('y_pred, the argmax of p_approve/p_reject, tells which code is which class; the scores match sklearn', () => {
+    expect(r.models).toBeUndefined();
+    expect(r.kind).toBe('multiclass');
+    expect(r.classes).toEqual(['approve', 'reject']);
+    expect(r.n).toBe(expected.loans.n);
+    close(r.metrics.accuracy, expected.loans.accuracy);
+    close(r.metrics.macro_f1, expected.loans.macro_f1);
+    close(r.metrics.brier, expected.loans.brier);
+    close(r.metrics.log_loss, expected.loans.log_loss);
+  });
+
+  it('y_true = 1 is approve, read from the codes y_pred follows', () => {
+    const parsed = parseInput(fileInput(path, readFileSync(path)), resolveOptions({}));
+    const set = parsed.set as MulticlassSet;
+    const firstRow = readFileSync(path, 'utf8').split('\n')[1].split(',');
+    expect(firstRow[1]).toBe('0');
+    expect(set.classes[set.gold[0]]).toBe('reject');
+  });
+
+  it('class names in a label column make classes too, whatever the probabilities sum to', () => {
+    const roles = columnRoles(['label', 'p_cat', 'p_dog'], (n) => ({ label: ['cat', 'dog', 'cat'], p_cat: [0.7, 0.2, 0.4], p_dog: [0.5, 0.9, 0.3] } as Record<string, unknown[]>)[n]);
+    expect(roles.classProbs?.map((c) => c.name)).toEqual(['cat', 'dog']);
+    expect(roles.models).toBeUndefined();
+  });
+});
+
+describe('content beats the file name (point 8)', () => {
+  for (const file of ['x.test_predictions.csv', 'x.test_predictions.parquet']) {
+    it(`${file} with label, pred, score is a generic table, scored as sklearn scores it`, async () => {
+      const r = await scoreFileAsync(join(DIR, file), { bootstrap: 0 });
+      expect(r.format).toBe('generic');
+      expect(r.fatal).toBeUndefined();
+      expect(r.n).toBe(expected.test_predictions.n);
+      close(r.metrics.auc, expected.test_predictions.auc);
+      close(r.metrics.accuracy, expected.test_predictions.accuracy);
+    });
+  }
+
+  it('a folktexts file (its risk_score column) is still folktexts', () => {
+    expect(detectFormat('/r/ACSIncome.test_predictions.csv', ',risk_score,label\n0,0.3,1\n')).toBe('folktexts');
+    expect(detectFormat('/r/ACSIncome.test_predictions.csv', 'id,risk_score,label,group\n0,0.3,1,a\n')).toBe('folktexts');
+  });
+});
+
+describe('the column mapping is honoured by every table reader', () => {
+  const rows = readFileSync(join(DIR, 'odd_names.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const dir = mkdtempSync(join(tmpdir(), 'roles-map-'));
+  const csv = 'Patient,Diagnosis,Risk\n' + rows.map((x) => `${x.Patient},${x.Diagnosis},${x.Risk}`).join('\n') + '\n';
+  writeFileSync(join(dir, 'odd.csv'), csv);
+  writeFileSync(join(dir, 'odd.tsv'), csv.replace(/,/g, '\t'));
+  writeFileSync(join(dir, 'odd.json'), JSON.stringify(rows));
+  // A name folktexts claims: the mapping names columns of a table, so the table reader reads it.
+  writeFileSync(join(dir, 'odd.test_predictions.csv'), csv);
+  const mapping = { label: 'Diagnosis', score: 'Risk' };
+  for (const file of [join(DIR, 'odd_names.jsonl'), join(dir, 'odd.csv'), join(dir, 'odd.tsv'), join(dir, 'odd.json'), join(dir, 'odd.test_predictions.csv')]) {
+    it(`${file.split('/').pop()}: --map label=Diagnosis --map score=Risk gives sklearn's AUC`, () => {
+      const r = scoreFile(file, { mapping, bootstrap: 0 });
+      expect(r.fatal).toBeUndefined();
+      expect(r.n).toBe(expected.odd_names.n);
+      close(r.metrics.auc, expected.odd_names.auc);
+    });
+  }
+});
