@@ -3,7 +3,9 @@
 // - folktexts: the results JSON's model, task and numeric vs multiple-choice prompting (else the
 //   run folder's name, `<model>__<task>__...`);
 // - RAFT: the run folder (run/<task>/predictions.csv), the task its data set;
-// - lm-eval: the model folder (the samples file's folder), the task from the file name;
+// - lm-eval: the model its results file names, else the model folder (the samples file's folder),
+//   the task from the file name;
+// - Inspect: the model of the log's header, the task of the log;
 // - ALMANACS: the method (the file's folder) and the data set (the task);
 // - generic: the file name.
 // A folktexts aggregated-results*.csv is read as reported figures.
@@ -91,7 +93,10 @@ export function entryOf(r: Report): BoardEntry {
       return { ...base, run, task, model, ...(named.prompting ? { prompting: named.prompting } : {}) };
     }
     case 'raft': return { ...base, run: basename(dirname(dirname(r.path))), task: r.task ?? folder };
-    case 'lm-eval': return { ...base, run: folder, task: r.task ?? stem };
+    // The model its results file names, else the model folder lm-eval writes the samples into.
+    case 'lm-eval': return { ...base, run: r.sourceModel && r.sourceModel.replace(/\//g, '__') !== folder ? r.sourceModel : folder, task: r.task ?? stem };
+    // One row per model (the log header's eval.model), one column per task.
+    case 'inspect': return { ...base, run: r.sourceModel ?? folder, task: r.task ?? stem };
     case 'almanacs': return { ...base, run: folder, task: r.task ?? stem };
     default: return { ...base, run: stem, task: r.task ?? 'all' };
   }

@@ -64,6 +64,7 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     ...(parsed.reportedNotes ? { reportedNotes: parsed.reportedNotes } : {}),
     ...(parsed.tasks ? { tasks: parsed.tasks } : {}),
     ...(parsed.models ? { models: parsed.models, model: parsed.model } : {}),
+    ...(parsed.sourceModel ? { sourceModel: parsed.sourceModel } : {}),
     problems: parsed.problems.slice(),
     bins: null,
     roc: null,

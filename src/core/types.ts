@@ -167,6 +167,8 @@ export interface ParseResult {
   taskMetrics?: { name: string; values: Float64Array; reported?: number | null }[];
   /** Inspect: the epochs per sample and the reducer that turned them into one score. */
   epochs?: { count: number; reducer: string };
+  /** The model that made the predictions, as the file's own metadata names it (Inspect's eval.model, lm-eval's model_name or pretrained=). */
+  sourceModel?: string;
 }
 
 /** A metric the task logged per sample (lm-eval), under its own name. */
@@ -443,6 +445,8 @@ export interface Report {
   taskMetrics?: TaskMetric[];
   /** See ParseResult.epochs. */
   epochs?: { count: number; reducer: string };
+  /** See ParseResult.sourceModel. */
+  sourceModel?: string;
   /** Standard error of each mean-over-instances metric, unclustered (docs/metrics.md#standard_errors). */
   standard_errors?: Partial<Record<MetricName, number>>;
   /** How `intervals` were made (ScoreOptions.interval). */

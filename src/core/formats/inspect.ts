@@ -148,19 +148,31 @@ function reduce(log: InspectLog, scorer: string, entries: Entry[], path: string)
   return { values: [...byId.values()], byId, label: `reduced (${name})`, problems };
 }
 
-/** What the log itself reports: results.scores[].metrics, first scorer by bare metric name, others as scorer/metric. */
-function reportedFigures(log: InspectLog, primary: string): Record<string, number | null> {
+/**
+ * What the log itself reports: results.scores[].metrics, by bare metric name when the log has one
+ * scorer (also when its samples carry no scores, as in a cancelled log), else the first scorer by
+ * bare name and the others as scorer/metric.
+ */
+function reportedFigures(log: InspectLog, primary: string | undefined): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   const results = isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
+  const bare = (name: unknown) => results.length === 1 || name === primary;
   for (const r of results) {
     if (!isObject(r.metrics)) continue;
     for (const [metric, m] of Object.entries(r.metrics)) {
       const v = isObject(m) ? m.value : undefined;
       if (typeof v !== 'number' && v !== null) continue;
-      out[r.name === primary ? metric : `${String(r.name)}/${metric}`] = v;
+      out[bare(r.name) ? metric : `${String(r.name)}/${metric}`] = v;
     }
   }
   return out;
+}
+
+/** Scorers that grade free text with a model (Inspect's model_graded_qa, model_graded_fact, and the like). */
+function isModelGraded(log: InspectLog, scorer: string): boolean {
+  const results = isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
+  const names = [scorer, ...results.filter((r) => r.name === scorer.split('/')[0]).map((r) => String(r.scorer ?? ''))];
+  return names.some((n) => /model_graded|llm_judge|llm_grader|judge|grader/i.test(n));
 }
 
 /** The model's confidence in its answer: score metadata `confidence`, else exp(logprob) of the answer token. */
@@ -203,6 +215,7 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   }
   const evalInfo = isObject(log.header.eval) ? log.header.eval : {};
   const task = typeof evalInfo.task === 'string' ? evalInfo.task : undefined;
+  const sourceModel = typeof evalInfo.model === 'string' && evalInfo.model ? { sourceModel: evalInfo.model } : {};
   const problems: RowProblem[] = [];
   const status = statusProblem(log, log.samples.length);
   if (status) problems.push(status);
@@ -212,7 +225,7 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   if (!primary) {
     const message = log.samples.length ? 'The log\'s samples carry no scores.' : 'The log holds no samples (it was written without them, or cancelled before the first one).';
     problems.push({ line: 1, severity: 'error', code: 'unscorable', message });
-    return { format: 'inspect', task, set: null, problems, skipped: 0, unlabeled: 0, fatal: message, reported };
+    return { format: 'inspect', task, set: null, problems, skipped: 0, unlabeled: 0, fatal: message, reported, ...sourceModel };
   }
 
   // Breakdown: every scorer per epoch (when there are several) and reduced.
@@ -280,7 +293,23 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
     confidence: confidence.some((c) => !Number.isNaN(c)) ? confidence : undefined,
     texts: { fields: ['input', 'choices', 'target', 'output', 'scores', 'explanation'], values },
   };
+  // Free-text answers (a model-graded scorer, or more distinct targets or answers than half the
+  // instances) are no classes: Inspect's graded accuracy stays, macro-F1 and per-class views go.
+  const distinctTargets = new Set(entries.map((_, i) => gold[i])).size;
+  const distinctAnswers = new Set(values.map((v) => v[3].trim())).size;
+  const graded = isModelGraded(log, primary);
+  if (n > 0 && (graded || distinctTargets > n / 2 || distinctAnswers > n / 2)) {
+    set.freeText = {
+      reason: graded
+        ? `The scorer ${primary} grades free-text answers with a model`
+        : `The answers are free text, not labels (${distinctTargets} distinct targets and ${distinctAnswers} distinct answers in ${n} samples)`,
+      keepAccuracy: true,
+    };
+    problems.push({ line: 1, severity: 'info', code: 'undefined-metric', message: `${set.freeText.reason}: the accuracy is the scorer's grade; no macro-F1 or per-class view is computed over the answers.` });
+  }
   const skipped = scorers.get(primary)!.length - n;
   if (skipped) problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `${skipped} sample(s) are unscored by ${primary} (NaN, Inspect's "unscored"): left out, as Inspect leaves them out.` });
-  return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, breakdown };
+  // Epochs: said beside n (n counts sample x epoch), with the reducer that made the accuracy.
+  const epochInfo = epochs.length > 1 ? { epochs: { count: epochs.length, reducer: reducerName(log, primary) } } : {};
+  return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, breakdown, ...epochInfo, ...sourceModel };
 }

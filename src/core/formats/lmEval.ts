@@ -16,7 +16,7 @@ import type { MulticlassSet, ParseResult, RowProblem } from '../types';
 import { sourceOf, type FileInput, type FormatContext } from './context';
 import { stripBom } from './csv';
 import { forEachJsonRecord, type JsonRecordHandler, type JsonScan, type JsonSpan } from './jsonl';
-import { lmEvalReported, readResultsDoc, resultsPathFor, targetDelimiterOf, type LmEvalMode } from './lmEvalResults';
+import { lmEvalReported, modelOfResults, readResultsDoc, resultsPathFor, targetDelimiterOf, type LmEvalMode } from './lmEvalResults';
 import { looksLikeResultsDocument, readSimpleEvaluate } from './lmEvalDump';
 import { normalisedArgmax } from '../metrics/lmEvalMetrics';
 import { showValue } from './numbers';
@@ -653,6 +653,8 @@ function parseSamples(
   const result: ParseResult = { format: 'lm-eval', task, set, problems, skipped, unlabeled: 0 };
   const taskMetrics = taskMetricsOf(rows, results?.doc, task, filter);
   if (taskMetrics.length) result.taskMetrics = taskMetrics;
+  const model = modelOfResults(results?.doc);
+  if (model) result.sourceModel = model;
   const reported = results && task ? lmEvalReported(results.doc, results.path, task, filter, mode, verdictKey, labelSets) : undefined;
   if (reported) {
     result.reported = reported.reported;

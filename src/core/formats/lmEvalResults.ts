@@ -93,3 +93,19 @@ export function lmEvalReported(
   }
   return { reported, notes, path, targetDelimiter: targetDelimiterOf(doc, task) };
 }
+
+/**
+ * The model a results document names: model_name (lm-eval 0.4.3+), else pretrained= of
+ * config.model_args (a string or an object), else config.model.
+ */
+export function modelOfResults(doc: Obj | undefined): string | undefined {
+  if (!doc) return undefined;
+  if (typeof doc.model_name === 'string' && doc.model_name.trim()) return doc.model_name.trim();
+  const config = isObject(doc.config) ? doc.config : undefined;
+  const args = config?.model_args;
+  if (typeof args === 'string') {
+    const m = /(?:^|,)\s*(?:pretrained|model|model_name|engine)=([^,]+)/.exec(args);
+    if (m) return m[1].trim();
+  } else if (isObject(args) && typeof args.pretrained === 'string') return args.pretrained;
+  return typeof config?.model === 'string' && config.model.trim() ? config.model.trim() : undefined;
+}
