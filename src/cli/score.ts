@@ -33,7 +33,10 @@ ${OUTPUT_USAGE}
                     from column COL; repeatable
   --group-by COL    metrics per group of column COL (of the file, or of --data), with
                     folktexts' fairness figures for binary files
-  --data FILE       CSV/TSV joined to the predictions on their IDs, for --group-by
+  --where TERMS     score only the rows that satisfy TERMS: "SEX=2", "Query~/card/i", "AGEP>40",
+                    plain text or /regex/ over the rows' texts; AND-ed, repeatable (columns of the
+                    file, doc.* fields, Inspect metadata, or --data's)
+  --data FILE       CSV/TSV joined to the predictions on their IDs, for --group-by and --where
   --join-key COL    the ID column of --data (default: its unnamed first column, else ID)
   --group-bins K    quantile groups for a numeric column of > 20 values (default 4)
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)

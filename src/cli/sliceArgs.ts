@@ -1,9 +1,9 @@
-// score's slicing options (--group-by, --data, --join-key, --group-bins, --threshold best) and the
-// JSON shape of the groups.
+// score's slicing options (--group-by, --where, --data, --join-key, --group-bins, --threshold best).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ScoreOptions } from '../core/types';
 import { number, UsageError } from './args';
+import { parseWhere } from '../common/whereTerms';
 
 /** parseArgs options of the commands that slice by group (score, plot --chart groups). */
 export const SLICE_OPTIONS = {
@@ -11,6 +11,7 @@ export const SLICE_OPTIONS = {
   data: { type: 'string' },
   'join-key': { type: 'string' },
   'group-bins': { type: 'string' },
+  where: { type: 'string', multiple: true },
 } as const;
 
 interface SliceFlags {
@@ -19,24 +20,26 @@ interface SliceFlags {
   data?: string;
   'join-key'?: string;
   'group-bins'?: string;
+  where?: string[];
 }
 
-export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThreshold' | 'groupBy'> {
+export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThreshold' | 'groupBy' | 'where'> {
   const best = values.threshold?.trim().toLowerCase() === 'best';
   const column = values['group-by'];
   const data = values.data;
+  const where = whereOptions(values);
   if (column === undefined) {
-    for (const flag of ['data', 'join-key', 'group-bins'] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --group-by COL.`);
+    for (const flag of where ? ['group-bins'] as const : ['data', 'join-key', 'group-bins'] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --group-by COL${flag === 'group-bins' ? '' : ' (or --where)'}.`);
     }
-    return best ? { bestThreshold: true } : {};
+    return { ...(best ? { bestThreshold: true } : {}), ...(where ? { where } : {}) };
   }
   if (column.trim() === '') throw new UsageError('--group-by takes a column name.');
-  if (data !== undefined && !existsSync(data)) throw new UsageError(`--data: no such file '${data}'.`);
   const bins = number('group-bins', values['group-bins'], true);
   if (bins !== undefined && !(bins >= 2 && bins <= 100)) throw new UsageError(`--group-bins takes a whole number from 2 to 100, got '${values['group-bins']}'.`);
   return {
     ...(best ? { bestThreshold: true } : {}),
+    ...(where ? { where } : {}),
     groupBy: {
       column,
       ...(data !== undefined ? { dataPath: resolve(data) } : {}),
@@ -46,3 +49,18 @@ export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThresh
   };
 }
 
+
+/** --where TERMS (repeatable): checked here, so a bad term is a usage error before any file is read. */
+function whereOptions(values: SliceFlags): ScoreOptions['where'] {
+  const terms = values.where;
+  const data = values.data;
+  if (data !== undefined && !existsSync(data)) throw new UsageError(`--data: no such file '${data}'.`);
+  if (!terms?.length) return undefined;
+  const parsed = parseWhere(...terms);
+  if ('error' in parsed) throw new UsageError(`--where: ${parsed.error}.`);
+  return {
+    terms,
+    ...(data !== undefined ? { dataPath: resolve(data) } : {}),
+    ...(values['join-key'] !== undefined ? { joinKey: values['join-key'] } : {}),
+  };
+}

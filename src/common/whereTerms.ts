@@ -12,8 +12,6 @@ export type WhereTerm =
 
 export type ParsedWhere = { terms: WhereTerm[] } | { error: string };
 
-const OPS: readonly CompareOp[] = ['!=', '>=', '<=', '=', '~', '>', '<'];
-
 /** A column name: letters, digits, `_ . - $ [ ]` and `:` (lm-eval's doc.*, Inspect's metadata.*), or quoted. */
 const COLUMN = String.raw`(?:"([^"]+)"|` + '`([^`]+)`' + String.raw`|([A-Za-z_$][\w.$:\[\]-]*))`;
 const COLUMN_TERM = new RegExp(String.raw`^${COLUMN}\s*(!=|>=|<=|==|=|~|>|<)\s*(.*)$`, 's');

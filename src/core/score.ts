@@ -1,6 +1,6 @@
 // The core's front door: score a file, an unsaved buffer, or a folder of prediction files.
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import type { FormatName, ParseResult, Report, ScoreOptions } from './types';
+import type { FormatName, ParseResult, Report, ReportFilter, ScoreOptions } from './types';
 import type { CompanionReader, FileInput, FormatContext } from './formats/context';
 import { fileInput } from './formats/context';
 import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
@@ -15,6 +15,7 @@ import { isParquetPath, parquetFatal, PARQUET_NEEDS_ASYNC } from './formats/parq
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
 import { attachSlices, resolveBestThreshold, type SliceSource } from './slices/slice';
+import { applyWhere } from './slices/where';
 import { clustersFor, repeatsFor } from './slices/clusterColumn';
 import type { ReportClusters } from './errorBars';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
@@ -92,10 +93,13 @@ export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io
 export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions, slicing?: SliceSource): Report {
   if (o.shouldCancel?.()) throw new ScoreCancelledError();
   o.onProgress?.(0, 'score');
+  let filter: ReportFilter | undefined;
+  if (o.where?.terms.length) ({ parsed, filter } = applyWhere(parsed, o.where, slicing ?? { input: () => undefined, io: nodeCompanionReader }));
   const used = resolveBestThreshold(parsed, o);
   const bars = slicing ? errorBarInputs(parsed, used, slicing) : {};
   const report = buildReport(path, parsed, used, { clusters: bars.clusters });
   if (bars.repeats) report.repeats = bars.repeats;
+  if (filter) report.filter = filter;
   if (slicing && (used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, slicing, parsed, used);
   o.onProgress?.(1, 'score');
   return report;

@@ -50,7 +50,9 @@ export type ProblemCode =
   | 'group-column'        // --group-by: the column is missing, or the groups cannot be formed
   | 'best-threshold'      // --threshold best: which threshold was chosen, or why none could be
   | 'incomplete-log'      // an Inspect log that was cancelled or errored: scored on the samples it has; info
-  | 'unknown-reducer';    // an Inspect epoch reducer that is not one of Inspect's built-in ones
+  | 'unknown-reducer'     // an Inspect epoch reducer that is not one of Inspect's built-in ones
+  | 'bad-filter'          // --where: a term that cannot be read (a bad regex, a column the file lacks)
+  | 'filtered';           // --where: how many rows of how many were scored; info
 
 export interface RowProblem {
   /** 1-based line of the file the row came from (the first line of a multi-line CSV record). */
@@ -252,6 +254,22 @@ export interface ScoreOptions {
   interval?: 'bootstrap' | 't' | 'wilson';
   /** Clustered standard errors and intervals by a column (the same sources as groupBy). */
   cluster?: ClusterOptions;
+  /** --where: score only the rows that satisfy these terms (src/common/whereTerms.ts). */
+  where?: WhereOptions;
+}
+
+/** --where TERMS (repeatable, AND-ed), with --data FILE for columns of a data file joined on ID. */
+export interface WhereOptions {
+  terms: string[];
+  dataPath?: string;
+  joinKey?: string;
+}
+
+/** Report.filter: the --where terms, the rows that satisfy them, and the rows scored before them. */
+export interface ReportFilter {
+  where: string[];
+  n: number;
+  of: number;
 }
 
 /** --cluster COL: a column of the predictions file, or of a data file joined on ID (as GroupByOptions). */
@@ -424,6 +442,8 @@ export interface Report {
   classStats: ClassStats | null;
   /** The mistakes by (gold, predicted) pair, most frequent first (every pair; see metrics/errorGroups.ts). */
   errorGroups?: ErrorGroup[];
+  /** --where: the terms and how many rows of how many satisfy them. */
+  filter?: ReportFilter;
   /** Only the options that change numbers. */
   options: { bins: number; threshold: number; hmrBeta: number; bootstrap: number; seed: number };
   fatal?: string;

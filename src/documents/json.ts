@@ -17,6 +17,7 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
       ...(r.notScored ? { notScored: true } : {}),
       ...(r.task ? { task: r.task } : {}),
       n: r.n,
+      ...(r.filter ? { filter: r.filter } : {}),
       skipped: r.skipped,
       unlabeled: r.unlabeled,
       metrics: orderedMetrics(r),
