@@ -13,11 +13,14 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import type { MetricName, Report, RowProblem, ScoreOptions } from './types';
 import { isDirectory } from './io';
-import { scoreFile, scorePath } from './score';
+import { parseFile, scoreFile, scorePath } from './score';
+import { gatherSet, resampleMetrics, resolveOptions } from './report';
+import { alignRuns, CompareError } from './compare/align';
+import { CountDraws } from './metrics/bootstrap';
 import { modelsOf } from './compareFiles';
 import { parsePythonJson } from './formats/pythonJson';
 import {
-  aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, pivotPrompting,
+  aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, pivotPrompting, rankIntervals,
   type Board, type BoardEntry,
 } from './compare/board';
 
@@ -36,6 +39,8 @@ export interface BoardResult {
 export function boardPaths(paths: readonly string[], options: Partial<ScoreOptions>, request: BoardRequest = {}): BoardResult {
   const entries: BoardEntry[] = [];
   const problems: RowProblem[] = [];
+  // How each entry's file is parsed again for the rank bootstrap.
+  const sources = new Map<BoardEntry, Partial<ScoreOptions>>();
   let reported = false;
   for (const path of paths) {
     if (!isDirectory(path) && isAggregatedResults(path)) {
@@ -49,8 +54,11 @@ export function boardPaths(paths: readonly string[], options: Partial<ScoreOptio
     if (models.length) {
       // One row per model of a Prob_<model> / Pred_<model> file.
       for (const m of models) {
-        const report = scoreFile(path, { ...options, format: 'generic', mapping: { ...options.mapping, ...m.mapping } });
-        entries.push({ ...entryOf(report), run: m.model });
+        const o = { ...options, format: 'generic' as const, mapping: { ...options.mapping, ...m.mapping } };
+        const report = scoreFile(path, o);
+        const entry = { ...entryOf(report), run: m.model };
+        entries.push(entry);
+        sources.set(entry, o);
       }
       continue;
     }
@@ -60,7 +68,9 @@ export function boardPaths(paths: readonly string[], options: Partial<ScoreOptio
         problems.push({ line: 1, severity: report.notScored ? 'info' : 'warning', code: 'unscorable', path: report.path, message: `Not on the board: ${report.fatal}` });
         continue;
       }
-      entries.push(entryOf(report));
+      const entry = entryOf(report);
+      entries.push(entry);
+      sources.set(entry, { ...options, format: report.format, ...(report.task !== undefined ? { task: report.task } : {}) });
     }
   }
   if (request.pivot === 'prompting') {
@@ -70,7 +80,70 @@ export function boardPaths(paths: readonly string[], options: Partial<ScoreOptio
     return { board: pivots[metrics[0]]!, pivots };
   }
   const board = buildBoard(entries, { metric: request.metric, source: reported && entries.every((e) => !e.intervals) ? 'reported' : 'computed' });
+  if (board.source === 'computed') rankBootstrap(board, entries, sources, options);
   return { board: withProblems(board, problems) };
+}
+
+/**
+ * rank_interval and tier (docs/metrics.md#rank_interval): each task's files are parsed again and
+ * aligned by ID; every resample draws each task's aligned items once (the same draw for every run,
+ * task t from the seed mixed with t) and every row's mean over its tasks is recomputed.
+ */
+function rankBootstrap(board: Board, entries: readonly BoardEntry[], sources: Map<BoardEntry, Partial<ScoreOptions>>, options: Partial<ScoreOptions>): void {
+  const o = resolveOptions({ ...options, instances: false });
+  if (o.bootstrap <= 0 || board.rows.length < 2) return;
+  const rowOf = new Map(board.rows.map((r, j) => [r.run, j]));
+  const R = o.bootstrap;
+  const sums = board.rows.map(() => new Float64Array(R));
+  const counts = board.rows.map(() => new Uint32Array(R));
+  let t = 0;
+  for (const task of board.columns) {
+    const seen = new Set<number>();
+    const runs: { row: number; path: string; set: NonNullable<ReturnType<typeof parseFile>['set']>; options: Partial<ScoreOptions> }[] = [];
+    for (const e of entries) {
+      const row = rowOf.get(e.run);
+      if (e.task !== task || row === undefined || seen.has(row) || !e.path || board.rows[row].values[task] === null) continue;
+      seen.add(row); // the first entry of a run and task is the board's (buildBoard keeps the first)
+      const so = sources.get(e);
+      if (!so) return;
+      const parsed = parseFile(e.path, so);
+      if (!parsed.set || parsed.set.n === 0) return;
+      runs.push({ row, path: e.path, set: parsed.set, options: so });
+    }
+    if (!runs.length) continue;
+    let alignment;
+    try {
+      alignment = alignRuns(runs.map((r) => ({ path: r.path, set: r.set })));
+    } catch (err) {
+      if (err instanceof CompareError) {
+        board.problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `No rank intervals: the ${task} runs cannot be aligned item by item (${err.message})` });
+        return;
+      }
+      throw err;
+    }
+    if (alignment.n === 0) return;
+    const resamplers = runs.map((r, i) => resampleMetrics(gatherSet(r.set, alignment.rows[i]), resolveOptions({ ...r.options, instances: false })));
+    const draws = new CountDraws(alignment.n, t === 0 ? o.seed : mixSeed(o.seed, t));
+    for (let r = 0; r < R; r++) {
+      const w = draws.next();
+      runs.forEach((run, i) => {
+        const v = resamplers[i](w)[board.metric];
+        if (typeof v === 'number' && Number.isFinite(v)) { sums[run.row][r] += v; counts[run.row][r]++; } else sums[run.row][r] = NaN;
+      });
+    }
+    t++;
+  }
+  // A row's resampled mean is over the tasks its board mean is over; NaN when one is undefined.
+  const samples = board.rows.map((row, j) => sums[j].map((s, r) => (counts[j][r] === row.cells ? s / row.cells : NaN)));
+  rankIntervals(board.rows, samples, board.better);
+}
+
+/** A different 32-bit seed for task t (as the paired bootstrap's strata). */
+function mixSeed(seed: number, t: number): number {
+  let h = (seed + Math.imul(t, 0x9e3779b9)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 function withProblems(board: Board, problems: RowProblem[]): Board {

@@ -234,6 +234,82 @@ fa["repeats"] = {
 }
 expected["attempts"] = fa
 
+
+# ------------------------------------------------------------------ leaderboard ranks
+
+M32 = 0xFFFFFFFF
+
+
+def count_draws(n, seed, resamples):
+    """The core's draws (src/core/metrics/bootstrap.ts, mulberry32): per resample, how often each
+    of n items was drawn. Ported so that the ranks below use the very same item resamples."""
+    a = seed & M32
+    out = np.zeros((resamples, n))
+    for r in range(resamples):
+        for _ in range(n):
+            a = (a + 0x6D2B79F5) & M32
+            t = a
+            t = ((t ^ (t >> 15)) * (t | 1)) & M32
+            t = (t ^ ((t + (((t ^ (t >> 7)) * (t | 61)) & M32)) & M32)) & M32
+            u = ((t ^ (t >> 14)) & M32) / 4294967296
+            out[r, int(u * n)] += 1
+    return out
+
+
+def holm(ps):
+    order = sorted(range(len(ps)), key=lambda i: (ps[i], i))
+    out = [0.0] * len(ps)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
+        out[i] = running
+    return out
+
+
+board_dir = os.path.join(FIX, "board")
+os.makedirs(board_dir, exist_ok=True)
+NB = 150
+truth = (rng.random(NB) < 0.5).astype(int)
+skills = {"alpha": 0.80, "beta": 0.78, "gamma": 0.66, "delta": 0.55}
+correct = {}
+for name, skill in skills.items():
+    right = rng.random(NB) < skill
+    score = np.where(right == (truth == 1), 0.5 + rng.random(NB) * 0.49, 0.49 * rng.random(NB))
+    score = np.round(score, 4)
+    write_csv(os.path.join("board", name + ".csv"), ["id", "score", "label"], [[i, score[i], truth[i]] for i in range(NB)])
+    correct[name] = ((score >= 0.5).astype(int) == truth).astype(float)
+R, SEED = 300, 5
+w = count_draws(NB, SEED, R)
+names = list(skills)
+means = {k: float(correct[k].mean()) for k in names}
+samples = {k: (w @ correct[k]) / NB for k in names}
+order = sorted(names, key=lambda k: (-means[k], k))
+rank = {k: 1 + sum(1 for j in names if means[j] > means[k]) for k in names}
+rank_interval = {}
+for k in names:
+    ranks = np.array([1 + sum(1 for j in names if samples[j][r] > samples[k][r]) for r in range(R)])
+    srt = np.sort(ranks)
+    rank_interval[k] = [int(srt[max(0, math.ceil(0.025 * R) - 1)]), int(srt[max(0, math.ceil(0.975 * R) - 1)])]
+tier = {}
+remaining = order[:]
+level = 1
+while remaining:
+    top, others = remaining[0], remaining[1:]
+    ps = []
+    for j in others:
+        d = samples[j] - samples[top]
+        ps.append(min(1.0, 2 * min(np.mean(d <= 0), np.mean(d >= 0))))
+    adj = holm(ps) if ps else []
+    members = [top] + [j for j, p in zip(others, adj) if not (p < 0.05 and means[top] > means[j])]
+    for j in members:
+        tier[j] = level
+    remaining = [j for j in remaining if j not in members]
+    level += 1
+expected["board"] = {
+    "resamples": R, "seed": SEED, "order": order, "means": means, "rank": rank,
+    "rank_interval": rank_interval, "tier": tier,
+}
+
 with open(OUT, "w") as fh:
     json.dump(expected, fh, indent=1)
     fh.write("\n")

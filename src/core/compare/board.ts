@@ -8,6 +8,7 @@ import { METRIC_NAMES } from '../types';
 import { parseCsv } from '../formats/csv';
 import { headlineMetric } from '../../common/metricTable';
 import { betterDirection } from '../../common/metricDirection';
+import { holm } from './holm';
 
 export type Prompting = 'numeric' | 'multiple-choice';
 
@@ -38,6 +39,12 @@ export interface BoardRow {
   cells: number;
   /** Files behind the cells, by task. */
   paths: Record<string, string>;
+  /** 1 + the rows with a strictly better mean (ties share the better rank); null without a mean. */
+  rank?: number | null;
+  /** [best, worst]: 2.5% and 97.5% nearest-rank quantiles of the rank over item resamples (docs/metrics.md#rank_interval). */
+  rank_interval?: [number, number] | null;
+  /** 1: the top row and every row not significantly worse than it (paired bootstrap, Holm, alpha 0.05); then 2 on the rest, ... */
+  tier?: number | null;
 }
 
 export interface Board {
@@ -91,6 +98,7 @@ export function buildBoard(entries: readonly BoardEntry[], options: BoardOptions
     }
   }
   rankRows(rows, better);
+  assignRanks(rows, better);
   const raft = entries.length > 0 && entries.every((e) => e.format === 'raft');
   return {
     metric, better, mean_of: raft && metric === 'macro_f1' ? 'raft_score' : 'mean', columns, rows,
@@ -110,6 +118,75 @@ export function rankRows(rows: BoardRow[], better: 'higher' | 'lower'): void {
     if (a.mean === null || b.mean === null) return a.mean === null ? (b.mean === null ? a.run.localeCompare(b.run) : 1) : -1;
     return sign * (a.mean - b.mean) || a.run.localeCompare(b.run);
   });
+}
+
+/** rank = 1 + the rows with a strictly better mean; null without one. */
+export function assignRanks(rows: BoardRow[], better: 'higher' | 'lower'): void {
+  for (const row of rows) {
+    if (row.mean === null) { row.rank = null; continue; }
+    let ahead = 0;
+    for (const other of rows) if (other.mean !== null && isBetter(other.mean, row.mean, better)) ahead++;
+    row.rank = 1 + ahead;
+  }
+}
+
+function isBetter(a: number, b: number, better: 'higher' | 'lower'): boolean {
+  return better === 'higher' ? a > b : a < b;
+}
+
+/** Nearest-rank quantile of ascending values: x[ceil(q m) - 1]. */
+function nearestRank(sorted: Float64Array, q: number): number {
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+}
+
+/**
+ * rank_interval and tier of every row from resampled row means: samples[j][r] is row j's mean in
+ * resample r (the same item draw for every row, stratified by task; NaN where undefined). Rows
+ * must be in board order (best mean first).
+ */
+export function rankIntervals(rows: BoardRow[], samples: readonly Float64Array[], better: 'higher' | 'lower', alpha = 0.05): void {
+  const resamples = samples[0]?.length ?? 0;
+  const ranks = rows.map(() => [] as number[]);
+  for (let r = 0; r < resamples; r++) {
+    for (let j = 0; j < rows.length; j++) {
+      const v = samples[j][r];
+      if (rows[j].mean === null || !Number.isFinite(v)) continue;
+      let ahead = 0;
+      for (let k = 0; k < rows.length; k++) if (rows[k].mean !== null && Number.isFinite(samples[k][r]) && isBetter(samples[k][r], v, better)) ahead++;
+      ranks[j].push(1 + ahead);
+    }
+  }
+  rows.forEach((row, j) => {
+    const sorted = Float64Array.from(ranks[j]).sort();
+    row.rank_interval = row.mean === null || !sorted.length ? null : [nearestRank(sorted, 0.025), nearestRank(sorted, 0.975)];
+  });
+  // Tiers: the best remaining row and every row not significantly worse than it, then again.
+  let remaining = rows.map((_, j) => j).filter((j) => rows[j].mean !== null);
+  for (const row of rows) if (row.mean === null) row.tier = null;
+  let tier = 1;
+  while (remaining.length) {
+    const top = remaining[0];
+    const others = remaining.slice(1);
+    const p = others.map((j) => pairedP(samples[top], samples[j]));
+    const adjusted = holm(p);
+    const members = [top, ...others.filter((j, k) => !(adjusted[k] !== null && adjusted[k]! < alpha && isBetter(rows[top].mean!, rows[j].mean!, better)))];
+    for (const j of members) rows[j].tier = tier;
+    remaining = remaining.filter((j) => !members.includes(j));
+    tier++;
+  }
+}
+
+/** The paired bootstrap's two-sided p of the resampled differences b - a (docs/metrics.md#bootstrap_p). */
+function pairedP(a: Float64Array, b: Float64Array): number | null {
+  let m = 0, atMost = 0, atLeast = 0;
+  for (let r = 0; r < a.length; r++) {
+    const d = b[r] - a[r];
+    if (!Number.isFinite(d)) continue;
+    m++;
+    if (d <= 0) atMost++;
+    if (d >= 0) atLeast++;
+  }
+  return m ? Math.min(1, (2 * Math.min(atMost, atLeast)) / m) : null;
 }
 
 /**

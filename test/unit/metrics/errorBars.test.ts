@@ -10,6 +10,7 @@ import {
 } from '../../../src/core/metrics/errorBars';
 import { scoreFile } from '../../../src/core/score';
 import { comparePaths } from '../../../src/core/compareFiles';
+import { boardPaths } from '../../../src/core/boardFiles';
 import type { Report } from '../../../src/core/types';
 
 const FIX = 'test/fixtures/error-bars/';
@@ -209,5 +210,28 @@ describe('power of a paired comparison: passages, baseline against candidate', (
     expect(a.metrics.brier!.intervals).toEqual(b.metrics.brier!.intervals);
     const width = (c: typeof a) => c.metrics.brier!.intervals[1]![1] - c.metrics.brier!.intervals[1]![0];
     expect(width(a)).toBeGreaterThan(width(rows));
+  });
+});
+
+describe('leaderboard ranks: four runs of the same 150 items', () => {
+  const want = expected.board;
+  const files = ['alpha', 'beta', 'gamma', 'delta'].map((n) => `${FIX}board/${n}.csv`);
+  const { board } = boardPaths(files, { bootstrap: want.resamples, seed: want.seed, instances: false }, { metric: 'accuracy' });
+
+  it('rank by the mean; rank_interval from item resamples (the same draw for every run); tiers by Holm', () => {
+    expect(board.rows.map((r) => r.run)).toEqual(want.order);
+    for (const row of board.rows) {
+      near(row.mean, want.means[row.run as 'alpha'], `mean ${row.run}`);
+      expect(row.rank, `rank ${row.run}`).toBe(want.rank[row.run as 'alpha']);
+      expect(row.rank_interval, `rank_interval ${row.run}`).toEqual(want.rank_interval[row.run as 'alpha']);
+      expect(row.tier, `tier ${row.run}`).toBe(want.tier[row.run as 'alpha']);
+    }
+  });
+
+  it('without a bootstrap: rank only', () => {
+    const plain = boardPaths(files, { bootstrap: 0, instances: false }, { metric: 'accuracy' }).board;
+    expect(plain.rows.map((r) => r.rank)).toEqual(want.order.map((k) => want.rank[k as 'alpha']));
+    expect(plain.rows[0].rank_interval).toBeUndefined();
+    expect(plain.rows[0].tier).toBeUndefined();
   });
 });
