@@ -298,7 +298,11 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const distinctTargets = new Set(entries.map((_, i) => gold[i])).size;
   const distinctAnswers = new Set(values.map((v) => v[3].trim())).size;
   const graded = isModelGraded(log, primary);
-  if (n > 0 && (graded || distinctTargets > n / 2 || distinctAnswers > n / 2)) {
+  // On a handful of samples, distinct counts say little: there the texts must also read as prose.
+  const prose = (t: string) => t.length > 40 || t.trim().split(/\s+/).length >= 4;
+  const manyDistinct = distinctTargets > n / 2 || distinctAnswers > n / 2;
+  const freeText = graded || (manyDistinct && (n >= 10 || classes.some(prose) || values.some((v) => prose(v[3]))));
+  if (n > 0 && freeText) {
     set.freeText = {
       reason: graded
         ? `The scorer ${primary} grades free-text answers with a model`

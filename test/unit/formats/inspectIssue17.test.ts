@@ -73,3 +73,37 @@ describe('which charts a file can give (point 9)', () => {
     expect(chartUnavailableMessage('scatter', r)).toBe('the scatter plots predicted against true probabilities (ALMANACS); x.test_predictions.csv holds risk scores with 0/1 labels; this file can give: reliability, roc, histogram.');
   });
 });
+
+describe('real logs of inspect_ai (tests/analysis/test_logs): one model, one run, three tasks', () => {
+  const REAL = resolve(__dirname, '../../fixtures/real/inspect-ai');
+  const real = expected.real as Record<string, { task: string; model: string; n: number; accuracy: number | null; reported: Record<string, number> }>;
+  const scored = ['2025-05-12T20-27-36-04-00_browser.json', '2025-05-12T20-28-26-04-00_security-guide.json', '2025-05-12T20-28-13-04-00_popularity.json'];
+
+  it('board: one row for openai/gpt-4o-mini, a column per task, each the mean of its scores (Python)', () => {
+    const { board } = boardPaths(scored.map((f) => join(REAL, f)), { bootstrap: 0 }, { metric: 'accuracy' });
+    expect(board.rows.map((row) => row.run)).toEqual(['openai/gpt-4o-mini']);
+    expect(board.columns).toEqual(scored.map((f) => real[f].task).sort());
+    for (const f of scored) expect(board.rows[0].values[real[f].task]).toBeCloseTo(real[f].accuracy!, 12);
+  });
+
+  it('security_guide, graded by model_graded_fact: accuracy as the log reports it, no macro-F1', () => {
+    const f = '2025-05-12T20-28-26-04-00_security-guide.json';
+    const r = scoreFile(join(REAL, f), { bootstrap: 0 });
+    expect(r.n).toBe(real[f].n);
+    expect(r.metrics.accuracy).toBeCloseTo(real[f].accuracy!, 12);
+    expect(r.reported.accuracy).toBe(real[f].reported.accuracy);
+    expect(r.metrics.macro_f1).toBeUndefined();
+  });
+
+  it('the cancelled log without samples reports accuracy and stderr under their own names', () => {
+    const f = '2025-05-12T20-28-13-04-00_no-samples.json';
+    const r = scoreFile(join(REAL, f), { bootstrap: 0 });
+    expect(r.fatal).toMatch(/holds no samples/);
+    expect(r.reported).toEqual(real[f].reported);
+  });
+
+  it('popularity, 3 one-word answers: labels, so macro-F1 stays', () => {
+    const r = scoreFile(join(REAL, '2025-05-12T20-28-13-04-00_popularity.json'), { bootstrap: 0 });
+    expect(r.metrics.macro_f1).toBeTypeOf('number');
+  });
+});
