@@ -15,6 +15,7 @@ import { exportStem } from './exportControls';
 import { answerChartRequest } from '../shared/chartExport';
 import { instanceCount } from './data';
 import { clear, el } from '../shared/dom';
+import { rememberFocus, restoreFocus } from '../shared/focus';
 import { hasTextLines, Stepper } from './stepper';
 import { InstanceTable } from './table';
 import { NO_FILTER } from './tableModel';
@@ -33,6 +34,8 @@ let loaded: Loaded | null = null;
 let palette: Palette = readPalette();
 const slots = new ChartSlots();
 let table: InstanceTable | null = null;
+/** The report the instance table shows (a group's slice when a group is selected): what its CSV exports. */
+let tableReport: Report | null = null;
 let stepper: Stepper | null = null;
 let binTable: HTMLElement | null = null;
 let reliabilityNote: HTMLElement | null = null;
@@ -131,6 +134,7 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
   }));
   const report = selectedReport();
   if (!report) return;
+  rememberFocus(root); // a card's "?" or a group's button is replaced below
   if (cardsSection) {
     const fresh = metricCards(report);
     cardsSection.replaceWith(fresh);
@@ -150,6 +154,7 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
       hmrSection = fresh;
     }
   }
+  restoreFocus();
   document.body.dataset.intervals = String(message.reports[state.selected ?? 0]?.bootstrap ?? 0);
 }
 
@@ -181,6 +186,7 @@ function teardown(): void {
   slots.destroyAll();
   table?.destroy();
   table = null;
+  tableReport = null;
   stepper = null;
   binTable = null;
   reliabilityNote = null;
@@ -189,6 +195,9 @@ function teardown(): void {
   stepperSlot = null;
   tableSlot = null;
   groupsElement = null;
+  // The page is rebuilt (another report, a group, a re-score): the focused control gets focus
+  // back when it is drawn again (renderReport, or mountInstances for the table's own controls).
+  rememberFocus(root);
   clear(root);
 }
 
@@ -232,8 +241,10 @@ function refreshReliability(report: Report): void {
   slots.redraw('reliability', palette);
   if (binTable && report.bins) {
     const fresh = reliabilityBinTable(report.bins[binning()], binning() === 'equalWidth', report, filter().bin, selectBin);
+    rememberFocus(binTable); // a bin's button pressed by keyboard keeps focus in the new table
     binTable.replaceWith(fresh);
     binTable = fresh;
+    restoreFocus();
   }
   if (reliabilityNote) {
     const bin = filter().bin;
@@ -267,7 +278,7 @@ function renderReport(): void {
       saveState({ selected: k, stepIndex: 0, filter: NO_FILTER, sort: null });
       renderReport();
     },
-    exports: { binning, rows: () => table?.visibleRows ?? null, charts: () => slots.pageCharts(), background: () => palette.background },
+    exports: { binning, table: () => (table && tableReport ? { report: tableReport, rows: table.visibleRows } : null), charts: () => slots.pageCharts(), background: () => palette.background },
   }));
   const models = modelControls(report);
   if (models) root.appendChild(models);
@@ -325,6 +336,7 @@ function renderReport(): void {
   slots.drawAll(palette);
   announceRendered(loaded, state.selected ?? 0, report);
   if (report.instances) mountInstances(report);
+  else restoreFocus();
 }
 
 /** --group-by: the group table, the fairness card and the overlaid per-group reliability diagrams. */
@@ -385,6 +397,7 @@ function mountInstances(whole: Report): void {
           if (binChanged) refreshReliability(report);
         },
       });
+      tableReport = report;
       tableSlot.replaceWith(table.element);
     } else {
       tableSlot.remove();
@@ -392,6 +405,7 @@ function mountInstances(whole: Report): void {
     tableSlot = null;
   }
   if (loaded) announceInstances(loaded, state.selected ?? 0, report);
+  restoreFocus();
 }
 
 post({ type: 'ready', state: state.path ? state : undefined });

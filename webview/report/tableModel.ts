@@ -67,6 +67,50 @@ export function tableColumns(report: Report): ColumnSpec[] {
   return cols;
 }
 
+/**
+ * A column's name in the exported CSV: an identifier pandas reads as is (the table's own titles
+ * hold '#' and spaces). The per-instance names of the report's columns: row, line, id, score,
+ * label, gold, pred, confidence, correct, bin, brier, pred_p, true_p.
+ */
+export function csvColumnName(report: Report, column: ColumnSpec): string {
+  switch (column.key) {
+    case 'row': return 'row';
+    case 'pred': return 'pred';
+    case 'value': return report.kind === 'probability' ? 'pred_p' : column.title;
+    case 'target': return report.kind === 'probability' ? 'true_p' : column.title;
+    default: return column.title.replace(/\s+/g, '_');
+  }
+}
+
+/**
+ * The value of one cell as data (the CSV): numbers at full precision (String(number), the shortest
+ * form that reads back to the same double), correct as 1 / 0, an unknown value empty.
+ */
+export function cellData(report: Report, key: TableColumn, i: number, binning: 'equalWidth' | 'equalCount'): string | number | null {
+  const inst = report.instances!;
+  const num = (v: number) => (Number.isFinite(v) ? v : null);
+  switch (key) {
+    case 'row': return i + 1;
+    case 'line': return inst.lines[i];
+    case 'id': return inst.ids?.[i] ?? '';
+    case 'value': return num(inst.value[i]);
+    case 'target': return num(inst.target[i]);
+    case 'confidence': return num(inst.confidence[i]);
+    case 'correct': return report.kind === 'probability' ? null : inst.correct[i] ? 1 : 0;
+    case 'gold':
+    case 'pred': {
+      const index = (key === 'gold' ? inst.gold : inst.pred)[i];
+      if (index < 0) return null;
+      return report.kind === 'multiclass' ? report.classes?.[index] ?? String(index) : index;
+    }
+    case 'bin': {
+      const b = (binning === 'equalWidth' ? inst.bin : inst.binQuantile)[i];
+      return b < 0 ? null : b + 1;
+    }
+    case 'brier': return num(inst.brier[i]);
+  }
+}
+
 /** The text of one cell. */
 export function cellText(report: Report, key: TableColumn, i: number, binning: 'equalWidth' | 'equalCount'): string {
   const inst = report.instances!;
