@@ -2,7 +2,10 @@
 // Markdown, full precision in CSV), as a pull-request comment / step summary or a data file.
 import type { Report } from '../core/types';
 import { reportMetricNames } from './metricOrder';
-import { disagreeingReported } from '../core/report';
+import { agrees, disagreeingReported } from '../core/report';
+import type { GroupSlice } from '../core/types';
+import { GROUP_COLUMNS, worstGroupIndex } from '../common/groupRanking';
+import { baseName } from '../common/paths';
 import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../common/tabular';
 import { RUN_PATH, gateNumber, type GateResult } from './gateResults';
@@ -40,13 +43,69 @@ function reportMarkdown(r: Report): string {
   if (r.fatal) out.push(`**Not scored:** ${markdownText(r.fatal)}`, '');
   // Every cell is our own text (code-span names, numbers): nothing to escape.
   if (metricNames(r).length) out.push(markdownTable(reportMetricTable(r), [0, 1, 2, 3]));
+  if (r.groups) out.push(...groupsMarkdown(r));
   const listed = r.problems.filter((p) => p.code !== 'more-problems');
   if (r.problems.length) {
-    const errors = listed.filter((p) => p.severity === 'error').length;
     const more = r.problems.reduce((s, p) => s + (p.code === 'more-problems' ? p.omitted ?? 0 : 0), 0);
-    out.push(`${plural(listed.length + more, 'problem')} (${plural(errors, 'error')} among those listed); run \`eval-lens score --json\` for every one.`, '');
+    out.push(`${problemsLine(listed, more)}; run \`eval-lens score --json\` for every one.`, '');
   }
   return out.join('\n');
+}
+
+/**
+ * "3 problems: 1 error, 2 notes", by severity; with a capped list, "1,204 problems, 100 listed: …".
+ * (Not "(0 errors among those listed)": a count of none next to a count of some read as a contradiction.)
+ */
+export function problemsLine(listed: readonly Report['problems'][number][], more = 0): string {
+  const bySeverity = (['error', 'warning', 'info'] as const)
+    .map((sev) => [listed.filter((p) => p.severity === sev).length, sev === 'info' ? 'note' : sev] as const)
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => plural(n, word));
+  const total = listed.length + more;
+  const head = more ? `${plural(total, 'problem')}, ${listed.length} listed` : plural(total, 'problem');
+  return `${head}: ${bySeverity.join(', ')}`;
+}
+
+/** --group-by: the group table (the kind's figures, the first with its interval, the worst group named) and folktexts' fairness figures. */
+function groupsMarkdown(r: Report): string[] {
+  const g = r.groups!;
+  const cols = GROUP_COLUMNS[r.kind].filter((c) => g.groups.some((s) => s.metrics[c as keyof GroupSlice['metrics']] !== undefined));
+  const first = cols[0];
+  const worst = worstGroupIndex(r.kind, g.groups);
+  const from = g.source === 'data' && g.dataPath ? `, joined on ID from ${markdownCode(baseName(g.dataPath))}` : '';
+  const left = [g.unmatched ? `${g.unmatched} rows without a data row left out` : '', g.ambiguous ? `${g.ambiguous} with a duplicated ID left out` : ''].filter(Boolean).join('; ');
+  const out = [
+    `**Groups by ${markdownCode(g.column)}**${from}: ${plural(g.groups.length, 'group')}${r.kind === 'binary' ? `, threshold ${formatNumber(r.options.threshold)}` : ''}${left ? `; ${left}` : ''}.`,
+    '',
+  ];
+  const withCi = g.groups.some((s) => s.intervals[first as keyof GroupSlice['intervals']]);
+  const table: Table = {
+    columns: ['group', 'n', first, ...(withCi ? ['95% interval'] : []), ...cols.slice(1), 'note'],
+    rows: g.groups.map((s, k) => {
+      const ci = s.intervals[first as keyof GroupSlice['intervals']];
+      const notes = [k === worst ? `worst \`${first}\`` : '', s.small ? 'small (< 30 rows)' : '', s.excludedFromFairness ? 'not in fairness (< 4%)' : ''].filter(Boolean);
+      return [
+        markdownText(s.value === '' ? '(empty)' : s.value), String(s.n), formatNumber(s.metrics[first as keyof GroupSlice['metrics']]),
+        ...(withCi ? [ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : ''] : []),
+        ...cols.slice(1).map((c) => formatNumber(s.metrics[c as keyof GroupSlice['metrics']])),
+        notes.join('; '),
+      ];
+    }),
+  };
+  table.align = table.columns.map((c, i) => (i === 0 || c === '95% interval' || c === 'note' ? 'left' : 'right'));
+  // Group names are escaped above (file text); the rest is our own text.
+  out.push(markdownTable(table, table.columns.map((_, i) => i)));
+  const keys = Object.keys(g.fairness);
+  if (keys.length) {
+    const disagree = (k: string) => typeof r.reported[k] === 'number' && !agrees(r.reported[k] as number, g.fairness[k]);
+    const withReported = keys.some((k) => typeof r.reported[k] === 'number');
+    out.push('**Fairness** (folktexts\' definitions: `<m>_ratio` = min/max over groups, `<m>_diff` = max − min; groups under 4% of the rows left out)', '', markdownTable({
+      columns: ['figure', 'value', ...(withReported ? ['reported'] : [])],
+      rows: keys.map((k) => [`\`${k}\``, formatNumber(g.fairness[k]), ...(withReported ? [typeof r.reported[k] === 'number' ? `${formatNumber(r.reported[k] as number)}${disagree(k) ? ' ✗ disagrees' : ''}` : ''] : [])]),
+      align: ['left', 'right', 'right'],
+    }, [0, 1, 2]));
+  }
+  return out;
 }
 
 function gatesMarkdown(gates: GateResult[]): string {

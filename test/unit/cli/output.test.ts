@@ -9,6 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { runCli } from '../../../src/cli/main';
 import { MarkdownIt, tables } from './markdownTables';
 import { MAX_PROBLEMS } from '../../../src/core/problemCap';
+import { problemsLine } from '../../../src/documents/scoreTables';
 
 const root = join(__dirname, '..', '..', '..');
 const folktexts = join(root, 'examples', 'folktexts', 'Mistral-7B-sim__ACSIncome__-1');
@@ -69,7 +70,30 @@ describe('--markdown', () => {
     expect(markdown).toContain(`### \`${folktextsFile}\``);
     const problems = reference.results[1].problems;
     const errors = problems.filter((p) => p.severity === 'error').length;
-    expect(markdown).toContain(`${problems.length} problems (${errors} errors among those listed)`);
+    expect(markdown).toContain(`${problems.length} problems: ${errors} error${errors === 1 ? '' : 's'}`);
+    expect(markdown).not.toMatch(/\b0 errors\b/); // a count of none is left out (issue 21, point 4)
+  });
+
+  it('counts problems by severity, with no count of none beside a count of some', () => {
+    const p = (severity: 'error' | 'warning' | 'info') => ({ line: 2, severity, code: 'not-a-number' as const, message: 'm' });
+    expect(problemsLine([p('warning'), p('info')])).toBe('2 problems: 1 warning, 1 note');
+    expect(problemsLine([p('error'), p('error'), p('warning')], 997)).toBe('1000 problems, 3 listed: 2 errors, 1 warning');
+  });
+
+  it('with --group-by, writes the groups and the fairness figures the panel shows', async () => {
+    const { scoreMarkdown } = await import('../../../src/documents/scoreTables');
+    const { scoreInput } = await import('../../../src/core/score');
+    const { textInput } = await import('../../../src/core/formats/context');
+    const rows = Array.from({ length: 80 }, (_, i) => `${i},${((i * 37) % 100) / 100},${i % 3 === 0 ? 1 : 0},${i % 2 ? 'b|x' : 'a'}`);
+    const r = scoreInput(textInput('/tmp/G.ACSIncome.test_predictions.csv', [',risk_score,label,g', ...rows].join('\n') + '\n'), { groupBy: { column: 'g' } } as never);
+    const md = scoreMarkdown([r], {});
+    expect(md).toContain('**Groups by `g`**: 2 groups, threshold 0.5000.');
+    expect(md).toMatch(/^\| group \| n \| accuracy \| auc \|/m);
+    for (const g of r.groups!.groups) {
+      expect(md).toContain(`| ${g.value.replace('|', '\\|')} | ${g.n} | ${g.metrics.accuracy!.toFixed(4)} |`);
+    }
+    expect(md).toContain('worst `accuracy`');
+    for (const [k, v] of Object.entries(r.groups!.fairness)) expect(md).toContain(`| \`${k}\` | ${v.toFixed(4)} |`);
   });
 
   it('keeps a path with Markdown characters a single code span, and the table intact', async () => {
