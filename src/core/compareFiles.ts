@@ -36,6 +36,7 @@ export function comparePaths(paths: readonly string[], options?: Partial<ScoreOp
   }
   if (paths.length < 2) throw new CompareError(`${paths[0]} holds one run: name a baseline and at least one candidate, or a file with several models' Prob_<model> / Pred_<model> columns.`);
   const groups = paths.map((p) => loadGroup(p, o, io));
+  sameFileCheck(groups);
   if (groups.every((g) => g.files.length === 1)) {
     const runs: CompareRunInput[] = groups.map((g) => ({ ...g.files[0], name: g.path }));
     if (o.cluster) {
@@ -47,6 +48,24 @@ export function comparePaths(paths: readonly string[], options?: Partial<ScoreOp
   }
   if (o.cluster) throw new CompareError('--cluster compares single files (run folders are compared task by task, without clusters).');
   return compareGroups(groups, o);
+}
+
+/**
+ * A file named twice, most often a folder selected together with a file inside it: the comparison
+ * would set the file against itself (every difference 0, every p 1). Refused, saying which.
+ */
+function sameFileCheck(groups: readonly CompareGroupInput[]): void {
+  const owner = new Map<string, string>();
+  for (const g of groups) {
+    for (const f of g.files) {
+      const first = owner.get(f.path);
+      if (first !== undefined) {
+        const where = (named: string) => (named === f.path ? `named as ${f.path}` : `inside the folder ${named}`);
+        throw new CompareError(`${f.path} is both ${where(first)} and ${where(g.path)}: the comparison would set the file against itself. Choose two different files, or two run folders that do not hold each other.`);
+      }
+      owner.set(f.path, g.path);
+    }
+  }
 }
 
 /** --cluster: the baseline's column values (its own column, or a data file joined on ID). */
