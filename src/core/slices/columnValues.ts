@@ -55,9 +55,20 @@ export function ownColumnValues(input: FileInput, set: PredictionSet, column: st
     const k = findColumn(texts.fields, column);
     if (k !== -1) return { values: texts.values.map((row) => row[k]) };
   }
-  const found = isJsonInput(input) ? jsonColumn(input, set, column, lineOffset) : csvColumn(input, set, column, lineOffset);
+  const found = isZipInput(input) ? { missing: [] } : isJsonInput(input) ? jsonColumn(input, set, column, lineOffset) : csvColumn(input, set, column, lineOffset);
   if ('missing' in found && texts) found.missing.push(...texts.fields.filter((f) => !found.missing.includes(f)));
   return found;
+}
+
+/**
+ * A zip archive (an Inspect .eval log): no header or record of its own to read as text. Its columns
+ * are the instance text fields the reader took out of it; read as CSV, its bytes made "columns" of
+ * raw zip bytes (PK\u0003\u0004…_journal/start.json…).
+ */
+function isZipInput(input: FileInput): boolean {
+  if (input.givenText !== undefined) return input.givenText.startsWith('PK\u0003\u0004');
+  const b = input.bytes;
+  return b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 }
 
 function isJsonInput(input: FileInput): boolean {
@@ -124,6 +135,7 @@ export function ownColumnNames(input: FileInput, set: PredictionSet): string[] {
   const out = new Set<string>();
   const texts = 'texts' in set ? set.texts : undefined;
   for (const f of texts?.fields ?? []) out.add(f);
+  if (isZipInput(input)) return [...out].slice(0, MAX_LISTED);
   if (isJsonInput(input)) {
     forEachJsonRecord(sourceOf(input), (value) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;

@@ -116,6 +116,21 @@ describe('Inspect logs against the Python reference', () => {
     expect(Array.from(pop.instances!.correct)).toEqual([1, 1, 0]);
   });
 
+  it('offers its text fields to Group by, never the zip\'s raw bytes as column names (issue 21, point 7)', () => {
+    for (const file of [join(REAL, 'mmlu-summary-choices.eval'), join(SYN, 'epochs.eval')]) {
+      const r = scoreFile(file, { listColumns: {} });
+      const offered = r.groupColumns!.predictions;
+      expect(offered.length, file).toBeGreaterThan(0);
+      expect(offered, file).toEqual(r.texts!.fields);
+      for (const c of offered) expect(c, file).not.toMatch(/PK|[\u0000-\u0008]/);
+      // Grouping by one of them works; by a name the log lacks is an error naming those it has.
+      const g = scoreFile(file, { groupBy: { column: 'target' } });
+      expect(g.groups?.groups.length, file).toBeGreaterThan(0);
+      const missing = scoreFile(file, { groupBy: { column: 'nope' } });
+      expect(missing.problems.find((p) => p.code === 'group-column')?.message ?? '', file).not.toMatch(/PK/);
+    }
+  });
+
   it('points each sample of a .json log at its line', () => {
     const r = scoreFile(LOGS[0]);
     const lines = readFileSync(LOGS[0], 'utf8').split('\n');
