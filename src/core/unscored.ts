@@ -6,6 +6,7 @@ import { firstLine } from './formats/detect';
 import { baseName } from '../common/paths';
 import { parseCsv, sniffDelimiter, stripBom } from './formats/csv';
 import { buildReport } from './report';
+import { tableRolesOfText } from './tableRoles';
 
 /** The data files a scan reports on when it cannot score them. */
 export const DATA_FILE = /\.(csv|tsv|jsonl|json|parquet|eval)$/i;
@@ -29,11 +30,14 @@ export function unscoredReason(path: string, head: string | undefined): string {
   // Parquet tables and Inspect .eval logs are read (detectFormat claims every .eval, and every
   // .parquet that starts with Parquet's magic bytes), so only a misnamed file reaches here.
   if (/\.parquet$/i.test(name)) return 'It is not a Parquet file: it does not start with PAR1, the bytes every Parquet file starts with.';
-  if (/^results_.*\.json$/i.test(name)) return "lm-eval's results summary: its figures are shown beside the samples_*.jsonl files of the same run, not scored on their own.";
+  if (/^results_.*\.json$/i.test(name)) return "lm-eval's results summary: its figures are shown beside the samples_*.jsonl (or samples_*.json) files of the same run, not scored on their own.";
   if (/^results\.bench-.*\.json$/i.test(name)) return "folktexts' results summary: its figures are shown beside the predictions it describes.";
   if (/^(task\.json|train\.csv|test\.csv)$/i.test(name)) return 'Benchmark task data (gold labels, task description), read when scoring the predictions beside it, not predictions itself.';
   const text = stripBom(head);
   if (!text.trim()) return 'The file is empty.';
+  // What the column roles make of it: a results summary, or a table without a gold label.
+  const roles = rolesReason(path, text);
+  if (roles) return roles;
   if (/\.(jsonl|json)$/i.test(name)) {
     const t = text.trimStart();
     if (t[0] !== '{' && t[0] !== '[') return 'It is not a JSON object or a list of records.';
@@ -47,6 +51,18 @@ export function unscoredReason(path: string, head: string | undefined): string {
   const delimiter = /\.tsv$/i.test(name) ? '\t' : sniffDelimiter(line);
   const names = parseCsv(line, delimiter).header;
   return `No prediction columns: ${list(names)}; a table of predictions needs score + label, confidence + correct or pred + gold (or a column mapping).`;
+}
+
+/** The column roles' sentence for a table they cannot score (roles.ts), when it says more than a list of columns. */
+function rolesReason(path: string, text: string): string | undefined {
+  try {
+    const t = tableRolesOfText(path, text);
+    if (t.roles.notPredictions) return t.roles.notPredictions;
+    if (t.message && t.roles.columns.some((c) => c.role !== 'unknown' && c.role !== 'group' && c.role !== 'text')) return t.message;
+  } catch {
+    // Not a table: the sentences below say what it is.
+  }
+  return undefined;
 }
 
 /** A report for a file that was looked at and not scored: no metrics, the reason as its fatal. */

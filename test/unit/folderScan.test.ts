@@ -44,7 +44,8 @@ describe('a folder scan lists what it does not score', () => {
       'run/banking_77/predictions.csv', 'run/banking_77/task.json', 'run/banking_77/train.csv',
     ]);
     const why = Object.fromEntries(reports.filter((r) => r.notScored).map((r) => [rel(r.path), r.fatal]));
-    expect(why['other/metrics.csv']).toMatch(/^No prediction columns: model, accuracy, f1;/);
+    // A results summary is said to be one, with its metric columns (issue 17).
+    expect(why['other/metrics.csv']).toMatch(/^It is a summary of results, not predictions: 1 row whose columns are metrics \(accuracy, f1\)/);
     expect(why['other/notes.json']).toMatch(/^No prediction fields: run, seed;/);
     expect(why['other/text.parquet']).toMatch(/^It is not a Parquet file: it does not start with PAR1/);
     const parquet = reports.find((r) => r.path.endsWith('table.parquet'))!;
@@ -75,13 +76,13 @@ describe('a folder scan lists what it does not score', () => {
     const table = await runCli(['score', dir]);
     expect(table.code).toBe(2); // nothing scored
     expect(table.stderr).toBe(''); // files were found: not "no prediction files found"
-    expect(table.stdout).toMatch(/other\/metrics\.csv\n {2}not scored: No prediction columns: model, accuracy, f1/);
+    expect(table.stdout).toMatch(/other\/metrics\.csv\n {2}not scored: It is a summary of results, not predictions/);
     expect(table.stdout).toMatch(/raft · multiclass · banking_77/);
     expect(table.stdout).toMatch(/raft_score: not computed: the RAFT task file could not be scored/);
     const json = JSON.parse((await runCli(['score', '--json', dir])).stdout);
     const metrics = json.results.find((r: { path: string }) => r.path.endsWith('metrics.csv'));
     expect(metrics).toMatchObject({ notScored: true, kind: null, n: 0 });
-    expect(metrics.fatal).toMatch(/model, accuracy, f1/);
+    expect(metrics.fatal).toMatch(/columns are metrics \(accuracy, f1\)/);
   });
 
   it('says "no prediction files found" only when there is no data file at all', async () => {

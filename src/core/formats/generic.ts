@@ -12,7 +12,7 @@ import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, type CsvRecord 
 import { firstNonSpaceByte, forEachJsonRecord, pickFields, readJsonRecords } from './jsonl';
 import { detach, NO_PROGRESS } from './progress';
 import { binaryValues, isLayoutColumn, type Layout, type NamedColumn } from './columnLayouts';
-import { columnRoles, rolesMessage, type ColumnRoles } from './roles';
+import { columnRoles, mayHaveRole, namesLookLikePredictions, rolesMessage, type ColumnRoles } from './roles';
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
   bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
@@ -606,7 +606,7 @@ function parseJsonTable(input: FileInput, ctx: FormatContext): ParseResult {
   const mapped = new Set(Object.values(ctx.options.mapping ?? {}).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()));
   const wanted = (key: string) => {
     const k = key.trim().toLowerCase();
-    return ROLE_NAME_SET.has(k) || mapped.has(k) || isLayoutColumn(key);
+    return ROLE_NAME_SET.has(k) || mapped.has(k) || isLayoutColumn(key) || mayHaveRole(key);
   };
   // Column names: every key in order of first appearance.
   const names: string[] = [];
@@ -670,5 +670,7 @@ export function looksLikeGenericTable(path: string, head: string): boolean {
     || (c.confidence !== undefined && c.correct !== undefined)
     || (c.pred !== undefined && c.label !== undefined)
     // Per-class or per-model probability columns beside a label (columnLayouts.ts).
-    || (c.label !== undefined && names.some((n) => n !== c.label && isLayoutColumn(n)));
+    || (c.label !== undefined && names.some((n) => n !== c.label && isLayoutColumn(n)))
+    // Gold and prediction named otherwise (actual_churn, predicted_class, churn_probability): roles.ts.
+    || namesLookLikePredictions(names);
 }

@@ -106,6 +106,22 @@ function predName(column: string): string | undefined {
 const isGoldName = (n: string) => !isPredName(n) && (GOLD_EXACT.has(norm(n)) || GOLD_PATTERN.test(norm(n)));
 const isPredName = (n: string) => PRED_EXACT.has(norm(n)) || PRED_PATTERN.test(norm(n));
 
+/**
+ * Whether a column's name alone may give it a role (gold, prediction, score, probability, confidence,
+ * correctness, ID): readers that thin records to the fields that matter keep these.
+ */
+export function mayHaveRole(name: string): boolean {
+  const n = norm(name);
+  return isGoldName(name) || isPredName(name) || SCORE_EXACT.has(n) || CONFIDENCE_EXACT.has(n) || CORRECT_EXACT.has(n) || ID_EXACT.has(n)
+    || probName(name) !== undefined || predName(name) !== undefined;
+}
+
+/** Names alone that make a table of predictions: a gold-named column and a prediction, score or probability column. */
+export function namesLookLikePredictions(names: string[]): boolean {
+  const gold = names.filter(isGoldName);
+  return gold.length > 0 && names.some((n) => !gold.includes(n) && (isPredName(n) || SCORE_EXACT.has(norm(n)) || probName(n) !== undefined || predName(n) !== undefined));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Content
 

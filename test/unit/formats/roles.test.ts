@@ -32,6 +32,20 @@ describe('the gold is actual_churn, never the prediction (point 1)', () => {
     });
   }
 
+  it('churn as JSON Lines: the same roles, the same AUC', () => {
+    const lines = readFileSync(join(DIR, 'churn.csv'), 'utf8').trim().split('\n');
+    const header = lines[0].split(',');
+    const dir = mkdtempSync(join(tmpdir(), 'roles-churn-'));
+    const path = join(dir, 'churn.jsonl');
+    writeFileSync(path, lines.slice(1).map((l) => JSON.stringify(Object.fromEntries(l.split(',').map((v, i) => [header[i], i < 1 ? v : Number(v)])))).join('\n'));
+    const r = scoreFile(path, { bootstrap: 0 });
+    expect(r.fatal).toBeUndefined();
+    close(r.metrics.auc, expected.churn.auc);
+    // A folder scan takes it too (detection by its names).
+    expect(detectFormat(path, readFileSync(path, 'utf8'))).toBe('generic');
+    expect(detectFormat(join(DIR, 'churn.csv'), readFileSync(join(DIR, 'churn.csv'), 'utf8'))).toBe('generic');
+  });
+
   it('the roles say which column is what, and a pick never offers the prediction as the gold', async () => {
     const t = await tableRolesOfFile(join(DIR, 'churn.parquet'));
     expect(t.roles.mapping).toMatchObject({ gold: 'actual_churn', pred: 'predicted_class', score: 'churn_probability' });
