@@ -63,10 +63,12 @@ export interface ColumnRolesOptions {
 
 const norm = (s: string) => s.trim().toLowerCase();
 
-const GOLD_EXACT = new Set([
-  'label', 'labels', 'gold', 'target', 'y', 'y_true', 'ytrue', 'gold_label', 'true_label', 'actual', 'true', 'truth',
-  'y_actual', 'ground_truth', 'groundtruth', 'gt', 'true_class', 'actual_label', 'actual_class', 'class', 'outcome',
-]);
+/** Gold names in order of preference (the generic reader's order first: label, gold, target, y, ...). */
+const GOLD_ORDER = [
+  'label', 'gold', 'target', 'y', 'y_true', 'gold_label', 'true_label', 'actual', 'true', 'truth', 'y_actual',
+  'ground_truth', 'groundtruth', 'labels', 'ytrue', 'gt', 'true_class', 'actual_label', 'actual_class', 'outcome',
+];
+const GOLD_EXACT = new Set(GOLD_ORDER);
 const GOLD_PATTERN = /^(?:actual|true|gold|target|ground_?truth|observed|real)[_ -]|[_ -](?:actual|true|gold|target|truth|ground_?truth)$/;
 const PRED_EXACT = new Set(['pred', 'preds', 'prediction', 'predictions', 'predicted', 'y_pred', 'ypred', 'y_hat', 'yhat', 'pred_label', 'predicted_label', 'predicted_class', 'output_label']);
 const PRED_PATTERN = /^(?:pred|predicted|prediction|predictions)(?:$|[_ -])|[_ -](?:pred|preds|predicted|prediction|predictions)$|^y_?hat/;
@@ -347,9 +349,12 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
     if (!found.length) return;
     mapping[field] = found[0];
     set(found[0], role, why);
-    if (found.length > 1 && role === 'gold') ambiguous.push(`Several columns are named like the gold label (${found.join(', ')}); ${found[0]} is taken.`);
   };
-  pick('gold', 'gold', (n) => GOLD_EXACT.has(norm(n)) && !isPredName(n), 'named like the gold label');
+  for (const want of GOLD_ORDER) pick('gold', 'gold', (n) => norm(n) === want, 'named like the gold label');
+  const goldNamed = names.filter((n) => isGoldName(n) && (free(n) || n === mapping.gold));
+  if (given.label === undefined && given.gold === undefined && goldNamed.length > 1) {
+    ambiguous.push(`Several columns are named like the gold label (${goldNamed.join(', ')}); ${mapping.gold ?? goldNamed[0]} is taken (another with --map label=COLUMN).`);
+  }
   pick('gold', 'gold', isGoldName, 'named like the gold label');
   pick('pred', 'pred', (n) => PRED_EXACT.has(norm(n)), 'named like a prediction');
   pick('score', 'score', (n) => SCORE_EXACT.has(norm(n)) && (prof(n).probability || prof(n).binary || prof(n).filled === 0 || prof(n).numeric), 'named like a score');
