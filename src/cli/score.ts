@@ -36,7 +36,13 @@ ${OUTPUT_USAGE}
   --where TERMS     score only the rows that satisfy TERMS: "SEX=2", "Query~/card/i", "AGEP>40",
                     plain text or /regex/ over the rows' texts; AND-ed, repeatable (columns of the
                     file, doc.* fields, Inspect metadata, or --data's)
-  --data FILE       CSV/TSV joined to the predictions on their IDs, for --group-by and --where
+  --slices COLS     the slices whose metric differs from the rest of the file, most significant
+                    first: COL[,COL…] (values, or quartiles of a numeric column) or auto (every
+                    column with 2-20 values, numeric ones cut); Fisher's exact test for accuracy,
+                    a bootstrap otherwise (with --bootstrap N); Holm over all slices
+  --slice-metric M  the metric --slices compares (default: accuracy; mse for ALMANACS)
+  --data FILE       CSV/TSV joined to the predictions on their IDs, for --group-by, --where and
+                    --slices
   --join-key COL    the ID column of --data (default: its unnamed first column, else ID)
   --group-bins K    quantile groups for a numeric column of > 20 values (default 4)
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)

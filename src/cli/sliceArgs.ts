@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { ScoreOptions } from '../core/types';
 import { number, UsageError } from './args';
 import { parseWhere } from '../common/whereTerms';
+import { metricName } from './gates';
 
 /** parseArgs options of the commands that slice by group (score, plot --chart groups). */
 export const SLICE_OPTIONS = {
@@ -12,6 +13,8 @@ export const SLICE_OPTIONS = {
   'join-key': { type: 'string' },
   'group-bins': { type: 'string' },
   where: { type: 'string', multiple: true },
+  slices: { type: 'string' },
+  'slice-metric': { type: 'string' },
 } as const;
 
 interface SliceFlags {
@@ -21,18 +24,22 @@ interface SliceFlags {
   'join-key'?: string;
   'group-bins'?: string;
   where?: string[];
+  slices?: string;
+  'slice-metric'?: string;
 }
 
-export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThreshold' | 'groupBy' | 'where'> {
+export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThreshold' | 'groupBy' | 'where' | 'slices'> {
   const best = values.threshold?.trim().toLowerCase() === 'best';
   const column = values['group-by'];
   const data = values.data;
   const where = whereOptions(values);
+  const slices = slicesOptions(values);
   if (column === undefined) {
-    for (const flag of where ? ['group-bins'] as const : ['data', 'join-key', 'group-bins'] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --group-by COL${flag === 'group-bins' ? '' : ' (or --where)'}.`);
+    const allowed = [...(where || slices ? [] : ['data', 'join-key'] as const), ...(slices ? [] : ['group-bins'] as const)];
+    for (const flag of allowed) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --group-by COL${flag === 'group-bins' ? ' (or --slices)' : ' (or --where, --slices)'}.`);
     }
-    return { ...(best ? { bestThreshold: true } : {}), ...(where ? { where } : {}) };
+    return { ...(best ? { bestThreshold: true } : {}), ...(where ? { where } : {}), ...(slices ? { slices } : {}) };
   }
   if (column.trim() === '') throw new UsageError('--group-by takes a column name.');
   const bins = number('group-bins', values['group-bins'], true);
@@ -40,6 +47,7 @@ export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThresh
   return {
     ...(best ? { bestThreshold: true } : {}),
     ...(where ? { where } : {}),
+    ...(slices ? { slices } : {}),
     groupBy: {
       column,
       ...(data !== undefined ? { dataPath: resolve(data) } : {}),
@@ -62,5 +70,26 @@ function whereOptions(values: SliceFlags): ScoreOptions['where'] {
     terms,
     ...(data !== undefined ? { dataPath: resolve(data) } : {}),
     ...(values['join-key'] !== undefined ? { joinKey: values['join-key'] } : {}),
+  };
+}
+
+/** --slices COL[,COL…] | auto and --slice-metric M. */
+export function slicesOptions(values: SliceFlags): ScoreOptions['slices'] {
+  const raw = values.slices;
+  if (raw === undefined) {
+    if (values['slice-metric'] !== undefined) throw new UsageError('--slice-metric needs --slices COL[,COL…] or --slices auto.');
+    return undefined;
+  }
+  const columns = raw.trim() === 'auto' ? 'auto' as const : raw.split(',').map((c) => c.trim()).filter(Boolean);
+  if (columns !== 'auto' && !columns.length) throw new UsageError('--slices takes column names (COL,COL…) or auto.');
+  const metric = values['slice-metric'] === undefined ? undefined : metricName(values['slice-metric'], '--slice-metric');
+  const bins = number('group-bins', values['group-bins'], true);
+  if (bins !== undefined && !(bins >= 2 && bins <= 100)) throw new UsageError(`--group-bins takes a whole number from 2 to 100, got '${values['group-bins']}'.`);
+  return {
+    columns,
+    ...(metric ? { metric } : {}),
+    ...(values.data !== undefined ? { dataPath: resolve(values.data) } : {}),
+    ...(values['join-key'] !== undefined ? { joinKey: values['join-key'] } : {}),
+    ...(bins !== undefined ? { bins } : {}),
   };
 }

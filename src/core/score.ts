@@ -16,6 +16,7 @@ import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress
 import { buildReport, resolveOptions } from './report';
 import { attachSlices, resolveBestThreshold, type SliceSource } from './slices/slice';
 import { applyWhere } from './slices/where';
+import { scoreSlices } from './slices/scoreSlices';
 import { clustersFor, repeatsFor } from './slices/clusterColumn';
 import type { ReportClusters } from './errorBars';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
@@ -100,6 +101,11 @@ export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions, 
   const report = buildReport(path, parsed, used, { clusters: bars.clusters });
   if (bars.repeats) report.repeats = bars.repeats;
   if (filter) report.filter = filter;
+  if (used.slices && parsed.set && !report.fatal) {
+    const found = scoreSlices(parsed.set, used.slices, used, slicing ?? { input: () => undefined, io: nodeCompanionReader });
+    report.slices = found.slices;
+    report.problems.push(...found.problems);
+  }
   if (slicing && (used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, slicing, parsed, used);
   o.onProgress?.(1, 'score');
   return report;

@@ -258,6 +258,37 @@ export interface ScoreOptions {
   where?: WhereOptions;
 }
 
+  /** --slices: the slices whose metric differs from the rest of the file (score) or between runs (compare). */
+  slices?: SlicesOptions;
+}
+
+/** score --slices: one slice against the rest of the file (JSON `results[i].slices[k]`). */
+export interface SliceContrast {
+  column: string;
+  value: string;
+  /** Rows in the slice. */
+  n: number;
+  metric: MetricName;
+  /** The metric on the slice and on every other row. */
+  slice: number | null;
+  rest: number | null;
+  /** slice - rest. */
+  delta: number | null;
+  /** Bootstrap interval of the delta (95%), when the report computes intervals. */
+  interval: [number, number] | null;
+  p_value: number | null;
+  p_holm: number | null;
+  test: 'fisher' | 'bootstrap';
+}
+
+/** --slices COL[,COL…] | auto, --slice-metric M, with --data FILE for a data file's columns. */
+export interface SlicesOptions {
+  columns: string[] | 'auto';
+  metric?: MetricName;
+  dataPath?: string;
+  joinKey?: string;
+  /** Quantile groups of a numeric column (--group-bins), default 4. */
+  bins?: number;
 /** --where TERMS (repeatable, AND-ed), with --data FILE for columns of a data file joined on ID. */
 export interface WhereOptions {
   terms: string[];
@@ -478,3 +509,5 @@ export interface Report {
   /** Several attempts at one item (Inspect epochs, an epoch/attempt/repeat/sample_index column). */
   repeats?: RepeatsResult;
 }
+  /** score --slices: each slice against the rest of the file, most significant first. */
+  slices?: SliceContrast[];

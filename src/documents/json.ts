@@ -35,6 +35,7 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
       roc: r.roc,
       ...(r.classStats ? { classes: r.classStats } : {}),
       ...(r.errorGroups ? { error_groups: r.errorGroups } : {}),
+      ...(r.slices ? { slices: r.slices } : {}),
       ...(r.breakdown ? { breakdown: r.breakdown } : {}),
     })),
     summary,

@@ -5,6 +5,7 @@ import { formatGroups } from './groupTable';
 import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
 import { reportedExtras } from './reportedLines';
+import { sliceContrastLines } from './sliceTable';
 
 /** Problems listed per file before "... N more". */
 const PROBLEMS_SHOWN = 10;
@@ -50,6 +51,7 @@ export function formatReport(r: Report): string {
     out.push(line);
   }
   if (r.groups) out.push(...formatGroups(r));
+  if (r.slices) out.push(...sliceContrastLines(r.slices));
   out.push(...reportedExtras(r));
   if (r.problems.length) {
     const errors = r.problems.filter((p) => p.severity === 'error').length;

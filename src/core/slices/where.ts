@@ -28,8 +28,8 @@ function textsOf(set: PredictionSet): (i: number) => (string | undefined)[] {
   };
 }
 
-/** A column's values per row: the set's own text fields, the file's columns, or the data file's. */
-function valuesOf(set: PredictionSet, column: string, spec: WhereOptions, input: () => FileInput | undefined, source: SliceSource): RowValues | string {
+/** A column's values per row: the set's own text fields, the file's columns, or the data file's (or a sentence why none). */
+export function valuesOf(set: PredictionSet, column: string, spec: Pick<WhereOptions, 'dataPath' | 'joinKey'>, input: () => FileInput | undefined, source: SliceSource): RowValues | string {
   const fields = set.kind === 'multiclass' || set.kind === 'probability' ? set.texts : undefined;
   const k = fields ? fields.fields.indexOf(column) : -1;
   if (fields && k >= 0) return fields.values.map((v) => v[k]);
@@ -41,7 +41,7 @@ function valuesOf(set: PredictionSet, column: string, spec: WhereOptions, input:
     if (!('fatal' in joined)) return joined.values;
     return joined.fatal.message;
   }
-  return `The file has no column ${JSON.stringify(column)} for --where${own.missing.length ? `; its columns are ${own.missing.slice(0, 30).map((c) => JSON.stringify(c)).join(', ')}` : ''}. A column of another file needs --data FILE (joined on ID).`;
+  return `The file has no column ${JSON.stringify(column)}${own.missing.length ? `; its columns are ${own.missing.slice(0, 30).map((c) => JSON.stringify(c)).join(', ')}` : ''}. A column of another file needs --data FILE (joined on ID).`;
 }
 
 /**

@@ -4,7 +4,7 @@
 // seeded fuzz of real `.eval` logs: truncated, bit-flipped, with lying sizes, they never throw.
 import { describe, expect, it, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { createDeflateRaw, crc32 } from 'node:zlib';
+import { createDeflateRaw } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -57,7 +57,7 @@ print(json.dumps({'n': len(s), 'of': len(d), 'auc': roc_auc_score(s.label, s.sco
 
   it('a column the file lacks, or a term that cannot be read, is said, not ignored', async () => {
     const missing = await score(file, '--where', 'RAC1P=2');
-    expect(missing.results[0].fatal).toMatch(/The file has no column "RAC1P" for --where; its columns are "id", "score", "label", "age", "sex", "education", "hours"/);
+    expect(missing.results[0].fatal).toMatch(/The file has no column "RAC1P"; its columns are "id", "score", "label", "age", "sex", "education", "hours"/);
     expect(missing.code).toBe(2);
     const bad = await runCli(['score', file, '--where', 'age > old']);
     expect(bad.code).toBe(1);
