@@ -200,14 +200,18 @@ const isLabel = (v: unknown): v is Label => typeof v === 'string' || typeof v ==
  * A per-sample metric logged as the pair (gold, pred): lm-eval's f1/mcc passthrough and custom
  * multi-label metrics (NegotiationToM's micro_f1 = [gold labels, predicted labels]).
  */
-function goldPredPair(rec: Obj): { key: string; gold: string; pred: string; sets: boolean } | undefined {
+function goldPredPair(rec: Obj): { key: string; gold: string; pred: string; sets: boolean; elements: string[] } | undefined {
   const listed = Array.isArray(rec.metrics) ? rec.metrics.filter((m): m is string => typeof m === 'string') : [];
   const keys = [...listed, ...Object.keys(rec).filter((k) => !SAMPLE_KEYS.has(k) && !listed.includes(k))];
   for (const key of keys) {
     const v = rec[key];
     if (!Array.isArray(v) || v.length !== 2) continue;
     const ok = (x: unknown) => isLabel(x) || (Array.isArray(x) && x.every(isLabel));
-    if (ok(v[0]) && ok(v[1])) return { key, gold: labelText(v[0]), pred: labelText(v[1]), sets: Array.isArray(v[0]) || Array.isArray(v[1]) };
+    if (ok(v[0]) && ok(v[1])) {
+      // The labels a set is made of: few (a label vocabulary) or many (entity texts, free text).
+      const elements = [v[0], v[1]].flatMap((x) => (Array.isArray(x) ? x : [x])).map((x) => String(x).trim()).filter((x) => x !== '');
+      return { key, gold: labelText(v[0]), pred: labelText(v[1]), sets: Array.isArray(v[0]) || Array.isArray(v[1]), elements };
+    }
   }
   return undefined;
 }
@@ -292,7 +296,7 @@ interface Sample {
   prompt: string;
   /** continuations(rec, k) for the k loglikelihoods, when the responses are loglikelihoods. */
   continuations?: { texts: string[]; fromArgs: boolean };
-  pair?: { key: string; gold: string; pred: string; sets: boolean };
+  pair?: { key: string; gold: string; pred: string; sets: boolean; elements: string[] };
   /** The record's fields named in VERDICT_KEYS (for verdictOf). */
   verdicts: Obj;
   /** Every per-sample numeric metric the task logged (mae, f1, bleu, exact_match, ...), booleans as 0/1. */
@@ -630,10 +634,13 @@ function parseSamples(
     // Answers are labels when they repeat: more distinct golds or answers than half the samples are free text.
     const golds = new Set(rows.map((r) => String(r.gold))).size;
     const preds = new Set(rows.map((r) => String(r.pred))).size;
-    // A task's own (gold, pred) pair names labels by definition (f1/mcc passthrough, label lists).
+    // A task's own (gold, pred) pair names labels (f1/mcc passthrough, label lists of a small
+    // vocabulary), unless its sets are made of many distinct texts (a NER task's entity strings).
     const fromPairs = samples.some((x) => x.pair);
-    if (!fromPairs && (golds > n / 2 || preds > n / 2)) {
-      const keepAccuracy = verdictKey !== undefined;
+    const elements = new Set(samples.flatMap((x) => x.pair?.elements ?? [])).size;
+    const textSets = fromPairs && labelSets && elements > Math.max(20, n / 4);
+    if ((!fromPairs || textSets) && (golds > n / 2 || preds > n / 2)) {
+      const keepAccuracy = verdictKey !== undefined || fromPairs;
       set.freeText = {
         reason: `The answers are free text, not labels (${golds} distinct targets and ${preds} distinct answers in ${n} samples)`,
         keepAccuracy,

@@ -99,3 +99,36 @@ describe('an empty answer equals an empty gold (point 2)', () => {
     expect(report.metrics.accuracy).toBeCloseTo(expected.ner.accuracy, 12);
   });
 });
+
+describe('entity texts as label sets are free text (MasakhaNER-like layout)', () => {
+  const report = scoreFile(join(DIR, 'ner/samples_ner_text_2024-06-04T08-00-00.000000.jsonl'), { bootstrap: 0 });
+
+  it('accuracy as numpy counts it (empty equals empty), no macro-F1 or per-class table over entity texts', () => {
+    expect(expected.ner_text.distinct_golds).toBeGreaterThan(expected.ner_text.n / 2);
+    expect(report.metrics.accuracy).toBeCloseTo(expected.ner_text.accuracy, 12);
+    expect(report.metrics.macro_f1).toBeUndefined();
+    expect(report.classStats).toBeNull();
+  });
+});
+
+describe('a real lm-eval samples_<task>_<ts>.json (lm-evaluation-harness, bias_classification, 2024-06)', () => {
+  const REAL = resolve(__dirname, '../../fixtures/real/lm-eval/meta-llama__Meta-Llama-3-8B');
+  const ref = JSON.parse(readFileSync(resolve(__dirname, '../../reference/issue17_real_expected.json'), 'utf8')).bias_classification;
+  const report = scoreFile(join(REAL, 'samples_bias_classification_2024-06-17T16-06-39.458097.json'), { bootstrap: 0 });
+
+  it('is read as lm-eval (JSON Lines in a .json), its task from the name, its results file paired by timestamp', () => {
+    expect(report.format).toBe('lm-eval');
+    expect(report.task).toBe('bias_classification');
+    expect(report.n).toBe(ref.n);
+    expect(report.reportedPath).toBe(join(REAL, 'results_2024-06-17T16-06-39.458097.json'));
+    expect(report.metrics.accuracy).toBeCloseTo(ref.acc, 12);
+  });
+
+  it('acc and acc_norm, logged per sample, are task metrics beside the figures the results file reports', () => {
+    const byName = Object.fromEntries(report.taskMetrics!.map((m) => [m.name, m]));
+    expect(byName.acc.mean).toBeCloseTo(ref.acc, 12);
+    expect(byName.acc_norm.mean).toBeCloseTo(ref.acc_norm, 12);
+    expect(byName.acc.reported).toBe(ref.reported_acc);
+    expect(byName.acc_norm.reported).toBe(ref.reported_acc_norm);
+  });
+});
