@@ -26,6 +26,8 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
     el('div', { className: 'card-value', text: formatMetric(value), data: { metric: name } }),
   ];
   if (interval) children.push(el('div', { className: 'card-interval', text: `95% CI [${formatMetric(interval[0])}, ${formatMetric(interval[1])}]` }));
+  const outside = outsideIntervalNote(value, interval);
+  if (outside) children.push(el('div', { className: 'card-interval-note muted', text: outside.text, title: outside.title, data: { outside: name } }));
   if (hasReported && (reported === null || reported === undefined)) {
     children.push(el('div', { className: 'card-reported muted', text: 'not reported', title: 'The benchmark\'s results file has no value for this metric.', data: { reported: 'null', mismatch: 'false' } }));
   } else if (hasReported) {
@@ -43,6 +45,23 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
     title: metricTooltip(name, formatWithInterval(value, interval)),
     attrs: { role: 'group', 'aria-label': info.label },
   }, children);
+}
+
+/**
+ * A point estimate outside its own percentile interval ("ks 0.0020 [0.0021, 0.0073]"): said on the
+ * card, not left to look like an error. It happens to metrics that resampling biases (ECE, MCE, KS:
+ * a resample's gaps carry noise of their own, so nearly every draw is above the estimate).
+ */
+export function outsideIntervalNote(value: number | null | undefined, interval: [number, number] | undefined): { text: string; title: string } | null {
+  if (!interval || typeof value !== 'number' || !Number.isFinite(value)) return null;
+  const [lo, hi] = interval;
+  if (value >= lo && value <= hi) return null;
+  const side = value < lo ? 'below' : 'above';
+  return {
+    text: `estimate ${side} its interval (bootstrap bias)`,
+    title: `The figure is ${side} its 95% bootstrap percentile interval: resampling shifts this metric (most draws come out ${value < lo ? 'higher' : 'lower'} than the data's own value), `
+      + 'so the interval shows how much the figure varies, not a range that must hold it. See docs/metrics.md#intervals.',
+  };
 }
 
 /** "?": asks the host to open the metric's entry in docs/metrics.md. */

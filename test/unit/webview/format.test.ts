@@ -69,3 +69,15 @@ describe('the over/underconfidence sentence', () => {
     expect(leaningSentence(null, 0.5)).toMatch(/not available/);
   });
 });
+
+describe('a point estimate outside its own interval (issue 21, point 10)', () => {
+  it('is said on the card, with which side and why', async () => {
+    const { outsideIntervalNote } = await import('../../../webview/report/cards');
+    expect(outsideIntervalNote(0.002, [0.0021, 0.0073])?.text).toBe('estimate below its interval (bootstrap bias)');
+    expect(outsideIntervalNote(0.002, [0.0021, 0.0073])?.title).toMatch(/docs\/metrics\.md#intervals/);
+    expect(outsideIntervalNote(0.9, [0.1, 0.2])?.text).toMatch(/above/);
+    expect(outsideIntervalNote(0.0021, [0.0021, 0.0073])).toBeNull();
+    expect(outsideIntervalNote(0.5, undefined)).toBeNull();
+    expect(outsideIntervalNote(null, [0, 1])).toBeNull();
+  });
+});
