@@ -100,12 +100,18 @@ export function lmEvalReported(
  */
 export function modelOfResults(doc: Obj | undefined): string | undefined {
   if (!doc) return undefined;
-  if (typeof doc.model_name === 'string' && doc.model_name.trim()) return doc.model_name.trim();
+  if (typeof doc.model_name === 'string' && doc.model_name.trim()) return modelName(doc.model_name);
   const config = isObject(doc.config) ? doc.config : undefined;
   const args = config?.model_args;
   if (typeof args === 'string') {
     const m = /(?:^|,)\s*(?:pretrained|model|model_name|engine)=([^,]+)/.exec(args);
-    if (m) return m[1].trim();
-  } else if (isObject(args) && typeof args.pretrained === 'string') return args.pretrained;
+    if (m) return modelName(m[1]);
+  } else if (isObject(args) && typeof args.pretrained === 'string') return modelName(args.pretrained);
   return typeof config?.model === 'string' && config.model.trim() ? config.model.trim() : undefined;
+}
+
+/** A Hub id as it is (org/name); a local checkpoint path (/gpfs/.../FLOR-760M) by its last folder. */
+function modelName(raw: string): string {
+  const t = raw.trim().replace(/[\\/]+$/, '');
+  return /^(\/|\.{1,2}[\\/]|~|[A-Za-z]:[\\/])|\\/.test(t) ? t.split(/[\\/]/).pop()! : t;
 }

@@ -132,3 +132,32 @@ describe('a real lm-eval samples_<task>_<ts>.json (lm-evaluation-harness, bias_c
     expect(byName.acc_norm.reported).toBe(ref.reported_acc_norm);
   });
 });
+
+describe('a real results_<model>:<ts>_<ts>.json beside its samples (lm-evaluation-harness, eqbench_ca, FLOR-760M)', () => {
+  const REAL = resolve(__dirname, '../../fixtures/real/lm-eval/FLOR-760M');
+  const ref = JSON.parse(readFileSync(resolve(__dirname, '../../reference/issue17_real_expected.json'), 'utf8')).eqbench_ca;
+  const ts = '2025-07-21T14-41-47.889425';
+  const dir = mkdtempSync(join(tmpdir(), 'lm-eval-flor-'));
+  copyFileSync(join(REAL, `samples_eqbench_ca_${ts}.jsonl`), join(dir, `samples_eqbench_ca_${ts}.jsonl`));
+  const resultsName = `results_FLOR-760M:2025-07-21T1441-16_${ts}.json`;
+  copyFileSync(join(REAL, `results_FLOR-760M-colon-2025-07-21T1441-16_${ts}.json.txt`), join(dir, resultsName));
+  const report = scoreFile(join(dir, `samples_eqbench_ca_${ts}.jsonl`), { bootstrap: 0 });
+
+  it('pairs the results file by its timestamp and names the model by its checkpoint folder', () => {
+    expect(report.reportedPath).toBe(join(dir, resultsName));
+    expect(ref.model_name).toMatch(/^\/.*\/FLOR-760M$/);
+    expect(report.sourceModel).toBe('FLOR-760M');
+  });
+
+  it('eqbench and percent_parseable are metrics under their names, with lm-eval\'s figures beside them', () => {
+    expect(report.n).toBe(ref.n);
+    const byName = Object.fromEntries(report.taskMetrics!.map((m) => [m.name, m]));
+    expect(byName.eqbench.mean).toBe(ref.eqbench);
+    expect(byName.percent_parseable.mean).toBe(ref.percent_parseable);
+    expect(byName.eqbench.reported).toBe(ref.reported_eqbench);
+    expect(byName.percent_parseable.reported).toBe(ref.reported_percent_parseable);
+    // Emotion-score dictionaries are no labels: no label accuracy without a 0/1 verdict, no macro-F1.
+    expect(report.metrics.accuracy).toBeUndefined();
+    expect(report.metrics.macro_f1).toBeUndefined();
+  });
+});
