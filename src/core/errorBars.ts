@@ -6,7 +6,7 @@
 import type { ClustersResult, MetricName, PredictionSet, RateName, RepeatsResult, Report, RowProblem, ScoreOptions } from './types';
 import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import {
-  clusteredStderr, meanStderr, repeatFigures, tInterval, wilsonInterval, type ClusterCodes,
+  clusteredStderr, repeatFigures, tInterval, wilsonInterval, type ClusterCodes,
 } from './metrics/errorBars';
 
 export type IntervalMethod = 'bootstrap' | 't' | 'wilson';
@@ -24,6 +24,8 @@ export interface MeanMetric {
   fill(out: Float64Array): void;
   /** Proportions (0/1 values): Wilson applies. */
   proportion?: boolean;
+  /** Values `scale` times another metric's (NBR = Brier / 2): its figures follow without a pass of their own. */
+  derived?: { from: MetricName; scale: number };
 }
 
 function clip(x: number, lo: number, hi: number): number {
@@ -44,7 +46,7 @@ export function meanMetrics(set: PredictionSet, o: Pick<ScoreOptions, 'threshold
       return [
         { name: 'accuracy', proportion: true, fill: (out) => { for (let i = 0; i < n; i++) out[i] = (score[i] >= o.threshold ? 1 : 0) === (label[i] ? 1 : 0) ? 1 : 0; } },
         { name: 'brier', fill: brier },
-        { name: 'nbr', fill: brier },
+        { name: 'nbr', fill: brier, derived: { from: 'brier', scale: 1 } },
         { name: 'log_loss', fill: (out) => { for (let i = 0; i < n; i++) { const s = clip(score[i], LOG_LOSS_EPS, 1 - LOG_LOSS_EPS); out[i] = -(label[i] ? Math.log(s) : Math.log(1 - s)); } } },
       ];
     }
@@ -75,7 +77,7 @@ export function meanMetrics(set: PredictionSet, o: Pick<ScoreOptions, 'threshold
             v[i] = s * scale;
           }
         };
-        out.push({ name: 'brier', fill: brier(1) }, { name: 'nbr', fill: brier(0.5) });
+        out.push({ name: 'brier', fill: brier(1) }, { name: 'nbr', fill: brier(0.5), derived: { from: 'brier', scale: 0.5 } });
         out.push({
           name: 'log_loss', fill: (v) => {
             for (let i = 0; i < n; i++) {
@@ -123,26 +125,46 @@ function sameFigure(mean: number, figure: number | null | undefined): boolean {
  * `rough_intervals`, and the intervals replaced where the method gives them. With clusters, the
  * caller has already made the bootstrap resample whole clusters (clusterBootstrap).
  */
-export function attachErrorBars(report: Report, set: PredictionSet, original: PredictionSet, o: ScoreOptions, clusters?: ReportClusters): void {
+export function attachErrorBars(
+  report: Report, set: PredictionSet, original: PredictionSet, o: ScoreOptions, clusters?: ReportClusters, own?: OwnSums,
+): void {
   const method = o.interval ?? 'bootstrap';
   const n = set.n;
   const se: Partial<Record<MetricName, number>> = {};
   const clustered: ClustersResult | undefined = clusters
     ? { column: clusters.column, count: clusters.count, standard_errors: {}, design_effect: {} }
     : undefined;
-  const buffer = new Float64Array(n);
+  let values: Float64Array | undefined;
   const intervals = report.intervals;
   for (const m of meanMetrics(set, o, original)) {
     const figure = report.metrics[m.name];
-    if (figure === undefined) continue;
-    m.fill(buffer);
-    const s = meanStderr(buffer);
-    if (!sameFigure(s.mean, figure)) continue;
+    if (typeof figure !== 'number') continue;
+    let s: { mean: number; se: number };
+    let c: number | null = null;
+    if (m.derived) {
+      // Same values up to a factor: no pass of its own (scoring speed on a million rows).
+      const from = se[m.derived.from];
+      const fromFigure = report.metrics[m.derived.from];
+      if (from === undefined || typeof fromFigure !== 'number' || !sameFigure(fromFigure * m.derived.scale, figure)) continue;
+      s = { mean: figure, se: from * m.derived.scale };
+      const fromC = clustered?.standard_errors[m.derived.from];
+      c = fromC === undefined || fromC === null ? null : fromC * m.derived.scale;
+    } else if (!clusters && own && own.metrics[m.name] === figure && (m.proportion || own.squares?.[m.name] !== undefined)) {
+      // The set's own figure, whose pass also summed the squared terms (or a proportion, whose
+      // squares are its values): no pass over the rows here (scoring speed on a million rows).
+      const ss = m.proportion ? proportionSquares(figure, n) : Math.max(0, own.squares![m.name]! - n * figure * figure);
+      s = { mean: figure, se: n < 2 ? 0 : Math.sqrt(ss / (n - 1)) / Math.sqrt(n) };
+    } else {
+      const buffer = (values ??= new Float64Array(n));
+      m.fill(buffer);
+      s = shiftedMeanStderr(buffer, figure);
+      if (!sameFigure(s.mean, figure)) continue;
+      if (clusters) c = clusteredStderr(buffer, clusters);
+    }
     se[m.name] = s.se;
     let useSe = s.se;
     let df = n - 1;
     if (clustered && clusters) {
-      const c = clusteredStderr(buffer, clusters);
       clustered.standard_errors[m.name] = c;
       clustered.design_effect[m.name] = c !== null && s.se > 0 ? (c / s.se) ** 2 : null;
       useSe = c ?? NaN;
@@ -153,9 +175,7 @@ export function attachErrorBars(report: Report, set: PredictionSet, original: Pr
       const iv = tInterval(s.mean, useSe, df);
       if (iv) intervals[m.name] = iv; else delete intervals[m.name];
     } else if (method === 'wilson' && m.proportion) {
-      let k = 0;
-      for (let i = 0; i < n; i++) k += buffer[i];
-      const iv = wilsonInterval(Math.round(k), n);
+      const iv = wilsonInterval(Math.round(s.mean * n), n);
       if (iv) intervals[m.name] = iv;
     }
   }
@@ -165,6 +185,38 @@ export function attachErrorBars(report: Report, set: PredictionSet, original: Pr
   if (clustered) report.clusters = clustered;
   const units = clusters ? clusters.count : n;
   if (Object.keys(intervals).length && units < ROUGH_BELOW) report.rough_intervals = true;
+}
+
+/** What the scoring pass already knows: the set's own figures and the sums of squared per-row terms. */
+export interface OwnSums {
+  metrics: Report['metrics'];
+  squares?: Partial<Record<MetricName, number>>;
+}
+
+/** Sum of squared deviations of n values in {0, 1} with mean p: k (n - k) / n, k = p n. */
+function proportionSquares(p: number, n: number): number {
+  const k = Math.round(p * n);
+  return (k * (n - k)) / n;
+}
+
+/**
+ * Mean and SE (ddof 1) in one pass, with sums shifted by `shift` (the report's figure, which is the
+ * mean when the figure is this metric's): sum (x - K) and sum (x - K)^2, the usual stable
+ * single-pass form. 0 for one value.
+ */
+function shiftedMeanStderr(x: Float64Array, shift: number): { mean: number; se: number } {
+  const n = x.length;
+  let s1 = 0;
+  let s2 = 0;
+  for (let i = 0; i < n; i++) {
+    const d = x[i] - shift;
+    s1 += d;
+    s2 += d * d;
+  }
+  const mean = shift + s1 / n;
+  if (n < 2) return { mean, se: 0 };
+  const ss = Math.max(0, s2 - (s1 * s1) / n);
+  return { mean, se: Math.sqrt(ss / (n - 1)) / Math.sqrt(n) };
 }
 
 /** Wilson intervals of folktexts' rates at the threshold (proportions of counts), where the rate is k/m. */

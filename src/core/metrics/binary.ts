@@ -5,10 +5,11 @@
 // through the order (one byte per row, a cache-friendly random read). The ROC curve's points are
 // reached from checkpoints that pass records, without a second walk over every row.
 import { KIND_METRICS } from '../../common/metricTable';
-import type { ReliabilityBin, RocCurve } from '../types';
+import type { ReliabilityBin, RocCurve, SmoothReliability } from '../types';
 import { checkBins, fMeasure, makeBin, maxGap, meanGap, weightedGap, widthEdges } from './calibration';
 import { decimatedIndices, rocCurveCounted } from './ranking';
 import { gather, lowerBound, sortWithOrder } from './sort';
+import { smoothCalibration } from './smoothCalibration';
 
 export const BINARY_METRICS = KIND_METRICS.binary.computed;
 export type BinaryMetricName = (typeof BINARY_METRICS)[number];
@@ -36,6 +37,10 @@ export interface BinaryMetrics {
   order: Uint32Array;
   /** The scores in that order. */
   sorted: Float64Array;
+  /** The smoothed reliability diagram of the scores against the labels at σ* (null: no finite score). */
+  smooth: SmoothReliability | null;
+  /** Sums over the rows of the squared Brier and log-loss terms, for their standard errors (../errorBars.ts). */
+  squares: { brier: number; log_loss: number };
 }
 
 const LOG_LOSS_EPS = 1e-15;
@@ -58,6 +63,8 @@ export function binaryMetrics(score: Float64Array, label: Uint8Array, opts: Bina
     ({ order, sorted } = sortWithOrder(score));
   }
   const p = sortedPass(sorted, order, label, nb, threshold);
+  // Smooth ECE of the risk score, from the scores already sorted (NaN last, left out).
+  const smooth = smoothCalibration(sorted.subarray(0, p.finite), p.sortedLabel.subarray(0, p.finite));
   const nWrong = n - p.hits;
   const nRight = p.hits;
   const r_o = nWrong === 0 ? 1 : 1 - p.sumWrong / nWrong;
@@ -79,6 +86,8 @@ export function binaryMetrics(score: Float64Array, label: Uint8Array, opts: Bina
     r_o,
     r_u,
     hmr_beta: fMeasure(r_o, r_u, hmrBeta),
+    smece: smooth ? smooth.result.smece : null,
+    smece_sigma: smooth ? smooth.result.sigma : null,
   };
   const metrics = {} as Record<BinaryMetricName, number | null>;
   for (const name of BINARY_METRICS) {
@@ -96,6 +105,8 @@ export function binaryMetrics(score: Float64Array, label: Uint8Array, opts: Bina
       : rocCurveCounted(sorted, p.sortedLabel, p.nPos, p.groups, rocPoints),
     order,
     sorted,
+    smooth: smooth ? smooth.curve : null,
+    squares: { brier: p.brierSq, log_loss: p.logSq },
   };
 }
 
@@ -113,6 +124,9 @@ interface SortedPass {
   finite: number;
   brierSum: number;
   logSum: number;
+  /** Sums of the squared Brier terms ((s - y)^4) and squared log terms. */
+  brierSq: number;
+  logSq: number;
   hits: number;
   sumWrong: number;
   sumUnder: number;
@@ -182,6 +196,8 @@ function sortedPass(sorted: Float64Array, order: Uint32Array, label: Uint8Array,
   fusedLoop(sorted, order, label, sortedLabel, seg, closeW, closeQ, segW, segQ, ckPos, ckNeg, threshold, st);
   let brierSum = st[S_BRIER];
   let logSum = st[S_LOG];
+  let brierSq = st[S_BRIER2];
+  let logSq = st[S_LOG2];
   let hits = st[S_HITS];
   let sumWrong = st[S_WRONG];
   let sumUnder = st[S_UNDER];
@@ -212,6 +228,8 @@ function sortedPass(sorted: Float64Array, order: Uint32Array, label: Uint8Array,
     neg += 1 - y;
     brierSum += s;
     logSum += s;
+    brierSq += s;
+    logSq += s;
     if (y === 0) {
       hits++;
       sumUnder += s;
@@ -248,7 +266,7 @@ function sortedPass(sorted: Float64Array, order: Uint32Array, label: Uint8Array,
   }
   return {
     sortedLabel, equalWidth, equalCount, wins, nPos, groups, ksMax, finite: m,
-    brierSum, logSum, hits, sumWrong, sumUnder, ckPos, ckNeg,
+    brierSum, logSum, brierSq, logSq, hits, sumWrong, sumUnder, ckPos, ckNeg,
   };
 }
 
@@ -265,7 +283,9 @@ const S_LOG = 8;
 const S_HITS = 9;
 const S_WRONG = 10;
 const S_UNDER = 11;
-const STATE_SIZE = 12;
+const S_BRIER2 = 12;
+const S_LOG2 = 13;
+const STATE_SIZE = 14;
 
 /**
  * The hot loop of sortedPass(), a small function of its own: V8 compiles a small function sooner
@@ -295,6 +315,8 @@ function fusedLoop(
   let ksMax = 0;
   let brierSum = 0;
   let logSum = 0;
+  let brierSq = 0;
+  let logSq = 0;
   let hits = 0;
   let sumWrong = 0; // confidence on incorrect predictions
   let sumUnder = 0; // 1 - confidence on correct predictions
@@ -304,6 +326,8 @@ function fusedLoop(
     // Block sums, added to the totals once per segment.
     let bBrier = 0;
     let bLog = 0;
+    let bBrier2 = 0;
+    let bLog2 = 0;
     let bWrong = 0;
     let bUnder = 0;
     for (; p < end; p++) {
@@ -330,10 +354,14 @@ function fusedLoop(
       qV += s;
       qT += y;
       const d = s - y;
-      bBrier += d * d;
+      const d2 = d * d;
+      bBrier += d2;
+      bBrier2 += d2 * d2;
       const sc = Math.max(LOG_LOSS_EPS, Math.min(1 - LOG_LOSS_EPS, s));
       const sn = 1 - sc;
-      bLog += Math.log(y ? sc : sn);
+      const l = Math.log(y ? sc : sn);
+      bLog += l;
+      bLog2 += l * l;
       const c = Math.max(s, 1 - s);
       const h = (s >= threshold ? 1 : 0) === y ? 1 : 0;
       hits += h;
@@ -342,6 +370,8 @@ function fusedLoop(
     }
     brierSum += bBrier;
     logSum += bLog;
+    brierSq += bBrier2;
+    logSq += bLog2;
     sumWrong += bWrong;
     sumUnder += bUnder;
     segW[2 * j] = wV;
@@ -363,6 +393,8 @@ function fusedLoop(
   st[S_KS] = ksMax;
   st[S_BRIER] = brierSum;
   st[S_LOG] = logSum;
+  st[S_BRIER2] = brierSq;
+  st[S_LOG2] = logSq;
   st[S_HITS] = hits;
   st[S_WRONG] = sumWrong;
   st[S_UNDER] = sumUnder;
