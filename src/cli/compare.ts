@@ -6,6 +6,7 @@ import { CompareError, DEFAULT_COMPARE_RESAMPLES, type Comparison } from '../cor
 import { compareJson } from '../documents/json';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
+import { SLICE_OPTIONS, sliceOptions } from './sliceArgs';
 import { formatComparison } from '../documents/compareTable';
 import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
 import { compareCsv, compareMarkdown, comparedMetrics } from '../documents/compareOutput';
@@ -30,6 +31,15 @@ ${OUTPUT_USAGE}
   --bootstrap N     paired bootstrap resamples (default 1000)
   --seed S          bootstrap seed (default 0)
   --raft-data DIR   RAFT data folder: DIR/<task>/train.csv and task.json
+  --slices COLS     where the candidate differs: per slice of COL[,COL…] (values, or quartiles
+                    of a numeric column) or auto (every column with 2-20 values, numeric ones
+                    cut), the paired delta, its interval and test (exact McNemar for accuracy,
+                    DeLong for auc, paired bootstrap otherwise), Holm over every slice
+  --slice-metric M  the metric --slices compares (default: accuracy; mse for ALMANACS)
+  --where TERMS     compare only the rows that satisfy TERMS, as for score (each run filtered
+                    before the runs are aligned); repeatable
+  --data FILE       CSV/TSV joined to the baseline on its IDs, for --slices and --where
+  --join-key COL, --group-bins K: as for score
   --bins N, --threshold T, --hmr-beta B, --gold-key K, --format F, --map FIELD=COL,
   --max-file-mb N: as for score
   -h, --help        this help
@@ -48,6 +58,8 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
     options: {
       ...SCORING_OPTIONS, ...OUTPUT_OPTIONS,
       'fail-on-regression': { type: 'string' }, alpha: { type: 'string' },
+      where: SLICE_OPTIONS.where, slices: SLICE_OPTIONS.slices, 'slice-metric': SLICE_OPTIONS['slice-metric'],
+      data: SLICE_OPTIONS.data, 'join-key': SLICE_OPTIONS['join-key'], 'group-bins': SLICE_OPTIONS['group-bins'],
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,7 +73,7 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
   if (positionals.length === 1 && !modelsOf(positionals[0]).length) {
     throw new UsageError(`compare needs a BASELINE and at least one CANDIDATE; ${positionals[0]} holds no Prob_<model> columns of several models.`);
   }
-  const options = scoringOptions(values, { bootstrap: DEFAULT_COMPARE_RESAMPLES });
+  const options = scoringOptions(values, { bootstrap: DEFAULT_COMPARE_RESAMPLES, ...sliceOptions(values) });
   let comparison: Comparison;
   try {
     comparison = comparePaths(positionals, options);

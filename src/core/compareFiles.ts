@@ -2,7 +2,8 @@
 // parsed runs to the pure comparison (./compare/compare.ts). A folder holding one predictions
 // file stands for that file (a folktexts run folder); folders with several files are compared
 // task by task (RAFT run folders).
-import type { ScoreOptions } from './types';
+import type { ParseResult, ScoreOptions } from './types';
+import { applyWhere } from './slices/where';
 import type { CompanionReader } from './formats/context';
 import { nodeCompanionReader, isDirectory, readFileBytes } from './io';
 import { fileInput } from './formats/context';
@@ -11,12 +12,25 @@ import { discoverPredictionFiles, parseFile, readHead } from './score';
 import { parseCsv } from './formats/csv';
 import { modelColumns, type ModelColumns } from './compare/multiModel';
 import { resolveOptions } from './report';
-import { CompareError, compareGroups, compareRuns, DEFAULT_COMPARE_RESAMPLES, type CompareGroupInput, type CompareRunInput, type Comparison } from './compare/compare';
+import { comparisonSlices } from './compare/compareSlices';
+import { CompareError, compareGroups, compareRuns, compareRunsDetailed, DEFAULT_COMPARE_RESAMPLES, type CompareGroupInput, type CompareRunInput, type Comparison } from './compare/compare';
+
+/** A file parsed for a comparison; with --where, only its rows that satisfy the terms. */
+export function parseRun(path: string, options: ScoreOptions, io: CompanionReader = nodeCompanionReader): ParseResult {
+  const parsed = parseFile(path, options, io);
+  if (!options.where?.terms.length) return parsed;
+  const input = () => {
+    const read = readFileBytes(path);
+    return 'bytes' in read ? fileInput(path, read.bytes) : undefined;
+  };
+  const filtered = applyWhere(parsed, options.where, { input, io }).parsed;
+  return { ...filtered, problems: filtered.problems.map((p) => (p.code === 'filtered' || p.code === 'bad-filter' ? { ...p, path } : p)) };
+}
 
 /** One command-line argument, read: a file, or the prediction files under a folder. */
 export function loadGroup(path: string, options: ScoreOptions, io: CompanionReader = nodeCompanionReader): CompareGroupInput {
-  if (!isDirectory(path)) return { path, files: [{ path, parsed: parseFile(path, options, io) }] };
-  const files = discoverPredictionFiles(path, options).map((f) => ({ path: f.path, parsed: parseFile(f.path, { ...options, format: f.format }, io) }));
+  if (!isDirectory(path)) return { path, files: [{ path, parsed: parseRun(path, options, io) }] };
+  const files = discoverPredictionFiles(path, options).map((f) => ({ path: f.path, parsed: parseRun(f.path, { ...options, format: f.format }, io) }));
   if (!files.length) throw new CompareError(`${path}: no prediction files found.`);
   return { path, files };
 }
@@ -26,13 +40,13 @@ export function comparePaths(paths: readonly string[], options?: Partial<ScoreOp
   const o = resolveOptions({ ...options, bootstrap: options?.bootstrap ?? DEFAULT_COMPARE_RESAMPLES, instances: false });
   const models = paths.length === 1 ? modelRuns(paths[0], o) : [];
   if (models.length) {
-    const runs: CompareRunInput[] = models.map((m) => ({ path: paths[0], name: m.name, parsed: parseFile(paths[0], m.options, io) }));
+    const runs: CompareRunInput[] = models.map((m) => ({ path: paths[0], name: m.name, parsed: parseRun(paths[0], m.options, io) }));
     if (o.cluster) {
       const got = baselineClusters(runs[0], o, io);
       if ('fatal' in got) throw new CompareError(`--cluster: ${got.fatal.message}`);
       runs[0] = { ...runs[0], clusters: got };
     }
-    return withoutRowOrderNote(compareRuns(runs, o));
+    return withoutRowOrderNote(compareWithSlices(runs, o, io));
   }
   if (paths.length < 2) throw new CompareError(`${paths[0]} holds one run: name a baseline and at least one candidate, or a file with several models' Prob_<model> / Pred_<model> columns.`);
   const groups = paths.map((p) => loadGroup(p, o, io));
@@ -44,10 +58,21 @@ export function comparePaths(paths: readonly string[], options?: Partial<ScoreOp
       if ('fatal' in got) throw new CompareError(`--cluster: ${got.fatal.message}`);
       runs[0] = { ...runs[0], clusters: got };
     }
-    return compareRuns(runs, o);
+    return compareWithSlices(runs, o, io);
   }
+  if (o.slices) throw new CompareError('--slices compares single files (run folders are compared task by task, without slices).');
   if (o.cluster) throw new CompareError('--cluster compares single files (run folders are compared task by task, without clusters).');
   return compareGroups(groups, o);
+}
+
+/** compareRuns, and with --slices the slices where the candidates differ from the baseline. */
+function compareWithSlices(runs: CompareRunInput[], o: ScoreOptions, io: CompanionReader): Comparison {
+  if (!o.slices) return compareRuns(runs, o);
+  const detail = compareRunsDetailed(runs, o);
+  const found = comparisonSlices(detail, runs, o.slices, o, io);
+  detail.comparison.slices = found.slices;
+  detail.comparison.problems.push(...found.problems);
+  return detail.comparison;
 }
 
 /**

@@ -78,6 +78,17 @@ function comparisonSection(c: Comparison, alpha: number, heading: string): strin
 export function compareMarkdown(c: Comparison, alpha: number, regressions: RegressionResult[] = []): string {
   const out = [comparisonSection(c, alpha, '## Eval Lens: compare')];
   for (const [task, t] of Object.entries(c.tasks ?? {})) out.push(comparisonSection(t, alpha, `### Task ${markdownCode(task)}`));
+  if (c.slices?.length) {
+    const shown = c.slices.slice(0, 20);
+    const table: Table = {
+      columns: ['slice', ...(c.runs.length > 2 ? ['candidate'] : []), 'n', 'baseline', 'candidate', 'Δ', '95% interval', 'p', 'p (Holm)', ''],
+      rows: shown.map((s) => [markdownCode(`${s.column}=${s.value}`, true), ...(c.runs.length > 2 ? [markdownCode(s.run ?? '', true)] : []), String(s.n), formatNumber(s.baseline), formatNumber(s.candidate), signed(s.delta),
+        s.interval ? `[${formatNumber(s.interval[0])}, ${formatNumber(s.interval[1])}]` : '', pText(s.p_value), pText(s.p_holm), s.p_holm !== null && s.p_holm < alpha ? `✱ ${(s.delta ?? 0) < 0 ? 'lower' : 'higher'}` : '']),
+      align: ['left', ...(c.runs.length > 2 ? ['left' as const] : []), 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+    };
+    const significant = c.slices.filter((s) => s.p_holm !== null && s.p_holm < alpha).length;
+    out.push(`### Where it differs (${c.slices[0].metric}, ${c.slices[0].test === 'mcnemar' ? 'exact McNemar' : c.slices[0].test === 'delong' ? 'DeLong' : 'paired bootstrap'} per slice, Holm over ${c.slices.length})\n\n${significant ? `${significant} slice${significant === 1 ? '' : 's'} differ${significant === 1 ? 's' : ''} beyond chance.` : 'No slice differs beyond chance.'}${c.slices.length > shown.length ? ` The ${shown.length} most significant of ${c.slices.length}:` : ''}\n\n${markdownTable(table, table.columns.map((_, k) => k))}`);
+  }
   if (regressions.length) {
     const failed = regressions.filter((r) => r.failed).length;
     const table: Table = {

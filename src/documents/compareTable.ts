@@ -1,5 +1,6 @@
 // The readable output of `eval-lens compare`: per candidate, a table of the baseline's and the
 // candidate's values, the delta with its paired 95% interval, and the test's p-value in words.
+import { sliceDeltaLines } from './sliceTable';
 import type { MetricName } from '../core/types';
 import type { Comparison, MetricComparison } from '../core/compare/compare';
 import type { AgreementCounts, CloserCounts } from '../core/compare/agreement';
@@ -32,6 +33,7 @@ export function formatComparison(c: Comparison): string {
       }
     }
   }
+  if (c.slices) out.push('', ...sliceDeltaLines(c.slices).map((l) => l.slice(2)));
   if (c.problems.length) {
     out.push('', `problems: ${c.problems.length}`);
     for (const p of c.problems.slice(0, 20)) out.push(`  ${p.path ?? ''}:${p.line}  ${p.severity}  ${p.message}`);

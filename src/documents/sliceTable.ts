@@ -15,7 +15,7 @@ function pText(p: number | null): string {
 
 const TESTS: Record<string, string> = { fisher: "Fisher's exact test", mcnemar: 'exact McNemar', delong: 'DeLong', bootstrap: 'paired bootstrap' };
 
-function rows(slices: readonly (SliceContrast | SliceDelta)[], against: string): string[] {
+function rows(slices: readonly (SliceContrast | (SliceDelta & { run?: string }))[], against: string): string[] {
   if (!slices.length) return [];
   const first = slices[0];
   const test = first.test === 'bootstrap' && 'rest' in first ? 'bootstrap (slice and rest resampled apart)' : TESTS[first.test];
@@ -26,7 +26,8 @@ function rows(slices: readonly (SliceContrast | SliceDelta)[], against: string):
     const [mine, other] = 'rest' in s ? [s.slice, s.rest] : [s.candidate, s.baseline];
     const ci = s.interval ? `  [${formatNumber(s.interval[0])}, ${formatNumber(s.interval[1])}]` : '';
     const mark = s.p_holm !== null && s.p_holm < 0.05 ? `  ✱ significant (${(s.delta ?? 0) < 0 ? 'lower' : 'higher'})` : '';
-    out.push(`    ${`${s.column}=${s.value}`.padEnd(28)} n=${String(s.n).padEnd(7)} ${formatNumber(mine)} vs ${formatNumber(other)}  Δ ${formatNumber(s.delta)}${ci}  p=${pText(s.p_value)}  p_holm=${pText(s.p_holm)}${mark}`);
+    const name = `${s.column}=${s.value}${'run' in s && s.run ? ` · ${s.run}` : ''}`;
+    out.push(`    ${name.padEnd(28)} n=${String(s.n).padEnd(7)} ${formatNumber(mine)} vs ${formatNumber(other)}  Δ ${formatNumber(s.delta)}${ci}  p=${pText(s.p_value)}  p_holm=${pText(s.p_holm)}${mark}`);
   }
   if (slices.length > SHOWN) out.push(`    … ${slices.length - SHOWN} more (use --json for all)`);
   return out;
@@ -37,6 +38,7 @@ export function sliceContrastLines(slices: readonly SliceContrast[]): string[] {
   return rows(slices, 'the rest of the file');
 }
 
-export function sliceDeltaLines(slices: readonly SliceDelta[]): string[] {
+export function sliceDeltaLines(slices: readonly (SliceDelta & { run?: string })[]): string[] {
+  if (!slices.length) return ['  slices: no column to slice by (none with 2-20 values or numeric, besides the file\'s own scores, labels and IDs)'];
   return rows(slices, 'the baseline, on the same instances');
 }

@@ -87,6 +87,8 @@ export interface Comparison {
   clusters?: { column: string; count: number };
   /** Run folders: one comparison per task present in every run. */
   tasks?: Record<string, Comparison>;
+  /** --slices: where the candidate differs, slice by slice (src/core/compare/sliceFinder.ts), most significant first. */
+  slices?: import('./compareSlices').RunSliceDelta[];
 }
 
 /** Options: score's (bins, threshold, hmrBeta, seed, progress, cancel) with bootstrap defaulting to 1000. */

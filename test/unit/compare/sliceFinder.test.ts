@@ -104,3 +104,44 @@ print(json.dumps(out))`, runs[0].path, runs[1].path], { encoding: 'utf8' });
     for (let k = 1; k < slices.length; k++) expect((slices[k].p_holm ?? 2) >= (slices[k - 1].p_holm ?? 2)).toBe(true);
   });
 });
+
+describe('compare --slices and --where', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'eval-lens-cmp-slices-'));
+    const rows = readFileSync(join(REAL, 'adult', 'adult-test.csv'), 'utf8').split('\n').filter((l) => /^\d/.test(l)).slice(0, 3000);
+    for (const [name, shift] of [['baseline.csv', 0], ['candidate.csv', 3]] as const) {
+      const out = ['id,score,label,sex,workclass'];
+      rows.forEach((line, k) => {
+        const f = line.split(',').map((x) => x.trim());
+        const z = -8 + 0.04 * Number(f[0]) + 0.35 * Number(f[4]) + 0.03 * Number(f[12]) + (f[9] === 'Female' ? shift : 0);
+        out.push(`r${k},${(1 / (1 + Math.exp(-z))).toFixed(6)},${f[14].startsWith('>50K') ? 1 : 0},${f[9]},${f[1]}`);
+      });
+      writeFileSync(join(dir, name), out.join('\n') + '\n');
+    }
+  });
+
+  it('the CLI lists the slices in JSON, text and Markdown, and --where compares the rows that satisfy it', async () => {
+    const { runCli } = await import('../../../src/cli/main');
+    const [a, b] = [join(dir, 'baseline.csv'), join(dir, 'candidate.csv')];
+    const json = await runCli(['compare', a, b, '--slices', 'auto', '--bootstrap', '100', '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const c = (JSON.parse(json.stdout) as { comparison: { slices: { column: string; value: string; delta: number; p_holm: number; interval: [number, number] | null; test: string }[] } }).comparison;
+    expect([...new Set(c.slices.map((s) => s.column))].sort()).toEqual(['sex', 'workclass']);
+    const women = c.slices.find((s) => s.value === 'Female')!;
+    expect(women.test).toBe('mcnemar');
+    expect(women.delta).toBeLessThan(0);
+    expect(women.interval![1]).toBeLessThan(0); // the paired interval excludes 0 too
+    expect(c.slices.find((s) => s.value === 'Male')!.delta).toBe(0);
+    const text = await runCli(['compare', a, b, '--slices', 'sex', '--bootstrap', '0']);
+    expect(text.stdout).toMatch(/slices by accuracy against the baseline, on the same instances \(exact McNemar; Holm over 2 slices\):/);
+    expect(text.stdout).toMatch(/sex=Female .* ✱ significant \(lower\)/);
+    const md = await runCli(['compare', a, b, '--slices', 'sex', '--bootstrap', '0', '--markdown']);
+    expect(md.stdout).toMatch(/### Where it differs \(accuracy, exact McNemar per slice, Holm over 2\)\n\n1 slice differs beyond chance\./);
+    const men = await runCli(['compare', a, b, '--where', 'sex=Male', '--bootstrap', '0', '--json']);
+    const m = (JSON.parse(men.stdout) as { comparison: { aligned: number; metrics: { accuracy: { deltas: (number | null)[] } } } }).comparison;
+    const males = readFileSync(a, 'utf8').split('\n').filter((l) => l.includes(',Male,')).length;
+    expect(m.aligned).toBe(males);
+    expect(m.metrics.accuracy.deltas[1]).toBe(0);
+  });
+});

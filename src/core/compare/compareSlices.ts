@@ -1,0 +1,61 @@
+// `compare --slices COL[,COL…] | auto`: the baseline file's columns (or a data file's, joined on
+// ID) read for its rows, put in aligned order, and handed to the slice finder for each candidate.
+import type { RowProblem, ScoreOptions, SlicesOptions } from '../types';
+import type { CompanionReader } from '../formats/context';
+import { fileInput } from '../formats/context';
+import { readFileBytes } from '../io';
+import { ownColumnNames } from '../slices/columnValues';
+import { dataColumnNames } from '../slices/dataJoin';
+import { valuesOf } from '../slices/where';
+import { autoSliceable } from '../slices/scoreSlices';
+import { defaultSliceMetric, findSlices, bySignificance, type SliceColumn, type SliceDelta } from './sliceFinder';
+import { holm } from './holm';
+import type { CompareRunInput, ComparisonDetail } from './compare';
+
+/** A slice of one candidate (run: its name, when the comparison has several). */
+export type RunSliceDelta = SliceDelta & { run?: string };
+
+export function comparisonSlices(
+  detail: ComparisonDetail, runs: readonly CompareRunInput[], spec: SlicesOptions, o: ScoreOptions, io: CompanionReader,
+): { slices: RunSliceDelta[]; problems: RowProblem[] } {
+  const baseline = runs[0];
+  const set = baseline.parsed.set!;
+  let input: ReturnType<typeof fileInput> | undefined | null = null;
+  const inputOnce = () => {
+    if (input === null) {
+      const read = readFileBytes(baseline.path);
+      input = 'bytes' in read ? fileInput(baseline.path, read.bytes) : undefined;
+    }
+    return input;
+  };
+  const source = { input: inputOnce, io };
+  const auto = spec.columns === 'auto';
+  const names = auto
+    ? [...(inputOnce() ? ownColumnNames(inputOnce()!, set) : []), ...(spec.dataPath ? dataColumnNames(spec.dataPath, io) ?? [] : [])]
+    : spec.columns as string[];
+  const problems: RowProblem[] = [];
+  const columns: SliceColumn[] = [];
+  const rows = detail.alignment.rows[0];
+  for (const column of [...new Set(names)]) {
+    const values = valuesOf(set, column, spec, inputOnce, source);
+    if (typeof values === 'string') {
+      problems.push({ line: 1, severity: 'error', code: 'group-column', path: baseline.path, message: `--slices: ${values}` });
+      continue;
+    }
+    if (auto && !autoSliceable(values, set)) continue;
+    columns.push({ column, values: Array.from(rows, (r) => values[r]) });
+  }
+  const metric = spec.metric ?? defaultSliceMetric(set);
+  const all: RunSliceDelta[] = [];
+  for (let c = 1; c < detail.subsets.length; c++) {
+    const found = findSlices(detail.subsets[0], detail.subsets[c], columns, metric, o, { bins: spec.bins });
+    for (const s of found) all.push(detail.subsets.length > 2 ? { ...s, run: runs[c].name ?? runs[c].path } : s);
+  }
+  // Holm over every slice of every candidate: that is how many tests were made.
+  if (detail.subsets.length > 2) {
+    const adjusted = holm(all.map((s) => s.p_value));
+    all.forEach((s, k) => { s.p_holm = adjusted[k]; });
+    all.sort(bySignificance);
+  }
+  return { slices: all, problems };
+}
