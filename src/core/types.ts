@@ -256,8 +256,6 @@ export interface ScoreOptions {
   cluster?: ClusterOptions;
   /** --where: score only the rows that satisfy these terms (src/common/whereTerms.ts). */
   where?: WhereOptions;
-}
-
   /** --slices: the slices whose metric differs from the rest of the file (score) or between runs (compare). */
   slices?: SlicesOptions;
 }
@@ -289,6 +287,8 @@ export interface SlicesOptions {
   joinKey?: string;
   /** Quantile groups of a numeric column (--group-bins), default 4. */
   bins?: number;
+}
+
 /** --where TERMS (repeatable, AND-ed), with --data FILE for columns of a data file joined on ID. */
 export interface WhereOptions {
   terms: string[];
