@@ -46,7 +46,7 @@ export function binaryValues(values: unknown[]): boolean {
     if (isBlank(v)) continue;
     any = true;
     const s = text(v).toLowerCase();
-    if (!(s === '0' || s === '1' || s === 'true' || s === 'false' || s === '0.0' || s === '1.0')) return false;
+    if (!(s === '0' || s === '1' || s === 'true' || s === 'false' || s === '0.0' || s === '1.0' || s === 'yes' || s === 'no')) return false;
   }
   return any;
 }

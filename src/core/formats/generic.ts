@@ -140,7 +140,7 @@ function planFor(names: string[], columns: ResolvedColumns, sample: Sample): Pla
   const { score, label, confidence, correct, pred, id } = columns;
   const binaryLabels = (name: string) => {
     const scratch: RowProblem[] = [];
-    return sample(name).every((v) => isBlankValue(v) || parseBinaryLabel(v, 1, undefined, name, scratch) !== undefined);
+    return sample(name).every((v) => isBlankValue(v) || binaryLabel(v, 1, undefined, name, scratch) !== undefined);
   };
   if (score !== undefined && label !== undefined && (pred === undefined || binaryLabels(label))) {
     return { kind: 'binary', value: score, target: label, id };
@@ -327,7 +327,7 @@ function numericRowHandler(layout: NumericLayout, plan: Extract<Plan, { kind: 'b
     const lineOf = (k: number) => rec.fieldLines?.[k] ?? rec.line;
     const value = parseProbability(fields[valueCol], lineOf(valueCol), columns[valueCol], plan.value, sink.problems);
     const target = targetIsLabel
-      ? parseBinaryLabel(fields[targetCol], lineOf(targetCol), columns[targetCol], plan.target, sink.problems)
+      ? binaryLabel(fields[targetCol], lineOf(targetCol), columns[targetCol], plan.target, sink.problems)
       : parseCorrect(fields[targetCol], lineOf(targetCol), columns[targetCol], plan.target, sink.problems);
     if (value === undefined || target === undefined) {
       sink.skipped++;
@@ -335,6 +335,19 @@ function numericRowHandler(layout: NumericLayout, plan: Extract<Plan, { kind: 'b
     }
     sink.columns.push(value, target, rec.line);
   };
+}
+
+/**
+ * A gold label of a generic table: parseBinaryLabel's 0/1 and True/False, and Yes/No in any case
+ * (churn and survey tables write actual_churn = Yes): Yes is the positive class.
+ */
+function binaryLabel(raw: unknown, line: number, column: number | undefined, field: string, problems: RowProblem[]): 0 | 1 | undefined {
+  if (typeof raw === 'string') {
+    const lower = raw.trim().toLowerCase();
+    if (lower === 'yes') return 1;
+    if (lower === 'no') return 0;
+  }
+  return parseBinaryLabel(raw, line, column, field, problems);
 }
 
 /** Correctness is a 0/1 label too (lm-eval's acc and exact_match are 0.0/1.0 floats). */
@@ -446,7 +459,7 @@ class RowsBuilder {
       const [v, vl, vc] = at(plan.value);
       const value = parseProbability(v, vl, vc, plan.value, problems);
       const [t, tl, tc] = at(plan.target);
-      const target = plan.kind === 'binary' ? parseBinaryLabel(t, tl, tc, plan.target, problems) : parseCorrect(t, tl, tc, plan.target, problems);
+      const target = plan.kind === 'binary' ? binaryLabel(t, tl, tc, plan.target, problems) : parseCorrect(t, tl, tc, plan.target, problems);
       ok = value !== undefined && target !== undefined;
       if (ok) {
         this.values.push(value!);

@@ -75,7 +75,7 @@ const PRED_PATTERN = /^(?:pred|predicted|prediction|predictions)(?:$|[_ -])|[_ -
 const SCORE_EXACT = new Set(['score', 'prob', 'proba', 'probability', 'risk_score', 'p', 'p_yes', 'y_score', 'y_prob', 'y_proba', 'pred_prob', 'pred_proba', 'predicted_probability', 'prob_positive', 'p_positive', 'positive_prob']);
 const CONFIDENCE_EXACT = new Set(['confidence', 'conf']);
 const CORRECT_EXACT = new Set(['correct', 'is_correct', 'acc', 'exact_match']);
-const ID_EXACT = new Set(['id', 'doc_id', 'idx', 'index', 'uid', 'uuid', 'sample_id', 'row_id', 'example_id', 'text_id', 'item_id', '']);
+const ID_EXACT = new Set(['id', 'doc_id', 'idx', 'index', 'uid', 'uuid', 'sample_id', 'sample_index', 'row_id', 'example_id', 'text_id', 'item_id', '']);
 const TEXT_EXACT = new Set(['text', 'prompt', 'question', 'input', 'sentence', 'response', 'output', 'completion', 'context', 'passage', 'document', 'answer_text']);
 /** Column names of a results summary (one row per model or run). */
 const METRIC_EXACT = new Set([
@@ -94,7 +94,8 @@ function probName(column: string): string | undefined {
   const t = column.trim();
   if (SCORE_EXACT.has(norm(t))) return undefined;
   const m = /^(?:p|prob|proba|probs|probability|probabilities|score|scores)[_ -](.+)$/i.exec(t) ?? PROB_SUFFIX.exec(t) ?? PROB_PREFIX.exec(t);
-  const name = m?.[1]?.trim();
+  // prob_class_cat, probability_of_cat, p_label_1: the class is what follows.
+  const name = m?.[1]?.trim().replace(/^(?:class|label|of)[_ -](?=.)/i, '');
   return name ? name : undefined;
 }
 
@@ -161,7 +162,7 @@ function profile(values: unknown[]): Profile {
   for (const v of present) {
     const s = norm(textOf(v));
     length += s.length;
-    if (!(s === '0' || s === '1' || s === 'true' || s === 'false' || s === '0.0' || s === '1.0')) binary = false;
+    if (!(s === '0' || s === '1' || s === 'true' || s === 'false' || s === '0.0' || s === '1.0' || s === 'yes' || s === 'no')) binary = false;
     const x = numberOf(v);
     if (x === undefined || !Number.isFinite(x)) { numeric = false; probability = false; continue; }
     if (!(x >= 0 && x <= 1)) probability = false;

@@ -148,3 +148,38 @@ describe('the column mapping is honoured by every table reader', () => {
     });
   }
 });
+
+describe('more layouts from the field (prediction CSVs as projects document them)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'roles-field-'));
+  const score = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return scoreFile(join(dir, name), { bootstrap: 0 });
+  };
+
+  it('customer_id, actual_churn, predicted_churn, churn_probability with Yes/No: binary against actual_churn (Yes = 1)', () => {
+    const r = score('churn_yes_no.csv', 'customer_id,actual_churn,predicted_churn,churn_probability\nC040,No,Yes,0.6344\nC037,No,No,0.069\nC012,Yes,Yes,0.81\nC007,Yes,No,0.42\n');
+    expect(r.fatal).toBeUndefined();
+    expect(r.kind).toBe('binary');
+    // By hand: positives 0.81, 0.42; negatives 0.6344, 0.069: pairs ranked right 3 of 4.
+    expect(r.metrics.auc).toBe(0.75);
+    // Without an ID column (the byte scanner's path) the same.
+    const noId = score('churn_yes_no_noid.csv', 'actual_churn,churn_probability\nNo,0.6344\nNo,0.069\nYes,0.81\nYes,0.42\n');
+    expect(noId.fatal).toBeUndefined();
+    expect(noId.metrics.auc).toBe(0.75);
+  });
+
+  it('sample_index, y_true, y_pred, prob_class_0, prob_class_1, correct: classes 0 and 1 of one model', () => {
+    const r = score('rf.csv', 'sample_index,y_true,y_pred,prob_class_0,prob_class_1,correct\n0,0,0,0.8,0.2,1\n1,1,0,0.6,0.4,0\n2,1,1,0.3,0.7,1\n3,0,1,0.45,0.55,0\n');
+    expect(r.models).toBeUndefined();
+    expect(r.kind).toBe('multiclass');
+    expect(r.classes).toEqual(['0', '1']);
+    expect(r.metrics.accuracy).toBe(0.5);
+  });
+
+  it('id, y_true, y_pred, prob_class_cat, prob_class_dog, prob_class_bird: the classes are cat, dog, bird', () => {
+    const r = score('pets.csv', 'id,y_true,y_pred,prob_class_cat,prob_class_dog,prob_class_bird\nS001,cat,cat,0.92,0.05,0.03\nS002,bird,dog,0.10,0.62,0.28\nS003,bird,bird,0.05,0.15,0.80\n');
+    expect(r.fatal).toBeUndefined();
+    expect(r.classes).toEqual(['cat', 'dog', 'bird']);
+    expect(r.metrics.accuracy).toBeCloseTo(2 / 3, 15);
+  });
+});
