@@ -475,6 +475,8 @@ export interface Report {
   errorGroups?: ErrorGroup[];
   /** --where: the terms and how many rows of how many satisfy them. */
   filter?: ReportFilter;
+  /** score --slices: each slice against the rest of the file, most significant first. */
+  slices?: SliceContrast[];
   /** Only the options that change numbers. */
   options: { bins: number; threshold: number; hmrBeta: number; bootstrap: number; seed: number };
   fatal?: string;
@@ -509,5 +511,3 @@ export interface Report {
   /** Several attempts at one item (Inspect epochs, an epoch/attempt/repeat/sample_index column). */
   repeats?: RepeatsResult;
 }
-  /** score --slices: each slice against the rest of the file, most significant first. */
-  slices?: SliceContrast[];
