@@ -7,6 +7,7 @@ import { isMetricName } from '../core/compare/board';
 import { METRIC_NAMES } from '../core/types';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
+import { SLICE_OPTIONS, sliceOptions } from './sliceArgs';
 import { formatBoard } from '../documents/boardTable';
 import { OUTPUT_OPTIONS, outputMode, printResult } from './output';
 import { boardCsv, boardMarkdown } from '../documents/boardOutput';
@@ -27,6 +28,8 @@ Options:
   --bootstrap N       resamples for the intervals (default 1000; 0: none)
   --raft-data DIR, --format F, --bins N, --threshold T, --hmr-beta B, --seed S, --gold-key K,
   --map FIELD=COL, --max-file-mb N: as for score
+  --where TERMS       rank on the rows that satisfy TERMS only, as for score (repeatable; with
+                      --data FILE and --join-key COL for a data file's columns)
   -h, --help          this help`;
 
 export async function boardCommand(rest: string[]): Promise<CliOutput> {
@@ -38,6 +41,7 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
       ...SCORING_OPTIONS,
       metric: { type: 'string' },
       pivot: { type: 'string' },
+      where: SLICE_OPTIONS.where, data: SLICE_OPTIONS.data, 'join-key': SLICE_OPTIONS['join-key'],
       ...OUTPUT_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
@@ -47,7 +51,7 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
   if (!positionals.length) throw new UsageError('board needs at least one PATH.');
   if (values.metric !== undefined && !isMetricName(values.metric)) throw new UsageError(`--metric must be one of ${METRIC_NAMES.join(', ')}, got '${values.metric}'.`);
   if (values.pivot !== undefined && values.pivot !== 'prompting') throw new UsageError(`--pivot takes 'prompting', got '${values.pivot}'.`);
-  const options = scoringOptions(values, { bootstrap: 1000 });
+  const options = scoringOptions(values, { bootstrap: 1000, ...sliceOptions(values) });
   let stderr = '';
   const present = positionals.filter((p) => {
     if (existsSync(p)) return true;

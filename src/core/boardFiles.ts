@@ -14,6 +14,7 @@ import { basename, dirname, extname } from 'node:path';
 import type { MetricName, Report, RowProblem, ScoreOptions } from './types';
 import { isDirectory } from './io';
 import { parseFile, scoreFile, scorePath } from './score';
+import { parseRun } from './compareFiles';
 import { gatherSet, resampleMetrics, resolveOptions } from './report';
 import { alignRuns, CompareError } from './compare/align';
 import { CountDraws } from './metrics/bootstrap';
@@ -106,7 +107,7 @@ function rankBootstrap(board: Board, entries: readonly BoardEntry[], sources: Ma
       seen.add(row); // the first entry of a run and task is the board's (buildBoard keeps the first)
       const so = sources.get(e);
       if (!so) return;
-      const parsed = parseFile(e.path, so);
+      const parsed = parseRun(e.path, resolveOptions(so));
       if (!parsed.set || parsed.set.n === 0) return;
       runs.push({ row, path: e.path, set: parsed.set, options: so });
     }

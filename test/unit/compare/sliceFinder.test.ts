@@ -145,3 +145,28 @@ describe('compare --slices and --where', () => {
     expect(m.metrics.accuracy.deltas[1]).toBe(0);
   });
 });
+
+describe('board --where', () => {
+  it('ranks the runs on the rows that satisfy the terms', async () => {
+    const { runCli } = await import('../../../src/cli/main');
+    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-board-where-'));
+    // Two runs: A is right on every row with group=x and wrong on group=y; B the other way round.
+    for (const [name, right] of [['A.csv', 'x'], ['B.csv', 'y']] as const) {
+      const rows = Array.from({ length: 40 }, (_, k) => {
+        const group = k % 2 ? 'x' : 'y';
+        const label = k % 4 < 2 ? 1 : 0;
+        const score = group === right ? (label ? 0.9 : 0.1) : (label ? 0.1 : 0.9);
+        return `r${k},${score},${label},${group}`;
+      });
+      writeFileSync(join(dir, name), ['id,score,label,group', ...rows].join('\n') + '\n');
+    }
+    const board = async (...args: string[]) => (JSON.parse((await runCli(['board', '--json', '--bootstrap', '0', ...args])).stdout) as { board: { rows: { run: string; values: Record<string, number | null> }[] } }).board;
+    const onX = await board(join(dir, 'A.csv'), join(dir, 'B.csv'), '--metric', 'accuracy', '--where', 'group=x');
+    const onY = await board(join(dir, 'A.csv'), join(dir, 'B.csv'), '--metric', 'accuracy', '--where', 'group=y');
+    const value = (b: typeof onX, run: RegExp) => Object.values(b.rows.find((r) => run.test(r.run))!.values)[0];
+    expect(value(onX, /A/)).toBe(1);
+    expect(value(onX, /B/)).toBe(0);
+    expect(value(onY, /A/)).toBe(0);
+    expect(value(onY, /B/)).toBe(1);
+  });
+});
