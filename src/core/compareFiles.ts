@@ -9,8 +9,8 @@ import { nodeCompanionReader, isDirectory, readFileBytes } from './io';
 import { fileInput } from './formats/context';
 import { columnValuesFor } from './slices/clusterColumn';
 import { discoverPredictionFiles, parseFile, readHead } from './score';
-import { parseCsv } from './formats/csv';
-import { modelColumns, type ModelColumns } from './compare/multiModel';
+import type { ModelColumns } from './compare/multiModel';
+import { tableRolesOfText } from './tableRoles';
 import { resolveOptions } from './report';
 import { comparisonSlices } from './compare/compareSlices';
 import { CompareError, compareGroups, compareRuns, compareRunsDetailed, DEFAULT_COMPARE_RESAMPLES, type CompareGroupInput, type CompareRunInput, type Comparison } from './compare/compare';
@@ -123,6 +123,10 @@ export function modelsOf(path: string): ModelColumns[] {
   if (isDirectory(path) || !/\.(csv|tsv)$/i.test(path)) return [];
   const head = readHead(path);
   if (!head) return [];
-  const firstLine = head.split(/\r?\n/, 1)[0];
-  return modelColumns(parseCsv(firstLine + '\n', path.toLowerCase().endsWith('.tsv') ? '\t' : ',').header);
+  // The column roles (names and content): Prob_<model> columns are models only when they are not
+  // the classes of one model (p_approve, p_reject beside y_true/y_pred are classes, roles.ts).
+  const roles = tableRolesOfText(path, head).roles;
+  const models = roles.models ?? [];
+  if (models.length < 2) return [];
+  return models.map((m) => ({ model: m.name, mapping: m.prob !== undefined ? { score: m.prob } : { pred: m.pred! } }));
 }

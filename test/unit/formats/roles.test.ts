@@ -183,3 +183,11 @@ describe('more layouts from the field (prediction CSVs as projects document them
     expect(r.metrics.accuracy).toBeCloseTo(2 / 3, 15);
   });
 });
+
+describe('compare and board split a file into models only when its columns are models', () => {
+  it('loans.csv (p_approve, p_reject: classes) is one run; models.csv (Prob_LogReg, Prob_SVM) is two', async () => {
+    const { modelsOf } = await import('../../../src/core/compareFiles');
+    expect(modelsOf(join(DIR, 'loans.csv'))).toEqual([]);
+    expect(modelsOf(resolve(__dirname, '../../fixtures/generic-field/models.csv')).map((m) => m.model)).toEqual(['LogReg', 'SVM']);
+  });
+});
