@@ -17,6 +17,8 @@ export interface PanelState {
   selected?: number;
   binning?: 'equalWidth' | 'equalCount';
   stepIndex?: number;
+  /** The stepper's order: file order, or the most confident mistakes first (default: binary reports). */
+  stepOrder?: 'file' | 'confident';
   /** Instance table: sort column and direction, and the filters in force. */
   sort?: { column: TableColumn; descending: boolean } | null;
   filter?: TableFilter;

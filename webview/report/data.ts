@@ -3,6 +3,7 @@
 // panel and in the CLI's figures); what the scoring worker computes too (histogram, scatter
 // decimation, correctness counts) lives in src/common/chartData.ts. Pure functions (unit-tested).
 import type { InstanceColumns, Report } from '../../src/core/types';
+import { sortIndicesByKey } from './tableModel';
 
 export { binAt, decimateCurve } from '../../src/common/curves';
 
@@ -76,5 +77,30 @@ export function misclassifiedIndices(inst: InstanceColumns): Uint32Array {
   const out = new Uint32Array(count);
   let k = 0;
   for (let i = 0; i < n; i++) if (inst.correct[i] === 0 && inst.gold[i] >= 0 && inst.pred[i] >= 0) out[k++] = i;
+  return out;
+}
+
+/** The order the stepper walks the misclassified examples in. */
+export type StepOrder = 'file' | 'confident';
+
+/**
+ * The misclassified instances in `order`: file order, or the most confident mistakes first (binary:
+ * the rows furthest on the wrong side of the threshold, |score - label| descending; otherwise the
+ * model's confidence in its wrong answer, descending), ties in file order.
+ */
+export function misclassifiedInOrder(report: Report, order: StepOrder): Uint32Array {
+  const inst = report.instances;
+  if (!inst) return new Uint32Array(0);
+  const wrong = misclassifiedIndices(inst);
+  if (order === 'file' || wrong.length < 2) return wrong;
+  const keys = new Float64Array(wrong.length);
+  for (let j = 0; j < wrong.length; j++) {
+    const i = wrong[j];
+    const k = report.kind === 'binary' ? Math.abs(inst.value[i] - inst.target[i]) : inst.confidence[i];
+    keys[j] = Number.isFinite(k) ? -k : NaN; // ascending on -k: highest first, unknown last
+  }
+  const byKey = sortIndicesByKey(keys, false);
+  const out = new Uint32Array(wrong.length);
+  for (let j = 0; j < wrong.length; j++) out[j] = wrong[byKey[j]];
   return out;
 }

@@ -319,7 +319,7 @@ function renderReport(): void {
 
   // The stepper and the table need the per-instance columns: placeholders until they arrive.
   const pending = !report.instances && !!loaded.assemblers[k];
-  if (report.kind === 'multiclass' && (report.instances || pending)) {
+  if (hasStepper(report) && (report.instances || pending)) {
     stepperSlot = pendingSection('stepper-pending', 'Misclassified examples', report.n);
     root.appendChild(stepperSlot);
   }
@@ -363,15 +363,32 @@ function selectGroup(group: number | null): void {
   document.getElementById('section-groups')?.scrollIntoView();
 }
 
+/** Misclassified examples to step through: a label to be wrong about (multiclass, and binary: the wrong side of the threshold). */
+function hasStepper(report: Report): boolean {
+  return report.kind === 'multiclass' || report.kind === 'binary';
+}
+
 /** The stepper and the instance table, in place of their placeholders, once the columns are here. */
-function mountInstances(whole: Report): void {
+function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): void {
   // A group filter: the table and the stepper get that group's rows only.
   const report = state.group != null && whole.groups?.rowGroup ? groupSlice(whole, state.group) : whole;
   const inst = report.instances;
   if (!inst) return;
-  if (stepperSlot && report.kind === 'multiclass') {
+  if (stepperSlot && hasStepper(report)) {
+    const order = state.stepOrder ?? (report.kind === 'binary' ? 'confident' : 'file');
     stepper = new Stepper(report, {
       index: state.stepIndex ?? 0,
+      order,
+      onOrder: (next) => {
+        saveState({ stepOrder: next, stepIndex: 0 });
+        const fresh = stepper;
+        if (!fresh) return;
+        // The same place in the page: a new stepper in the old one's place.
+        stepperSlot = el('div');
+        fresh.element.replaceWith(stepperSlot);
+        stepper = null;
+        mountInstances(whole, { stepperOnly: true });
+      },
       onStep: (index, total) => {
         if (state.stepIndex !== index) saveState({ stepIndex: index });
         post({ type: 'stepped', index, total });
@@ -383,6 +400,10 @@ function mountInstances(whole: Report): void {
     });
     stepperSlot.replaceWith(stepper.element);
     stepperSlot = null;
+    if (only.stepperOnly) {
+      (stepper.element.querySelector('#stepper-order') as HTMLElement | null)?.focus();
+      return;
+    }
   }
   if (tableSlot) {
     if (instanceCount(report) > 0) {

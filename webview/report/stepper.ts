@@ -4,13 +4,16 @@
 // Misclassified Example" commands). Every text is set with textContent: RAFT texts are tweets and
 // web pages and may hold markup.
 import type { Report } from '../../src/core/types';
-import { instanceText, misclassifiedIndices } from './data';
+import { instanceText, misclassifiedInOrder, type StepOrder } from './data';
 import { clear, el } from '../shared/dom';
 import { formatCount, formatMetric } from '../shared/format';
 import { className } from './tableModel';
 
 export interface StepperOptions {
   index: number;
+  /** File order, or the most confident mistakes first (the default of a binary report). */
+  order: StepOrder;
+  onOrder: (order: StepOrder) => void;
   onStep: (index: number, total: number) => void;
   /** `instance`: the instance's index (binary files, whose rows have no text line, show it in the table). */
   onReveal: (path: string, line: number, instance: number) => void;
@@ -32,16 +35,25 @@ export class Stepper {
   private index: number;
 
   constructor(private readonly report: Report, private readonly options: StepperOptions) {
-    this.indices = report.instances ? misclassifiedIndices(report.instances) : new Uint32Array(0);
+    this.indices = misclassifiedInOrder(report, options.order);
     this.index = Math.max(0, Math.min(options.index, this.indices.length - 1));
     this.position = el('span', { className: 'stepper-position', attrs: { id: 'stepper-position', 'aria-live': 'polite' } });
     this.prevButton = el('button', { className: 'button secondary', text: '‹ Previous', title: 'Previous misclassified example (k, ←)', attrs: { type: 'button', id: 'stepper-prev' }, onClick: () => this.step(-1) });
     this.nextButton = el('button', { className: 'button', text: 'Next ›', title: 'Next misclassified example (j, →)', attrs: { type: 'button', id: 'stepper-next' }, onClick: () => this.step(1) });
     this.body = el('div', { className: 'stepper-body' });
-    this.element = el('section', { className: 'section stepper', attrs: { id: 'stepper', tabindex: '-1' } }, [
+    const order = el('select', { attrs: { id: 'stepper-order', 'aria-label': 'Order of the misclassified examples' } }, [
+      el('option', { text: 'most confident first', attrs: { value: 'confident' } }),
+      el('option', { text: 'file order', attrs: { value: 'file' } }),
+    ]);
+    order.value = options.order;
+    order.addEventListener('change', () => options.onOrder(order.value === 'file' ? 'file' : 'confident'));
+    const binary = report.kind === 'binary';
+    this.element = el('section', { className: 'section stepper', attrs: { id: 'stepper', tabindex: '-1' }, data: { order: options.order } }, [
       el('div', { className: 'stepper-bar' }, [
         el('h2', { text: 'Misclassified examples' }),
         this.position,
+        binary ? el('span', { className: 'muted', text: `rows on the wrong side of the threshold ${formatMetric(report.options.threshold, 4)}` }) : null,
+        el('label', { className: 'control' }, [el('span', { text: 'Order' }), order]),
         el('span', { className: 'spacer' }),
         el('span', { className: 'hint', text: 'j / k or ← / → to step' }),
         this.prevButton,
@@ -88,10 +100,18 @@ export class Stepper {
 
     const line = inst.lines[i];
     const dataLine = report.dataLines?.[i];
+    const texts = report.texts;
+    const textOf = (name: string) => {
+      const f = texts?.fields.indexOf(name) ?? -1;
+      return f >= 0 ? instanceText(texts, i, f) : '';
+    };
+    const predicted = className(report, inst.pred[i]);
+    const answer = shownAnswer(predicted, textOf('output'));
     const facts = el('dl', { className: 'stepper-facts' }, [
-      ...fact('Gold', className(report, inst.gold[i]), 'gold'),
-      ...fact('Predicted', className(report, inst.pred[i]), 'pred'),
-      ...fact('Confidence', formatMetric(inst.confidence[i]), 'confidence'),
+      ...fact(report.kind === 'binary' ? 'Label' : 'Gold', className(report, inst.gold[i]), 'gold'),
+      ...fact('Predicted', answer.text, 'pred', answer.full),
+      ...(report.kind === 'binary' ? fact('Score', String(inst.value[i]), 'score') : []),
+      ...(Number.isFinite(inst.confidence[i]) ? fact('Confidence', formatMetric(inst.confidence[i]), 'confidence') : []),
       ...(inst.ids?.[i] !== undefined ? fact('ID', inst.ids[i], 'id') : []),
       ...fact(hasTextLines(report.path) ? 'Line' : 'Row', String(line), 'line'),
     ]);
@@ -109,10 +129,19 @@ export class Stepper {
     ]);
     this.body.appendChild(el('div', { className: 'stepper-head' }, [facts, reveal]));
 
-    const texts = report.texts;
     if (texts && texts.fields.length) {
       texts.fields.forEach((field, f) => {
         const value = instanceText(texts, i, f);
+        // An empty field (Inspect's choices of a question without any) is left out, not an empty box.
+        if (value.trim() === '') return;
+        // A scorer's explanation (often the whole chain of thought again) is folded away.
+        if (field === 'explanation') {
+          this.body.appendChild(el('details', { className: 'text-field', data: { fold: field } }, [
+            el('summary', { className: 'text-field-name', text: `${field} (${formatCount(value.length)} characters)` }),
+            el('div', { className: 'text-field-value', text: value, data: { field } }),
+          ]));
+          return;
+        }
         this.body.appendChild(el('div', { className: 'text-field' }, [
           el('div', { className: 'text-field-name', text: field }),
           el('div', { className: 'text-field-value', text: value, data: { field } }),
@@ -130,6 +159,23 @@ export function hasTextLines(path: string): boolean {
   return !/\.(parquet|eval)$/i.test(path);
 }
 
-function fact(name: string, value: string, key: string): HTMLElement[] {
-  return [el('dt', { text: name }), el('dd', { text: value, data: { fact: key } })];
+function fact(name: string, value: string, key: string, title?: string): HTMLElement[] {
+  return [el('dt', { text: name }), el('dd', { text: value, title, data: { fact: key } })];
+}
+
+/** Longer than this, a predicted "class" is a whole output, not an answer. */
+const ANSWER_CHARS = 80;
+
+/**
+ * What "Predicted" shows: the class as it is when it is short; when it is a whole generated output
+ * (a scorer that kept no extracted answer), the answer it ends on (Inspect's "ANSWER: …" line), else
+ * its first line, cut. `full` (the tooltip) keeps the whole text, which the output field shows too.
+ */
+export function shownAnswer(predicted: string, output: string): { text: string; full?: string } {
+  if (predicted.length <= ANSWER_CHARS && !predicted.includes('\n')) return { text: predicted };
+  const source = predicted.length >= output.length ? predicted : output;
+  const marked = [...source.matchAll(/^\s*\**ANSWER\**\s*:\s*\**(.+?)\**\s*$/gim)].pop()?.[1]?.trim();
+  if (marked) return { text: marked, full: predicted };
+  const first = predicted.trim().split('\n')[0];
+  return { text: first.length > ANSWER_CHARS ? `${first.slice(0, ANSWER_CHARS - 1)}…` : `${first}…`, full: predicted };
 }

@@ -74,3 +74,38 @@ describe('binAt (a click on the reliability diagram)', () => {
     expect(report('binary', null).instances).toBeNull();
   });
 });
+
+describe('the stepper of a binary report (issue 21, point 9) and its order', () => {
+  it('steps through the rows on the wrong side of the threshold, most confident mistakes first', async () => {
+    const { misclassifiedInOrder } = await import('../../../webview/report/data');
+    const { scoreInput } = await import('../../../src/core/score');
+    const { textInput } = await import('../../../src/core/formats/context');
+    // Wrong at threshold 0.5: line 3 (0.7, label 0), line 5 (0.2, label 1), line 7 (0.97, label 0), line 8 (0.03, label 1).
+    const text = ',risk_score,label\n0,0.9,1\n1,0.7,0\n2,0.1,0\n3,0.2,1\n4,0.8,1\n5,0.97,0\n6,0.03,1\n';
+    const r = scoreInput(textInput('/tmp/s.test_predictions.csv', text));
+    const lines = (order: 'file' | 'confident') => Array.from(misclassifiedInOrder(r, order), (i) => r.instances!.lines[i]);
+    expect(lines('file')).toEqual([3, 5, 7, 8]);
+    // |score - label|: 0.97 and 0.97 (ties in file order), then 0.8, then 0.7.
+    expect(lines('confident')).toEqual([7, 8, 5, 3]);
+  });
+
+  it('a multiclass report in order of the confidence in the wrong answer', async () => {
+    const { misclassifiedInOrder } = await import('../../../webview/report/data');
+    const inst = columns(4, (i) => ({ gold: 0, pred: i === 2 ? 0 : 1, correct: i === 2 ? 1 : 0, confidence: [0.4, 0.9, 0.99, NaN][i] }));
+    const r = report('multiclass', inst, { classes: ['a', 'b'] });
+    expect(Array.from(misclassifiedInOrder(r, 'file'))).toEqual([0, 1, 3]);
+    expect(Array.from(misclassifiedInOrder(r, 'confident'))).toEqual([1, 0, 3]);
+  });
+});
+
+describe('what the stepper shows as Predicted (issue 21, point 8)', () => {
+  it('the extracted answer of a whole output, the output itself only in the tooltip', async () => {
+    const { shownAnswer } = await import('../../../webview/report/stepper');
+    const cot = 'Let me think. The flour is usually kept with other dry goods, so it would be in a cupboard or a pantry.\n\nANSWER: pantry';
+    expect(shownAnswer(cot, cot)).toEqual({ text: 'pantry', full: cot });
+    expect(shownAnswer('C', 'Reasoning…\nANSWER: C')).toEqual({ text: 'C' });
+    const long = 'x'.repeat(200);
+    expect(shownAnswer(long, long).text).toHaveLength(80);
+    expect(shownAnswer('line one\nline two', '').text).toBe('line one…');
+  });
+});
