@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
 import { scoreFile } from '../../src/core/score';
+import { parseCsv } from '../../src/core/formats/csv';
 import { writeAdultFiles, type AdultFiles } from '../unit/slices/adultFixture';
 import { parseSvg, strokedPaths } from '../support/svg';
 import { chooseExport, saveDialog, startWorkbench, svgShot, type Workbench } from './workbench';
@@ -82,6 +83,30 @@ describe('Group by in the report panel', () => {
     expect(strokedPaths(svg).length).toBeGreaterThan(4 * expected.groups.length);
     await svgShot(wb, readFileSync(svgPath), 'report-groups-export');
 
+    // "Copy as Markdown" with Group by active: the groups and the fairness figures the page shows
+    // (issue 21, point 4), and no "(0 errors among those listed)".
+    await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: wb.origin });
+    await wb.page.evaluate(() => navigator.clipboard.writeText(''));
+    await view.locator('#copy-markdown').click();
+    await expect.poll(() => wb.page.evaluate(() => navigator.clipboard.readText()), { timeout: 20_000 }).toMatch(/Groups by `race`/);
+    const markdown = await wb.page.evaluate(() => navigator.clipboard.readText());
+    const pageRows = await rows.evaluateAll((trs) => trs.map((tr) => {
+      const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '');
+      return { value: (tr as HTMLElement).dataset.value ?? '', n: Number((tr as HTMLElement).dataset.n), metric: Number(cells[2].split(' ')[0]), worst: tr.classList.contains('worst') };
+    }));
+    for (const row of pageRows) {
+      const line = markdown.split('\n').find((l) => l.startsWith(`| ${row.value} |`));
+      expect(line, `group ${row.value} in the Markdown`).toBeDefined();
+      const cells = line!.split(' | ');
+      expect(Number(cells[1])).toBe(row.n);
+      expect(Math.abs(Number(cells[2]) - row.metric)).toBeLessThanOrEqual(0.00051);
+      expect(line!.includes('worst')).toBe(row.worst);
+    }
+    const fairness = await view.locator('#fairness dd[data-key]').evaluateAll((dds) => dds.map((dd) => [(dd as HTMLElement).dataset.key!, Number((dd as HTMLElement).dataset.value)] as const));
+    expect(fairness.length).toBeGreaterThan(0);
+    for (const [key, value] of fairness) expect(markdown).toContain(`| \`${key}\` | ${value.toFixed(4)} |`);
+    expect(markdown).not.toMatch(/\(0 errors among those listed\)/);
+
     await view.locator('#section-groups').evaluate((node) => node.scrollIntoView({ block: 'start' }));
     const shot = await wb.screenshot('report-groups-dark');
     if (process.env.EVAL_LENS_UPDATE_SCREENSHOTS === '1') {
@@ -93,5 +118,25 @@ describe('Group by in the report panel', () => {
     const k = expected.groups.findIndex((g) => g.value === 'Black');
     await view.locator(`#group-table tbody tr[data-group="${k}"]`).click();
     await expect.poll(() => view.locator('.table-count').getAttribute('data-rows'), { timeout: 60_000 }).toBe(String(expected.groups[k].n));
+
+    // Its CSV ("CSV of the instance table, as filtered") holds those rows, the ones the table shows,
+    // read back with a CSV parser: the group's lines in file order, scores as in the file.
+    const whole = scoreFile(files.predictions, { groupBy: { column: 'race', dataPath: files.data } });
+    const groupLines = Array.from(whole.instances!.lines).filter((_, i) => whole.groups!.rowGroup![i] === k);
+    const fileScores = new Map(readFileSync(files.predictions, 'utf8').trim().split('\n').slice(1).map((l, j) => [j + 2, l.split(',')[1]]));
+    const shownLines = await view.locator('.vtable-rows .vtable-row:not([hidden])').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).children[1].textContent)));
+    const csvPath = join(mkdtempSync(join(tmpdir(), 'eval-lens-groups-csv-')), 'black.csv');
+    await chooseExport(view, /^CSV of the instance table, as filtered/);
+    await saveDialog(wb, csvPath);
+    await expect.poll(() => existsSync(csvPath) && statSync(csvPath).size, { timeout: 20_000 }).toBeGreaterThan(0);
+    const csv = parseCsv(readFileSync(csvPath, 'utf8'));
+    const col = (name: string) => csv.records.map((r) => r.fields[csv.header.indexOf(name)]);
+    expect(csv.header).toEqual(['row', 'line', 'id', 'score', 'label', 'pred', 'confidence', 'correct', 'bin', 'brier']);
+    expect(col('id')).toEqual(Array.from(whole.instances!.ids!).filter((_, i) => whole.groups!.rowGroup![i] === k));
+    expect(csv.records).toHaveLength(expected.groups[k].n);
+    expect(col('line').map(Number)).toEqual(groupLines);
+    expect(col('line').slice(0, shownLines.length).map(Number)).toEqual(shownLines);
+    expect(col('score').map((v, j) => Number(v) === Number(fileScores.get(groupLines[j])))).not.toContain(false);
+    expect(new Set(col('correct'))).toEqual(new Set(['0', '1']));
   });
 });
