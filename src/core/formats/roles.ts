@@ -284,7 +284,9 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
   const metricCols = names.filter((n) => METRIC_EXACT.has(norm(n)));
   const rows = options.rowCount ?? Math.max(0, ...names.map((n) => prof(n).values.length));
   const predictionNamed = names.some((n) => isGoldName(n) || isPredName(n) || SCORE_EXACT.has(norm(n)) || probName(n) !== undefined);
-  if (!Object.keys(given).length && metricCols.length >= 2 && rows <= 50 && (!predictionNamed || metricCols.length >= names.length / 2)) {
+  // A per-sample table may log a metric or two per row (label, pred, acc): with prediction columns, a
+  // summary needs metrics for most columns and very few rows.
+  if (!Object.keys(given).length && metricCols.length >= 2 && rows <= 50 && (!predictionNamed || (metricCols.length > names.length / 2 && rows <= 10))) {
     for (const n of names) set(n, METRIC_EXACT.has(norm(n)) ? 'metric' : prof(n).numeric ? 'unknown' : 'group', METRIC_EXACT.has(norm(n)) ? 'a metric name' : 'a row label');
     return {
       columns: names.map((n) => info.get(n)!), mapping: {}, missing: [], ambiguous: [],

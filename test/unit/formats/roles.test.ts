@@ -191,3 +191,12 @@ describe('compare and board split a file into models only when its columns are m
     expect(modelsOf(resolve(__dirname, '../../fixtures/generic-field/models.csv')).map((m) => m.model)).toEqual(['LogReg', 'SVM']);
   });
 });
+
+describe('a per-sample table that logs metrics per row is still predictions', () => {
+  it('label, pred, acc, f1 on 20 rows: scored, not a summary', () => {
+    const rows = Array.from({ length: 20 }, (_, i) => `${i % 2},${i % 3 === 0 ? 1 - (i % 2) : i % 2},${i % 3 === 0 ? 0 : 1},${i % 3 === 0 ? 0 : 1}`);
+    const roles = columnRoles(['label', 'pred', 'acc', 'f1'], (n) => rows.map((r) => r.split(',')[['label', 'pred', 'acc', 'f1'].indexOf(n)]));
+    expect(roles.notPredictions).toBeUndefined();
+    expect(roles.mapping).toMatchObject({ gold: 'label', pred: 'pred' });
+  });
+});
