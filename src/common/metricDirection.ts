@@ -14,6 +14,8 @@ const METRIC_DIRECTION: Record<MetricName, Direction> = {
   hmr: 'higher', r_o: 'higher', r_u: 'higher', hmr_beta: 'higher',
   mse: 'lower', tvd: 'lower', kl: 'lower', spearman: 'higher',
   acc_norm: 'higher', perplexity: 'lower', stderr: 'lower',
+  // σ* equals smECE at the fixed point: smaller is better calibrated too.
+  smece: 'lower', smece_sigma: 'lower', ece_classwise: 'lower',
 };
 
 /** 'higher' for scores and rewards (accuracy, auc, hmr, ...), 'lower' for errors and losses. */

@@ -11,7 +11,10 @@ import { gather, stableArgsort } from './metrics/sort';
 import { brierBinary, brierMulticlass, logLossBinary, logLossMulticlass } from './metrics/scoring';
 import {
   binIndexEqualCount, binIndexEqualWidth, ece, eceQuantile, equalCountBins, equalWidthBins, hmr, ks, mce, mceQuantile,
+  withTargetIntervals,
 } from './metrics/calibration';
+import { SmoothBand, smoothCalibration } from './metrics/smoothCalibration';
+import { classwiseEce, classwiseEceResampler } from './metrics/classwise';
 import { accuracy, classStats, macroF1 } from './metrics/classification';
 import { binaryErrorGroups, multiclassErrorGroups } from './metrics/errorGroups';
 import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
@@ -97,7 +100,7 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   if (parsed.epochs) report.epochs = parsed.epochs;
   if (parsed.taskMetrics?.length) report.taskMetrics = taskMetricsOf(parsed.taskMetrics, options);
   // With clusters (--cluster, or the items of repeated attempts) the bootstrap resamples whole clusters.
-  if (bootstrap > 0) report.intervals = bars.clusters ? clusterIntervalsFor(set, options, bars.clusters) : intervalsFor(set, options);
+  if (bootstrap > 0) report.intervals = bars.clusters ? clusterIntervalsFor(set, options, bars.clusters) : intervalsFor(set, options, report.smoothReliability);
   if (set !== parsedSet) delete report.intervals.accuracy; // resampled under acc_norm, but accuracy stays acc
   // Free-text answers are no classes: no macro-F1 or per-class table over them (see MulticlassSet.freeText).
   if (parsedSet.kind === 'multiclass' && parsedSet.freeText) {
@@ -116,7 +119,7 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
 }
 
 type Scored = Pick<Report, 'metrics' | 'bins' | 'roc' | 'classStats' | 'instances'> &
-  Partial<Pick<Report, 'classes' | 'texts' | 'dataPath' | 'dataLines'>> &
+  Partial<Pick<Report, 'classes' | 'texts' | 'dataPath' | 'dataLines' | 'smoothReliability'>> &
   { squares?: Partial<Record<MetricName, number>> };
 
 /** The metrics (and charts) of a whole set; `instances: false` skips the per-instance columns. */
@@ -131,9 +134,12 @@ export function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
 
 function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
   const r = binaryMetrics(set.score, set.label, { bins: o.bins, threshold: o.threshold, hmrBeta: o.hmrBeta });
+  withTargetIntervals(r.bins.equalWidth);
+  withTargetIntervals(r.bins.equalCount);
+  const smoothReliability = r.smooth;
   const metrics = { ...r.metrics, ...wholeSetRates(set.score, set.label, o.threshold, o.bins) };
   const squares = { brier: r.squares.brier, log_loss: r.squares.log_loss };
-  if (o.instances === false) return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null, squares };
+  if (o.instances === false) return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null, squares, smoothReliability };
   const n = set.n;
   const confidence = new Float64Array(n);
   const correct = new Uint8Array(n);
@@ -163,7 +169,7 @@ function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
     pred,
     ids: set.ids,
   };
-  return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances, squares };
+  return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances, squares, smoothReliability };
 }
 
 /** ece/mce/ks/hmr of a top-label confidence against correctness (one sort, shared). */
@@ -182,8 +188,21 @@ function calibrationMetrics(conf: Float64Array, correct: Uint8Array, o: ScoreOpt
     r_u: h.r_u,
     hmr_beta: h.hmr_beta,
   };
-  const bins = { equalWidth: equalWidthBins(conf, target, o.bins), equalCount: equalCountBins(conf, target, o.bins, order) };
-  return { metrics, bins, target, binIndex: binIndexEqualWidth(conf, o.bins), binQuantile: binIndexEqualCount(conf, o.bins, order) };
+  const bins = {
+    equalWidth: withTargetIntervals(equalWidthBins(conf, target, o.bins)),
+    equalCount: withTargetIntervals(equalCountBins(conf, target, o.bins, order)),
+  };
+  // Smooth ECE from the confidences in ascending order (NaN sorts last and stays out).
+  const sortedConf = gather(conf, order);
+  let finite = sortedConf.length;
+  while (finite > 0 && sortedConf[finite - 1] !== sortedConf[finite - 1]) finite--;
+  const smooth = smoothCalibration(sortedConf.subarray(0, finite), gather(correct, order).subarray(0, finite));
+  metrics.smece = smooth ? smooth.result.smece : null;
+  metrics.smece_sigma = smooth ? smooth.result.sigma : null;
+  return {
+    metrics, bins, target, binIndex: binIndexEqualWidth(conf, o.bins), binQuantile: binIndexEqualCount(conf, o.bins, order),
+    smoothReliability: smooth ? smooth.curve : null,
+  };
 }
 
 function scoreConfidence(set: ConfidenceSet, o: ScoreOptions): Scored {
@@ -210,7 +229,7 @@ function scoreConfidence(set: ConfidenceSet, o: ScoreOptions): Scored {
     pred: new Int32Array(n).fill(-1),
     ids: set.ids,
   };
-  return { metrics, bins: cal.bins, roc: null, classStats: null, instances };
+  return { metrics, bins: cal.bins, roc: null, classStats: null, instances, smoothReliability: cal.smoothReliability };
 }
 
 /** Class indices the macro mean runs over: all known classes, else the union seen in gold and pred. */
@@ -246,6 +265,9 @@ function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
     metrics.brier = brierMulticlass(set.probs, k, set.gold);
     metrics.nbr = metrics.brier / 2;
     metrics.log_loss = logLossMulticlass(set.probs, k, set.gold);
+    const cw = classwiseEce(set.probs, k, set.gold, o.bins);
+    metrics.ece_classwise = cw.mean;
+    stats.ece = cw.perClass;
     for (let i = 0; i < n; i++) {
       let s = 0;
       for (let j = 0; j < k; j++) s += (set.probs[i * k + j] - (j === set.gold[i] ? 1 : 0)) ** 2;
@@ -256,10 +278,12 @@ function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
   let bins: Report['bins'] = null;
   let bin: Int16Array = new Int16Array(n).fill(-1);
   let binQuantile: Int16Array = new Int16Array(n).fill(-1);
+  let smoothReliability: Report['smoothReliability'] = null;
   if (conf) {
     const cal = calibrationMetrics(conf, correct, o);
     Object.assign(metrics, cal.metrics);
     bins = cal.bins;
+    smoothReliability = cal.smoothReliability;
     bin = cal.binIndex;
     binQuantile = cal.binQuantile;
   }
@@ -277,7 +301,7 @@ function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
     ids: set.ids,
   };
   return {
-    metrics, bins, roc: null, classStats: stats, instances,
+    metrics, bins, roc: null, classStats: stats, instances, smoothReliability,
     classes: set.classes, texts: set.texts, dataPath: set.dataPath, dataLines: set.dataLines,
   };
 }
@@ -322,30 +346,36 @@ function mean(a: ArrayLike<number>): number {
 // metric of the kind gets an interval.
 
 /** The calibration metrics a multiclass set adds when it has a confidence (KIND_METRICS has every kind's list). */
-const CALIBRATION_KEYS = ['ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta'] as const;
+const CALIBRATION_KEYS = ['ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'smece', 'smece_sigma'] as const;
 
-/** The metrics of one resample, given as multiplicities. */
-export function resampleMetrics(set: PredictionSet, o: ScoreOptions): (w: Counts) => Record<string, number | null> {
+/**
+ * The metrics of one resample, given as multiplicities. With `band`, each resample's smoothed
+ * reliability curve at band.sigma is kept for the report's bootstrap band (metrics/smoothCalibration.ts).
+ */
+export function resampleMetrics(set: PredictionSet, o: ScoreOptions, band?: SmoothBand): (w: Counts) => Record<string, number | null> {
   switch (set.kind) {
     case 'binary': {
       if (hasNaN(set.score)) return naiveResample(set, o);
-      const cal = calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold });
+      const cal = calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold, band });
       const rates = rateResampler(set.score, set.label, o.threshold);
       return (w) => ({ ...cal(w), ...rates(w) });
     }
     case 'confidence': {
       if (hasNaN(set.confidence)) return naiveResample(set, o);
-      const cal = calibrationResampler(set.confidence, set.correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel' });
+      const cal = calibrationResampler(set.confidence, set.correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel', band });
       return (w) => pick(cal(w), KIND_METRICS.confidence.computed);
     }
     case 'multiclass': {
       const conf = multiclassConfidence(set);
       if (conf && hasNaN(conf)) return naiveResample(set, o);
-      const mc = multiclassResampler({ gold: set.gold, pred: set.pred, k: set.classes.length, include: classesForMean(set), probs: set.probs });
+      const k = set.classes.length;
+      const mcOnly = multiclassResampler({ gold: set.gold, pred: set.pred, k, include: classesForMean(set), probs: set.probs });
+      const classwise = set.probs && classwiseEceResampler(set.probs, k, set.gold, o.bins);
+      const mc = classwise ? (w: Counts) => ({ ...mcOnly(w), ...classwise(w) }) : mcOnly;
       if (!conf) return mc;
       const correct = new Uint8Array(set.n);
       for (let i = 0; i < set.n; i++) correct[i] = set.gold[i] === set.pred[i] ? 1 : 0;
-      const cal = calibrationResampler(conf, correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel' });
+      const cal = calibrationResampler(conf, correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel', band });
       return (w) => ({ ...mc(w), ...pick(cal(w), CALIBRATION_KEYS) });
     }
     case 'probability':
@@ -419,10 +449,14 @@ function clusterIntervalsFor(set: PredictionSet, o: ScoreOptions, clusters: Repo
   return clusterBootstrap(clusters, o.bootstrap, o.seed, naiveResample(set, o), onResample) as Report['intervals'];
 }
 
-function intervalsFor(set: PredictionSet, o: ScoreOptions): Report['intervals'] {
+function intervalsFor(set: PredictionSet, o: ScoreOptions, smooth?: Report['smoothReliability']): Report['intervals'] {
   // Cancellation between resamples: an intervals pass on a large file can take seconds.
   const onResample = o.shouldCancel ? () => { if (o.shouldCancel?.()) throw new ScoreCancelledError(); } : undefined;
-  return bootstrapCountIntervals(set.n, o.bootstrap, o.seed, resampleMetrics(set, o), 0.95, onResample) as Report['intervals'];
+  // The smoothed reliability curve's band: each resample's curve at the whole set's σ*.
+  const band = smooth ? new SmoothBand(smooth.sigma) : undefined;
+  const intervals = bootstrapCountIntervals(set.n, o.bootstrap, o.seed, resampleMetrics(set, o, band), 0.95, onResample) as Report['intervals'];
+  if (smooth && band && band.count > 0) Object.assign(smooth, band.finish());
+  return intervals;
 }
 
 function undefinedMetricProblems(report: Report): RowProblem[] {

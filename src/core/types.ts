@@ -12,6 +12,8 @@ export const METRIC_NAMES = [
   // lm-eval: acc_norm (METRICS.md, lm-eval conventions) and the perplexity of single-continuation tasks.
   'acc_norm', 'perplexity',
   'stderr', // Inspect's standard error of the mean score
+  // Calibration beyond bins (issue 19): smooth ECE and its bandwidth, classwise ECE.
+  'smece', 'smece_sigma', 'ece_classwise',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -353,6 +355,8 @@ export interface GroupSlice {
   excludedFromFairness?: boolean;
   /** The group's equal-width reliability diagram (for the overlaid per-group diagrams). */
   bins?: ReliabilityBin[];
+  /** The group's smoothed reliability diagram (for the overlaid per-group smooth diagrams). */
+  smoothReliability?: SmoothReliability;
 }
 
 export interface GroupsResult {
@@ -389,6 +393,36 @@ export interface ReliabilityBin {
   meanTarget: number | null;
   /** |meanValue - meanTarget|, null for an empty bin. */
   gap: number | null;
+  /**
+   * Wilson 95% interval of meanTarget, the bin's fraction positive (correct, for top-label), over
+   * its count; absent for an empty bin and for targets that are not 0/1 (probability kind).
+   */
+  targetInterval?: [number, number];
+}
+
+/**
+ * The smoothed reliability diagram (docs/metrics.md#smece): the kernel-smoothed mean target
+ * against the value at σ*, the density of the values, and a bootstrap band.
+ */
+export interface SmoothReliability {
+  /** σ*, the bandwidth of the curve, and smECE at it. */
+  sigma: number;
+  smece: number;
+  /** Where the curve is given: t_m = m / 256, m = 0..256. */
+  t: number[];
+  /**
+   * t - Σ_i K(t, f_i)(f_i - y_i) / Σ_i K(t, f_i): the smoothed mean target near value t (relplot's
+   * centred regression), so that smECE = ∫ |curve(t) - t| density(t) dt. null where less than one
+   * row's weight lies near t (Σ_i K(t, f_i) σ √(2π) < 1): there it estimates nothing.
+   */
+  curve: (number | null)[];
+  /** Kernel density of the values, Σ_i K(t, f_i) / n (integrates to 1 over [0, 1]; uniform = 1). */
+  density: number[];
+  /** 95% pointwise percentile band of the curve over the bootstrap resamples, at the same σ (with bootstrap only). */
+  lower?: (number | null)[];
+  upper?: (number | null)[];
+  /** Resamples behind the band. */
+  resamples?: number;
 }
 
 export interface RocCurve {
@@ -405,6 +439,8 @@ export interface ClassStats {
   support: number[];
   /** confusion[g][p] = count of gold g predicted p. */
   confusion: number[][];
+  /** Per class (with class probabilities): equal-width ECE of p_c against 1[gold = c] (docs/metrics.md#ece_classwise). */
+  ece?: (number | null)[];
 }
 
 /** Per-instance values, columnar, for charts, hover and the instance table. */
@@ -471,6 +507,8 @@ export interface Report {
   bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;
   roc: RocCurve | null;
   classStats: ClassStats | null;
+  /** The smoothed reliability diagram at σ* (kinds with a confidence; docs/metrics.md#smece). */
+  smoothReliability?: SmoothReliability | null;
   /** The mistakes by (gold, predicted) pair, most frequent first (every pair; see metrics/errorGroups.ts). */
   errorGroups?: ErrorGroup[];
   /** --where: the terms and how many rows of how many satisfy them. */

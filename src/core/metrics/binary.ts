@@ -5,10 +5,11 @@
 // through the order (one byte per row, a cache-friendly random read). The ROC curve's points are
 // reached from checkpoints that pass records, without a second walk over every row.
 import { KIND_METRICS } from '../../common/metricTable';
-import type { ReliabilityBin, RocCurve } from '../types';
+import type { ReliabilityBin, RocCurve, SmoothReliability } from '../types';
 import { checkBins, fMeasure, makeBin, maxGap, meanGap, weightedGap, widthEdges } from './calibration';
 import { decimatedIndices, rocCurveCounted } from './ranking';
 import { gather, lowerBound, sortWithOrder } from './sort';
+import { smoothCalibration } from './smoothCalibration';
 
 export const BINARY_METRICS = KIND_METRICS.binary.computed;
 export type BinaryMetricName = (typeof BINARY_METRICS)[number];
@@ -36,6 +37,8 @@ export interface BinaryMetrics {
   order: Uint32Array;
   /** The scores in that order. */
   sorted: Float64Array;
+  /** The smoothed reliability diagram of the scores against the labels at σ* (null: no finite score). */
+  smooth: SmoothReliability | null;
   /** Sums over the rows of the squared Brier and log-loss terms, for their standard errors (../errorBars.ts). */
   squares: { brier: number; log_loss: number };
 }
@@ -60,6 +63,8 @@ export function binaryMetrics(score: Float64Array, label: Uint8Array, opts: Bina
     ({ order, sorted } = sortWithOrder(score));
   }
   const p = sortedPass(sorted, order, label, nb, threshold);
+  // Smooth ECE of the risk score, from the scores already sorted (NaN last, left out).
+  const smooth = smoothCalibration(sorted.subarray(0, p.finite), p.sortedLabel.subarray(0, p.finite));
   const nWrong = n - p.hits;
   const nRight = p.hits;
   const r_o = nWrong === 0 ? 1 : 1 - p.sumWrong / nWrong;
@@ -81,6 +86,8 @@ export function binaryMetrics(score: Float64Array, label: Uint8Array, opts: Bina
     r_o,
     r_u,
     hmr_beta: fMeasure(r_o, r_u, hmrBeta),
+    smece: smooth ? smooth.result.smece : null,
+    smece_sigma: smooth ? smooth.result.sigma : null,
   };
   const metrics = {} as Record<BinaryMetricName, number | null>;
   for (const name of BINARY_METRICS) {
@@ -98,6 +105,7 @@ export function binaryMetrics(score: Float64Array, label: Uint8Array, opts: Bina
       : rocCurveCounted(sorted, p.sortedLabel, p.nPos, p.groups, rocPoints),
     order,
     sorted,
+    smooth: smooth ? smooth.curve : null,
     squares: { brier: p.brierSq, log_loss: p.logSq },
   };
 }

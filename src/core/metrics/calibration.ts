@@ -276,3 +276,24 @@ export function fMeasure(a: number, c: number, beta: number): number {
   const den = b2 * a + c;
   return den === 0 ? 0 : ((1 + b2) * a * c) / den;
 }
+
+/** z_0.975, the normal quantile of a two-sided 95% interval. */
+const Z95 = 1.959963984540054;
+
+/**
+ * Wilson score interval of a proportion p observed over n (docs/metrics.md#bins): (p + z²/2n ∓
+ * z sqrt(p(1 - p)/n + z²/4n²)) / (1 + z²/n), z = z_0.975; clipped to [0, 1] against rounding.
+ */
+export function wilsonInterval(p: number, n: number, z = Z95): [number, number] {
+  const z2n = (z * z) / n;
+  const centre = p + z2n / 2;
+  const half = z * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n));
+  const den = 1 + z2n;
+  return [Math.max(0, (centre - half) / den), Math.min(1, (centre + half) / den)];
+}
+
+/** The bins with targetInterval (Wilson 95% of meanTarget over count) on each non-empty bin. Targets must be 0/1. */
+export function withTargetIntervals(bins: ReliabilityBin[]): ReliabilityBin[] {
+  for (const b of bins) if (b.count > 0 && b.meanTarget !== null) b.targetInterval = wilsonInterval(b.meanTarget, b.count);
+  return bins;
+}

@@ -17,6 +17,7 @@
 import { lowerBound, sortWithOrder } from './sort';
 import { fMeasure, widthEdges } from './calibration';
 import type { Counts } from './bootstrap';
+import { SmoothGrid, type SmoothBand } from './smoothCalibration';
 
 const LOG_LOSS_EPS = 1e-15;
 const KL_EPS = 1e-6;
@@ -34,12 +35,16 @@ export interface CalibrationResampleOptions {
   mode: 'binary' | 'topLabel';
   /** pred = score >= threshold ('binary' only). */
   threshold?: number;
+  /** Keep each resample's smoothed reliability curve at band.sigma (the report's bootstrap band). */
+  band?: SmoothBand;
 }
 
 /**
  * The metrics of a (value, target) set under resampling, as a function of the multiplicities:
  * accuracy, brier, nbr, log_loss, ece, ece_quantile, mce, mce_quantile, ks, hmr, r_o, r_u,
- * hmr_beta, and auc for 'binary'. Targets are 0/1. Values must not be NaN (use the naive path).
+ * hmr_beta, smece, smece_sigma, and auc for 'binary'. Targets are 0/1. Values must not be NaN (use
+ * the naive path). smECE: the resample's weights in sorted order spread onto the grid, then the same
+ * search as the whole set's (./smoothCalibration.ts).
  */
 export function calibrationResampler(
   value: Float64Array,
@@ -79,6 +84,10 @@ export function calibrationResampler(
   // Top-label confidence c = max(s, k - s): k = 1 gives max(s, 1 - s) ('binary'), k = -Infinity s.
   const cols: SortedColumns = { sorted, flags, logTerm, widthEnd, countEnd, confK: binary ? 1 : -Infinity };
   const out: PassSums = newPassSums(nb);
+  const sortedTarget = new Uint8Array(n);
+  for (let p = 0; p < n; p++) sortedTarget[p] = flags[p] & 1;
+  const grid = new SmoothGrid();
+  const band = opts.band;
   warmUpKernel();
   let ws8: Uint8Array | null = null;
   let ws32: Uint32Array | null = null;
@@ -89,7 +98,12 @@ export function calibrationResampler(
     const ws = w instanceof Uint8Array ? (ws8 ??= new Uint8Array(n)) : (ws32 ??= new Uint32Array(n));
     gatherCounts(w, order, ws);
     weightedPass(cols, ws, out);
-    return calibrationFromSums(out, n, nb, opts.hmrBeta, binary);
+    const m = calibrationFromSums(out, n, nb, opts.hmrBeta, binary);
+    const smooth = grid.fill(sorted, sortedTarget, ws).fixedPoint();
+    m.smece = smooth ? smooth.smece : null;
+    m.smece_sigma = smooth ? smooth.sigma : null;
+    if (band) band.add(grid.curveAt(band.sigma).curve);
+    return m;
   };
 }
 

@@ -108,6 +108,7 @@ function attachGroups(report: Report, inputOf: () => FileInput | undefined, pars
     const slice: GroupSlice = { value: g.value, n: g.rows.length, metrics: r.metrics, intervals: r.intervals };
     if (g.rows.length < SMALL_GROUP) slice.small = true;
     if (r.bins) slice.bins = r.bins.equalWidth;
+    if (r.smoothReliability) slice.smoothReliability = r.smoothReliability;
     if (set.kind === 'binary') {
       if (belowMinGroupSize(g.rows.length, total)) slice.excludedFromFairness = true;
       const rates = thresholdRates(set.score, set.label, o.threshold, g.rows);
