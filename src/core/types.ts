@@ -169,8 +169,8 @@ export interface ParseResult {
   breakdown?: BreakdownRow[];
   /** Per-sample numeric metrics the task logged itself (lm-eval's mae, f1, bleu, ...), one value per instance (NaN: not logged). */
   taskMetrics?: { name: string; values: Float64Array; reported?: number | null }[];
-  /** Inspect: the epochs per sample and the reducer that turned them into one score. */
-  epochs?: { count: number; reducer: string };
+  /** Inspect: the epochs per sample, the samples they ran on, and the reducer that turned them into one score. */
+  epochs?: { count: number; reducer: string; samples: number };
   /** The model that made the predictions, as the file's own metadata names it (Inspect's eval.model, lm-eval's model_name or pretrained=). */
   sourceModel?: string;
 }
@@ -535,7 +535,7 @@ export interface Report {
   /** See ParseResult.taskMetrics: each metric's mean over the instances, its interval (with a bootstrap) and the task's reported figure. */
   taskMetrics?: TaskMetric[];
   /** See ParseResult.epochs. */
-  epochs?: { count: number; reducer: string };
+  epochs?: { count: number; reducer: string; samples: number };
   /** See ParseResult.sourceModel. */
   sourceModel?: string;
   /** Standard error of each mean-over-instances metric, unclustered (docs/metrics.md#standard_errors). */

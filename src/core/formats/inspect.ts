@@ -314,6 +314,7 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const skipped = scorers.get(primary)!.length - n;
   if (skipped) problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `${skipped} sample(s) are unscored by ${primary} (NaN, Inspect's "unscored"): left out, as Inspect leaves them out.` });
   // Epochs: said beside n (n counts sample x epoch), with the reducer that made the accuracy.
-  const epochInfo = epochs.length > 1 ? { epochs: { count: epochs.length, reducer: reducerName(log, primary) } } : {};
+  const sampleCount = new Set(log.samples.map((x) => String(x.id))).size;
+  const epochInfo = epochs.length > 1 ? { epochs: { count: epochs.length, reducer: reducerName(log, primary), samples: sampleCount } } : {};
   return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, breakdown, ...epochInfo, ...sourceModel };
 }

@@ -52,7 +52,7 @@ describe('cancelled logs and epochs (point 11)', () => {
   it('1 sample x 10 epochs: n counts sample-epochs, and the report says 10 epochs reduced by mean', () => {
     const r = scoreFile(join(DIR, 'epochs10.json'), { bootstrap: 0 });
     expect(r.n).toBe(expected.epochs10.n);
-    expect(r.epochs).toEqual({ count: expected.epochs10.epochs, reducer: 'mean' });
+    expect(r.epochs).toEqual({ count: expected.epochs10.epochs, reducer: 'mean', samples: 1 });
     expect(r.metrics.accuracy).toBeCloseTo(expected.epochs10.reduced, 12);
   });
 });
