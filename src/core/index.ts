@@ -14,4 +14,4 @@ export { tableRolesOfFile, tableRolesOfText } from './tableRoles';
 export type { TableRoles, ColumnRoles, ColumnInfo, ColumnRole, MapField } from './tableRoles';
 export { availableCharts, chartUnavailableMessage, CHART_NAMES } from './availableCharts';
 export type { ChartAvailability, ChartName } from './availableCharts';
-export { parsePythonJson } from './formats/pythonJson';
+export { parsePythonJson, nonFiniteText } from './formats/pythonJson';
