@@ -235,3 +235,15 @@ describe('leaderboard ranks: four runs of the same 150 items', () => {
     expect(plain.rows[0].tier).toBeUndefined();
   });
 });
+
+describe('repeats: an Inspect log with epochs', () => {
+  it('the samples are the items, every epoch an attempt', () => {
+    const r = scoreFile('test/fixtures/inspect/epochs.eval', { instances: false });
+    const rep = r.repeats!;
+    expect(rep.items).toBe(6);
+    expect(r.clusters).toMatchObject({ column: 'id', count: 6 });
+    expect(Object.entries(rep.attempts).reduce((s, [k, v]) => s + Number(k) * v, 0)).toBe(r.n);
+    expect(Object.keys(rep.pass_at_k)).toEqual(['1', '2']); // the smallest attempt count is 2
+    expect(rep.pass_at_k['1']).toBeCloseTo(rep.pass_hat_k['1'], 12); // k = 1: both are the mean success rate
+  });
+});
