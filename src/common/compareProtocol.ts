@@ -167,7 +167,8 @@ export type CompareWebviewToHost =
   /** Open a run's report (leaderboard cell, run header). */
   | { type: 'openReport'; path: string }
   /** Compare two leaderboard rows on a task. */
-  | { type: 'compareRows'; runs: [string, string]; task: string }
+  /** Two ticked runs of the board: on one task, or (task null) the whole runs, every task. */
+  | { type: 'compareRows'; runs: [string, string]; task: string | null }
   /** The view is painted: `ms` since its message arrived (tests wait on it). */
   | { type: 'rendered'; view: 'comparison' | 'board'; ms: number }
   /** The instance table's filter changed (tests check what a click did). */

@@ -229,11 +229,26 @@ describe('the compare and leaderboard panels in the workbench', () => {
     await view.locator('body.vscode-dark').waitFor({ state: 'attached', timeout: 20_000 });
     await docsShot(wb, 'leaderboard-dark');
 
-    // Two rows ticked, a task chosen: their comparison opens (per-class F1 side by side).
+    // Two rows ticked: the whole runs are compared by default (every task and raft_score, as
+    // `eval-lens compare run-1 run-2`), even with the table sorted by one task (issue 21, point 5).
     await view.locator('input[data-run="run-1"]').check();
     await view.locator('input[data-run="run-2"]').check();
-    await view.locator('#board-task').selectOption('bank_intents');
+    expect(await view.locator('#board-task').inputValue()).toBe('*');
+    expect(await view.locator('#board-task option').first().textContent()).toMatch(/^every task \(3\): the whole runs$/);
     await view.locator('#board-compare-button').click();
+    const whole = await rendered(wb, 'comparison');
+    await expect.poll(() => whole.locator('table[id^="metric-table-"]').count(), { timeout: 60_000 }).toBe(3);
+    expect(await whole.locator('#runs').textContent()).toMatch(/run-1.*run-2/s);
+    await expect.poll(() => wb.page.locator('.tabs-container .tab.active').textContent(), { timeout: 20_000 }).toMatch(/Compare: run-1 vs run-2/);
+
+    // A task chosen: their comparison on that task opens (per-class F1 side by side).
+    await wb.runCommand('Eval Lens: Show Leaderboard');
+    await pick(wb, /^raft$/);
+    const again = await rendered(wb, 'board');
+    await again.locator('input[data-run="run-1"]').check();
+    await again.locator('input[data-run="run-2"]').check();
+    await again.locator('#board-task').selectOption('bank_intents');
+    await again.locator('#board-compare-button').click();
     const compare = await rendered(wb, 'comparison');
     expect(await compare.locator('#runs li').count()).toBe(2);
     expect(await canvasColours(compare.locator('#chart-f1'))).toBeGreaterThan(8);
@@ -268,8 +283,8 @@ describe('the compare and leaderboard panels in the workbench', () => {
     await wb.runCommand('Developer: Reload Window');
     await wb.page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 90_000 });
     const tab = (title: RegExp) => wb.page.locator('.tabs-container .tab').filter({ hasText: title }).first();
-    await tab(/^Compare: /).waitFor({ timeout: 60_000 });
-    await tab(/^Compare: /).click();
+    await tab(/^Compare/).waitFor({ timeout: 60_000 });
+    await tab(/^Compare/).click();
     const compare = await viewWith(wb, 'body[data-rendered="comparison"]');
     expect(await compare.locator('#runs').textContent()).toMatch(/run-2\/support_tweets.*run-1\/support_tweets/s);
     expect(Number((await compare.locator('[data-chip="aligned"] .chip-value').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);

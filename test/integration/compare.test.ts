@@ -139,6 +139,34 @@ suite('compare runs', () => {
     assert.match(view.message, /binary/);
   });
 
+  test('a folder and a file inside it, selected together: a clear error, not the file against itself (issue 21, point 6)', async () => {
+    const a = await api();
+    const file = fixture(FOLKTEXTS);
+    const folder = path.dirname(file);
+    await vscode.commands.executeCommand('evalLens.compare', vscode.Uri.file(folder), [vscode.Uri.file(folder), vscode.Uri.file(file)]);
+    const panel = await until(() => a.comparePanel(), (p) => p?.view?.type === 'error' || p?.view?.type === 'comparison', 'an answer', 60_000);
+    assert.equal(panel!.view!.type, 'error', 'no comparison of the file with itself');
+    const view = panel!.view as { type: 'error'; message: string };
+    assert.match(view.message, /inside the folder/);
+    assert.match(view.message, /against itself/);
+    assert.ok(view.message.includes(file), view.message);
+  });
+
+  test('tabs name RAFT runs by task and run: "Eval Lens: alpha_reviews · run-a", "Compare alpha_reviews: run-a vs run-b" (issue 21, point 12)', async () => {
+    const a = await api();
+    const folder = path.join(scratch, 'tabs');
+    cpSync(fixture(RAFT_RUN), path.join(folder, 'run-a'), { recursive: true });
+    cpSync(fixture(RAFT_RUN), path.join(folder, 'run-b'), { recursive: true });
+    const fileA = path.join(folder, 'run-a', 'alpha_reviews', 'predictions.csv');
+    const fileB = path.join(folder, 'run-b', 'alpha_reviews', 'predictions.csv');
+    await vscode.commands.executeCommand('evalLens.compare', vscode.Uri.file(fileA), [vscode.Uri.file(fileA), vscode.Uri.file(fileB)]);
+    const panel = await until(() => a.comparePanel(), (p) => p?.view?.type === 'comparison', 'a comparison', 60_000);
+    assert.equal(panel!.panel.title, 'Compare alpha_reviews: run-a vs run-b');
+    await vscode.commands.executeCommand('evalLens.openReport', vscode.Uri.file(fileB));
+    const report = await until(() => a.panel(), (p) => !!p?.reports && p.path === fileB, 'the report', 60_000);
+    assert.equal(report!.panel.title, 'Eval Lens: alpha_reviews · run-b');
+  });
+
   test('Show Leaderboard on a folder of RAFT runs posts a runs × tasks board of macro-F1, and exports it as eval-lens board does', async () => {
     const a = await api();
     const folder = path.join(scratch, 'runs');

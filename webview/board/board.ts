@@ -9,7 +9,8 @@ import { cividis, position, rgb, textOn } from './scale';
 
 export interface BoardHandlers {
   openReport: (path: string) => void;
-  compareRows: (runs: [string, string], task: string) => void;
+  /** `task` null: the whole runs (every task). */
+  compareRows: (runs: [string, string], task: string | null) => void;
 }
 
 type SortKey = { column: string; descending: boolean } | null;
@@ -145,13 +146,18 @@ export class BoardTable {
     clear(this.compareBar);
     const [a, b] = this.picked;
     const common = a && b ? this.view.board.columns.filter((t) => this.view.paths[a]?.[t] && this.view.paths[b]?.[t]) : [];
-    const select = el('select', { attrs: { id: 'board-task', 'aria-label': 'Task to compare on' } }, common.map((t) => el('option', { text: t, attrs: { value: t } })));
+    // The whole runs first (every task, and raft_score, as `eval-lens compare run-1 run-2`): a task
+    // of its own is a choice the user makes, never a default that is easy to miss.
+    const whole = a && b && common.length > 1 ? [el('option', { text: `every task (${common.length}): the whole runs`, attrs: { value: '*' } })] : [];
+    const select = el('select', { attrs: { id: 'board-task', 'aria-label': 'Task to compare on' } }, [
+      ...whole, ...common.map((t) => el('option', { text: `${t} only`, attrs: { value: t } })),
+    ]);
     this.compareBar.append(
       el('span', { text: a && b ? `Compare ${a} (baseline) with ${b} on` : 'Tick two runs to compare them.' }),
       ...(a && b ? [select] : []),
       el('button', {
         className: 'button', text: 'Compare', attrs: { type: 'button', id: 'board-compare-button' },
-        onClick: () => { if (a && b && select.value) this.handlers.compareRows([a, b], select.value); },
+        onClick: () => { if (a && b && select.value) this.handlers.compareRows([a, b], select.value === '*' ? null : select.value); },
       }),
     );
     (this.compareBar.lastChild as HTMLButtonElement).disabled = !(a && b && common.length);

@@ -11,6 +11,7 @@ import {
 } from '../../common/compareProtocol';
 import { exportBoard, exportComparison } from '../export/exportComparison';
 import { boardPairPaths, showBoard } from '../board/showBoard';
+import { runLabels } from '../../common/paths';
 import { ChartRequests } from '../export/chartRequests';
 import type { ChartImageFormat } from '../../common/exportProtocol';
 import type { ScoreOptions } from '../../core/types';
@@ -31,6 +32,18 @@ export interface CompareDeps {
 function baseName(path: string): string {
   const trimmed = path.replace(/[\\/]+$/, '');
   return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1) || path;
+}
+
+/**
+ * The compare tab's title, naming runs so that tabs can be told apart: `Compare banking_77: run-1 vs
+ * run-2` when every file is the same task's predictions, else `Compare: a vs b` (runLabels).
+ */
+export function compareTitle(paths: readonly string[]): string {
+  const labels = runLabels(paths);
+  const split = labels.map((l) => l.split(' · '));
+  const task = split[0]?.[0];
+  if (split.length > 1 && split.every((s) => s.length >= 2 && s[0] === task)) return `Compare ${task}: ${split.map((s) => s.slice(1).join(' · ')).join(' vs ')}`;
+  return `Compare: ${labels.join(' vs ')}`;
 }
 
 export class ComparePanel {
@@ -129,7 +142,7 @@ export class ComparePanel {
 
   /** Compares `paths` (the first is the baseline) in the worker and shows the result. */
   static async showComparison(deps: CompareDeps, paths: string[]): Promise<ComparePanel> {
-    const target = ComparePanel.open(deps, 'compare', `Compare: ${paths.map(baseName).join(' vs ')}`);
+    const target = ComparePanel.open(deps, 'compare', compareTitle(paths));
     await target.run(`Comparing ${paths.map(baseName).join(' with ')}`, paths.join('\n'), (signal, onProgress) =>
       deps.pool.run(
         { type: 'compare', paths, options: deps.options(paths[0]), maxBytes: deps.maxBytes() },

@@ -5,7 +5,7 @@ import type { Report } from '../../core/types';
 import type { HostToWebview, InstancePage, PanelState, ReportIntervals } from '../../protocol';
 import { withGroupIntervals } from '../../common/groupRanking';
 import type { PanelData } from '../worker/workerProtocol';
-import { baseName } from '../../common/paths';
+import { runLabel } from '../../common/paths';
 
 export interface PanelScoreResult {
   reports: Report[];
@@ -69,7 +69,7 @@ export function isPanelState(value: unknown): value is PanelState {
 }
 
 export function titleFor(path: string): string {
-  return path ? `Eval Lens: ${baseName(path)}` : 'Eval Lens';
+  return path ? `Eval Lens: ${runLabel(path)}` : 'Eval Lens';
 }
 
 /** A result's bootstrap intervals, as the 'intervals' message carries them. */
