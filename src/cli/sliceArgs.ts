@@ -62,8 +62,8 @@ export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThresh
 function whereOptions(values: SliceFlags): ScoreOptions['where'] {
   const terms = values.where;
   const data = values.data;
-  if (data !== undefined && !existsSync(data)) throw new UsageError(`--data: no such file '${data}'.`);
   if (!terms?.length) return undefined;
+  if (data !== undefined && !existsSync(data)) throw new UsageError(`--data: no such file '${data}'.`);
   const parsed = parseWhere(...terms);
   if ('error' in parsed) throw new UsageError(`--where: ${parsed.error}.`);
   return {
@@ -80,6 +80,7 @@ export function slicesOptions(values: SliceFlags): ScoreOptions['slices'] {
     if (values['slice-metric'] !== undefined) throw new UsageError('--slice-metric needs --slices COL[,COL…] or --slices auto.');
     return undefined;
   }
+  if (values.data !== undefined && !existsSync(values.data)) throw new UsageError(`--data: no such file '${values.data}'.`);
   const columns = raw.trim() === 'auto' ? 'auto' as const : raw.split(',').map((c) => c.trim()).filter(Boolean);
   if (columns !== 'auto' && !columns.length) throw new UsageError('--slices takes column names (COL,COL…) or auto.');
   const metric = values['slice-metric'] === undefined ? undefined : metricName(values['slice-metric'], '--slice-metric');

@@ -61,18 +61,20 @@ export function findSlices(
   for (const { column, values } of columns) {
     for (const group of groupRows(values, bins).groups) {
       if (group.rows.length < minRows) continue;
-      const b = gatherSet(base, group.rows);
-      const c = gatherSet(cand, group.rows);
-      const bv = scoreSet(b, { ...o, instances: false }).metrics[metric] ?? null;
-      const cv = scoreSet(c, { ...o, instances: false }).metrics[metric] ?? null;
+      // Accuracy is the mean of the right/wrong bits: no need to score the slice's sets for it.
+      const bits = test === 'mcnemar' ? [gatherBits(right[0]!, group.rows), gatherBits(right[1]!, group.rows)] : null;
+      const sets = bits && o.bootstrap <= 0 ? null : [gatherSet(base, group.rows), gatherSet(cand, group.rows)];
+      const [b, c] = sets ?? [null, null];
+      const bv = bits ? mean(bits[0]) : scoreSet(b!, { ...o, instances: false }).metrics[metric] ?? null;
+      const cv = bits ? mean(bits[1]) : scoreSet(c!, { ...o, instances: false }).metrics[metric] ?? null;
       const boot = o.bootstrap > 0
-        ? pairedBootstrap([group.rows.length], [oneStratum(resampleMetrics(b, o)), oneStratum(resampleMetrics(c, o))], { resamples: o.bootstrap, seed: o.seed })[metric]?.[0]
+        ? pairedBootstrap([group.rows.length], [oneStratum(resampleMetrics(b!, o)), oneStratum(resampleMetrics(c!, o))], { resamples: o.bootstrap, seed: o.seed })[metric]?.[0]
         : undefined;
       let p: number | null = null;
-      if (test === 'mcnemar') {
-        const t = agreementCounts(gatherBits(right[0]!, group.rows), gatherBits(right[1]!, group.rows));
+      if (bits) {
+        const t = agreementCounts(bits[0], bits[1]);
         p = mcnemarExact(t.baseline_only, t.candidate_only);
-      } else if (test === 'delong' && b.kind === 'binary' && c.kind === 'binary') {
+      } else if (test === 'delong' && b?.kind === 'binary' && c?.kind === 'binary') {
         p = delongTest(b.score, c.score, b.label)?.p ?? null;
       } else {
         p = boot?.p ?? null;
@@ -88,17 +90,28 @@ export function findSlices(
   return out.sort(bySignificance);
 }
 
+function mean(bits: Uint8Array): number | null {
+  let s = 0;
+  for (let i = 0; i < bits.length; i++) s += bits[i];
+  return bits.length ? s / bits.length : null;
+}
+
 function gatherBits(bits: Uint8Array, rows: Uint32Array): Uint8Array {
   const out = new Uint8Array(rows.length);
   for (let i = 0; i < rows.length; i++) out[i] = bits[rows[i]];
   return out;
 }
 
-/** By Holm-adjusted p, then raw p (untested last), then column and value for a stable order. */
-export function bySignificance(a: SliceDelta, b: SliceDelta): number {
+/**
+ * By Holm-adjusted p, then raw p (untested last), then the larger |delta| (on a million rows many
+ * p-values are 0 to double precision: the bigger difference comes first), then column and value.
+ */
+export function bySignificance(a: { p_holm: number | null; p_value: number | null; delta: number | null; column: string; value: string }, b: typeof a): number {
   const ap = a.p_holm ?? Infinity, bp = b.p_holm ?? Infinity;
   if (ap !== bp) return ap - bp;
   const ar = a.p_value ?? Infinity, br = b.p_value ?? Infinity;
   if (ar !== br) return ar - br;
+  const ad = Math.abs(a.delta ?? 0), bd = Math.abs(b.delta ?? 0);
+  if (ad !== bd) return bd - ad;
   return a.column < b.column ? -1 : a.column > b.column ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
 }

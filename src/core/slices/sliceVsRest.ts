@@ -12,7 +12,7 @@ import { holm } from '../compare/holm';
 import { pairedBootstrap } from '../compare/pairedBootstrap';
 import { fisherExact } from '../metrics/fisher';
 import { groupRows } from './grouping';
-import type { SliceColumn } from '../compare/sliceFinder';
+import { bySignificance, type SliceColumn } from '../compare/sliceFinder';
 import { DEFAULT_GROUP_BINS } from './slice';
 
 
@@ -56,5 +56,5 @@ export function sliceVsRest(set: PredictionSet, columns: readonly SliceColumn[],
   }
   const adjusted = holm(out.map((s) => s.p_value));
   out.forEach((s, k) => { s.p_holm = adjusted[k]; });
-  return out.sort((a, b) => (a.p_holm ?? Infinity) - (b.p_holm ?? Infinity) || (a.p_value ?? Infinity) - (b.p_value ?? Infinity) || (a.column < b.column ? -1 : a.column > b.column ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return out.sort(bySignificance);
 }
