@@ -4,6 +4,7 @@
 import type { MetricName } from '../../src/core/types';
 import type { BoardRow, BoardView } from '../../src/common/compareProtocol';
 import { clear, el } from '../shared/dom';
+import { keepFocus } from '../shared/focus';
 import { formatMetric, METRIC_INFO } from '../shared/format';
 import { cividis, position, rgb, textOn } from './scale';
 
@@ -19,6 +20,8 @@ export class BoardTable {
   readonly element: HTMLElement;
   private sort: SortKey;
   private readonly picked: string[] = [];
+  /** The report button that Tab reaches in the table (one tab stop; arrows move it). */
+  private cellStop = '';
   private readonly tableHost = el('div', { className: 'table-scroll' });
   private readonly compareBar = el('div', { className: 'board-compare', attrs: { id: 'board-compare' } });
 
@@ -37,7 +40,7 @@ export class BoardTable {
       this.compareBar,
       view.problems.length ? el('details', { className: 'section' }, [
         el('summary', { text: `${view.problems.length} file${view.problems.length === 1 ? '' : 's'} not on the board` }),
-        el('ul', { className: 'problems' }, view.problems.map((p) => el('li', { text: p }))),
+        el('ul', { className: 'problems', attrs: { tabindex: '0', 'aria-label': 'Files not on the board (scrolls)' } }, view.problems.map((p) => el('li', { text: p }))),
       ]) : null,
     ]);
     this.render();
@@ -82,7 +85,7 @@ export class BoardTable {
   private setSort(column: string): void {
     const s = this.sort;
     this.sort = s?.column === column ? { column, descending: !s.descending } : { column, descending: column !== 'run' && this.view.higherIsBetter }; // best first
-    this.render();
+    keepFocus(this.element, () => this.render());
   }
 
   private render(): void {
@@ -97,7 +100,7 @@ export class BoardTable {
           attrs: { scope: 'col', 'aria-sort': on ? (this.sort!.descending ? 'descending' : 'ascending') : 'none' },
         }, [el('button', {
           className: 'sort-head', text: `${c === 'mean' ? (board.metric === 'macro_f1' ? 'mean (raft_score)' : 'mean') : c}${on ? (this.sort!.descending ? ' ▼' : ' ▲') : ''}`,
-          attrs: { type: 'button' }, data: { column: c }, title: `Sort by ${c}`, onClick: () => this.setSort(c),
+          attrs: { type: 'button' }, data: { column: c, focusKey: `sort-${c}` }, title: `Sort by ${c}`, onClick: () => this.setSort(c),
         })]);
       }),
     ]);
@@ -108,20 +111,23 @@ export class BoardTable {
       td.style.color = textOn(color);
     };
     const body = this.sortedRows().map((row) => {
-      const box = el('input', { attrs: { type: 'checkbox', 'aria-label': `Pick ${row.run} to compare` }, data: { run: row.run } });
+      const box = el('input', { attrs: { type: 'checkbox', 'aria-label': `Pick ${row.run} to compare` }, data: { run: row.run, focusKey: `pick-${row.run}` } });
       box.checked = this.picked.includes(row.run);
       box.addEventListener('change', () => this.pick(row.run, box.checked));
       const cells = board.columns.map((task) => {
         const v = row.values[task];
         const interval = row.intervals[task];
         const path = paths[row.run]?.[task];
+        const title = `${row.run} · ${task}: ${formatMetric(v)}${interval ? `, 95% interval [${formatMetric(interval[0])}, ${formatMetric(interval[1])}]` : ', no interval'}${path ? '\nClick to open the report.' : ''}`;
         const td = el('td', {
           className: `cell numeric${path ? ' clickable' : ''}`,
-          text: formatMetric(v),
-          title: `${row.run} · ${task}: ${formatMetric(v)}${interval ? `, 95% interval [${formatMetric(interval[0])}, ${formatMetric(interval[1])}]` : ', no interval'}${path ? '\nClick to open the report.' : ''}`,
+          text: path ? undefined : formatMetric(v),
+          title,
           data: { run: row.run, task, value: String(v) },
           onClick: path ? () => this.handlers.openReport(path) : undefined,
         });
+        // A cell that opens a report is a button (Enter opens it); its interval is its description.
+        if (path) td.appendChild(el('button', { className: 'cell-open', text: formatMetric(v), title, attrs: { type: 'button' }, data: { focusKey: `open-${row.run}-${task}` } }));
         shade(td, v);
         return td;
       });
@@ -130,8 +136,44 @@ export class BoardTable {
       return el('tr', { data: { run: row.run } }, [el('td', { className: 'pick' }, [box]), el('th', { text: row.run, attrs: { scope: 'row' } }), ...cells, mean]);
     });
     clear(this.tableHost);
-    this.tableHost.appendChild(el('table', { className: 'board-table', attrs: { id: 'board-table' } }, [el('thead', {}, [head]), el('tbody', {}, body)]));
+    this.tableHost.setAttribute('tabindex', '0'); // a scroll box: focusable, named
+    this.tableHost.setAttribute('role', 'region');
+    this.tableHost.setAttribute('aria-label', 'Leaderboard table (scrolls sideways)');
+    const table = el('table', { className: 'board-table', attrs: { id: 'board-table' } }, [el('thead', {}, [head]), el('tbody', {}, body)]);
+    this.tableHost.appendChild(table);
+    this.rovingCells(table);
     this.renderCompareBar();
+  }
+
+  /**
+   * The cells that open reports are one tab stop: arrows move between them (so ticking two runs
+   * and pressing Compare is a few Tabs, not one per cell), Enter opens one.
+   */
+  private rovingCells(table: HTMLTableElement): void {
+    const buttons = () => [...table.querySelectorAll<HTMLButtonElement>('button.cell-open')];
+    const all = buttons();
+    if (!all.length) return;
+    const stop = all.find((b) => b.dataset.focusKey === this.cellStop) ?? all[0];
+    for (const b of all) b.tabIndex = b === stop ? 0 : -1;
+    const place = (b: HTMLButtonElement) => ({ row: (b.closest('tr') as HTMLTableRowElement).sectionRowIndex, col: (b.closest('td') as HTMLTableCellElement).cellIndex });
+    table.addEventListener('focusin', (event) => {
+      const b = (event.target as HTMLElement).closest<HTMLButtonElement>('button.cell-open');
+      if (!b) return;
+      for (const other of buttons()) other.tabIndex = other === b ? 0 : -1;
+      this.cellStop = b.dataset.focusKey ?? '';
+    });
+    table.addEventListener('keydown', (event) => {
+      const from = (event.target as HTMLElement).closest<HTMLButtonElement>('button.cell-open');
+      if (!from) return;
+      const dir = ({ ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] } as Record<string, [number, number]>)[event.key];
+      if (!dir) return;
+      event.preventDefault();
+      const at = place(from);
+      // The nearest button in that direction (rows may lack a task).
+      const candidates = buttons().map((b) => ({ b, ...place(b) })).filter((c) => (dir[0] ? c.col === at.col && Math.sign(c.row - at.row) === dir[0] : c.row === at.row && Math.sign(c.col - at.col) === dir[1]));
+      candidates.sort((a, b) => Math.abs(a.row - at.row) + Math.abs(a.col - at.col) - (Math.abs(b.row - at.row) + Math.abs(b.col - at.col)));
+      candidates[0]?.b.focus();
+    });
   }
 
   private pick(run: string, on: boolean): void {
@@ -139,7 +181,7 @@ export class BoardTable {
     if (on && at === -1) this.picked.push(run);
     if (!on && at !== -1) this.picked.splice(at, 1);
     while (this.picked.length > 2) this.picked.shift();
-    this.render();
+    keepFocus(this.element, () => this.render());
   }
 
   private renderCompareBar(): void {

@@ -108,7 +108,7 @@ function runsHeader(view: CompareView, openReport: (path: string) => void): HTML
       el('button', { className: 'link-button', text: baseName(r.path), title: r.path, attrs: { type: 'button' }, onClick: () => openReport(r.path) }),
     ]))),
     view.note ? el('p', { className: 'note', attrs: { id: 'compare-note', role: 'note' }, text: view.note }) : null,
-    comparison.problems.length ? el('ul', { className: 'problems' }, comparison.problems.map((p) => el('li', { className: `problem ${p.severity}`, text: p.message }))) : null,
+    comparison.problems.length ? el('ul', { className: 'problems', attrs: { tabindex: '0', 'aria-label': 'Problems (scrolls)' } }, comparison.problems.map((p) => el('li', { className: `problem ${p.severity}`, text: p.message }))) : null,
   ]);
 }
 

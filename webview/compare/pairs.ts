@@ -4,6 +4,7 @@
 import type { AgreementCell, PairRow, PairTable } from '../../src/common/compareProtocol';
 import { csvTable } from '../../src/common/tabular';
 import { clear, el } from '../shared/dom';
+import { keepFocus } from '../shared/focus';
 import { formatCount, formatMetric } from '../shared/format';
 
 export const CELL_LABELS: Record<AgreementCell, string> = {
@@ -29,12 +30,14 @@ export class PairsView {
   private readonly matrix: HTMLElement;
   private readonly stepper: HTMLElement;
   private readonly table: HTMLElement;
+  /** One polite live region that outlives the re-renders: what a filter, a step or a page changed. */
+  private readonly live = el('div', { className: 'sr-only', attrs: { id: 'pairs-announce', role: 'status', 'aria-live': 'polite' } });
 
   constructor(private readonly pairs: PairTable, private readonly labels: [string, string], private readonly handlers: PairHandlers) {
     this.matrix = el('section', { className: 'section', attrs: { id: 'agreement' } });
     this.stepper = el('section', { className: 'section stepper', attrs: { id: 'pair-stepper', tabindex: '-1' } });
     this.table = el('section', { className: 'section', attrs: { id: 'pair-table' } });
-    this.element = el('div', { className: 'pairs' }, [this.matrix, this.stepper, this.table]);
+    this.element = el('div', { className: 'pairs' }, [this.matrix, this.stepper, this.table, this.live]);
     this.renderMatrix();
     this.renderStepper();
     this.renderTable();
@@ -44,8 +47,17 @@ export class PairsView {
   setCell(cell: AgreementCell | null): void {
     this.cell = this.cell === cell ? null : cell;
     this.page = 0;
-    this.renderMatrix();
-    this.renderTable();
+    // Focus stays on the cell pressed ("Show all cells" is gone once it ran: then the matrix).
+    keepFocus(this.element, () => {
+      this.renderMatrix();
+      this.renderTable();
+    }, '#agreement-matrix button');
+    const rows = this.rowsOf(this.cell).length;
+    this.announce(`Instance table: ${this.cell ? CELL_LABELS[this.cell] : 'all cells'}, ${formatCount(rows)} rows.`);
+  }
+
+  private announce(text: string): void {
+    this.live.textContent = text;
   }
 
   /** How many rows the instance table holds as filtered (all pages), and whether its cell was capped. */
@@ -77,7 +89,14 @@ export class PairsView {
     const rows = this.rowsOf(this.stepCell);
     if (!rows.length) return;
     this.stepIndex = (((this.stepIndex + direction) % rows.length) + rows.length) % rows.length;
-    this.renderStepper();
+    keepFocus(this.element, () => this.renderStepper());
+    this.announceStep();
+  }
+
+  private announceStep(): void {
+    const rows = this.rowsOf(this.stepCell);
+    const row = rows[this.stepIndex];
+    this.announce(row ? `${CELL_LABELS[this.stepCell]}: ${formatCount(this.stepIndex + 1)} of ${formatCount(rows.length)}, ID ${row.id}.` : `No instance where ${CELL_LABELS[this.stepCell]}.`);
   }
 
   private rowsOf(cell: AgreementCell | null): PairRow[] {
@@ -133,9 +152,9 @@ export class PairsView {
         className: `segment${this.stepCell === c ? ' on' : ''}`,
         text: `${CELL_LABELS[c]} (${formatCount(this.pairs.counts[c])})`,
         attrs: { type: 'button', 'aria-pressed': String(this.stepCell === c), id: `step-${c}` },
-        onClick: () => { this.stepCell = c; this.stepIndex = 0; this.renderStepper(); },
+        onClick: () => { this.stepCell = c; this.stepIndex = 0; keepFocus(this.element, () => this.renderStepper()); this.announceStep(); },
       })));
-    const position = el('span', { className: 'stepper-position', attrs: { id: 'pair-position', 'aria-live': 'polite' }, text: rows.length ? `${formatCount(this.stepIndex + 1)} of ${formatCount(rows.length)}` : '' });
+    const position = el('span', { className: 'stepper-position', attrs: { id: 'pair-position' }, text: rows.length ? `${formatCount(this.stepIndex + 1)} of ${formatCount(rows.length)}` : '' });
     const capped = this.pairs.counts[this.stepCell] > rows.length ? el('span', { className: 'muted', text: `(first ${formatCount(rows.length)} sent)` }) : null;
     clear(this.stepper);
     this.stepper.dataset.cell = this.stepCell;
@@ -163,7 +182,7 @@ export class PairsView {
         el('dt', { text: 'Score / confidence' }), el('dd', { text: formatMetric(row.values[k]) }),
         el('dt', { text: 'Line' }), el('dd', { text: String(row.lines[k]) }),
       ]),
-      el('button', { className: 'link-button', text: 'Reveal in file', attrs: { type: 'button' }, onClick: () => this.handlers.reveal(this.pairs.paths[k], row.lines[k]) }),
+      el('button', { className: 'link-button', text: 'Reveal in file', attrs: { type: 'button', 'aria-label': `Reveal in file: ${label}, line ${row.lines[k]}` }, data: { focusKey: `reveal-${k}` }, onClick: () => this.handlers.reveal(this.pairs.paths[k], row.lines[k]) }),
     ]);
     const baseRight = row.cell === 'both_right' || row.cell === 'baseline_only';
     const candRight = row.cell === 'both_right' || row.cell === 'candidate_only';
@@ -174,9 +193,15 @@ export class PairsView {
     if (row.texts && this.pairs.textFields.length) {
       this.pairs.textFields.forEach((field, f) => this.stepper.append(el('div', { className: 'text-field' }, [
         el('div', { className: 'text-field-name', text: field }),
-        el('div', { className: 'text-field-value', text: row.texts?.[f] ?? '', data: { field } }),
+        el('div', { className: 'text-field-value', text: row.texts?.[f] ?? '', data: { field }, attrs: { tabindex: '0', role: 'region', 'aria-label': field } }),
       ])));
     }
+  }
+
+  private turnPage(page: number, pages: number): void {
+    this.page = page;
+    keepFocus(this.element, () => this.renderTable());
+    this.announce(`Instance table: page ${page + 1} of ${pages}.`);
   }
 
   private renderTable(): void {
@@ -196,22 +221,22 @@ export class PairsView {
         el('span', { className: 'muted', attrs: { id: 'pair-table-count' }, text: `${this.cell ? CELL_LABELS[this.cell] : 'all cells'}: ${formatCount(rows.length)}${total > rows.length ? ` of ${formatCount(total)} (at most ${formatCount(this.pairs.cap)} a cell are sent)` : ''}` }),
         this.cell ? el('button', { className: 'link-button', text: 'Show all cells', attrs: { type: 'button', id: 'pair-table-all' }, onClick: () => this.setCell(this.cell) }) : null,
       ]),
-      el('div', { className: 'pair-table-wrap' }, [el('table', { className: 'pair-table' }, [
+      el('div', { className: 'pair-table-wrap', attrs: { tabindex: '0', role: 'region', 'aria-label': 'Aligned instances (scrolls)' } }, [el('table', { className: 'pair-table' }, [
         el('thead', {}, [el('tr', {}, head.map((h) => el('th', { text: h, attrs: { scope: 'col' } })))]),
         el('tbody', {}, shown.map((r) => el('tr', {
           className: `pair-row ${r.cell}`, data: { id: r.id, cell: r.cell }, title: 'Reveal in the baseline file',
           onClick: () => this.handlers.reveal(this.pairs.paths[0], r.lines[0]),
         }, [
-          el('td', { text: r.id }), el('td', { text: r.gold }),
+          el('td', {}, [el('button', { className: 'link-button row-reveal', text: r.id, title: `Reveal ID ${r.id} in the baseline file (line ${r.lines[0]})`, attrs: { type: 'button' }, onClick: (e) => { e.stopPropagation(); this.handlers.reveal(this.pairs.paths[0], r.lines[0]); } })]), el('td', { text: r.gold }),
           el('td', { text: r.preds[0] }), el('td', { className: 'numeric', text: formatMetric(r.values[0]) }),
           el('td', { text: r.preds[1] }), el('td', { className: 'numeric', text: formatMetric(r.values[1]) }),
           el('td', { text: CELL_LABELS[r.cell] }),
         ]))),
       ])]),
       ...(pages > 1 ? [el('div', { className: 'pager' }, [
-        el('button', { className: 'button secondary', text: '‹', attrs: { type: 'button', 'aria-label': 'Previous page' }, onClick: () => { this.page = Math.max(0, this.page - 1); this.renderTable(); } }),
+        el('button', { className: 'button secondary', text: '‹', attrs: { type: 'button', 'aria-label': 'Previous page', id: 'pair-page-prev' }, onClick: () => this.turnPage(Math.max(0, this.page - 1), pages) }),
         el('span', { text: `page ${this.page + 1} of ${pages}` }),
-        el('button', { className: 'button secondary', text: '›', attrs: { type: 'button', 'aria-label': 'Next page' }, onClick: () => { this.page = Math.min(pages - 1, this.page + 1); this.renderTable(); } }),
+        el('button', { className: 'button secondary', text: '›', attrs: { type: 'button', 'aria-label': 'Next page', id: 'pair-page-next' }, onClick: () => this.turnPage(Math.min(pages - 1, this.page + 1), pages) }),
       ])] : []),
     );
     this.handlers.filtered(this.cell, rows.length);

@@ -72,7 +72,7 @@ function docButton(name: MetricName, label: string): HTMLElement {
     title: `What is ${label}? Opens its definition (docs/metrics.md#${name})`,
     attrs: { type: 'button', 'aria-label': `Definition of ${label}` },
     // data-doc, not data-metric: [data-metric] marks a card's value.
-    data: { doc: name },
+    data: { doc: name, focusKey: `doc-${name}` },
     onClick: () => post({ type: 'openMetricDoc', metric: name }),
   });
 }

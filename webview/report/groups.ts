@@ -5,6 +5,7 @@
 import type { GroupSlice, InstanceColumns, Report } from '../../src/core/types';
 import { GROUP_COLUMNS, lowerIsBetter, worstGroupIndex } from '../../src/common/groupRanking';
 import { baseName } from '../../src/common/paths';
+import { onChoice } from '../shared/choice';
 import { el } from '../shared/dom';
 import { disagrees, formatCount, formatMetric } from '../shared/format';
 import { post } from '../shared/vscodeApi';
@@ -31,8 +32,8 @@ export function groupControls(report: Report): HTMLElement | null {
   }
   const g = report.groups;
   select.value = g ? `${g.source === 'data' ? 'd' : 'p'}:${g.column}` : '';
-  select.addEventListener('change', () => {
-    const v = select.value;
+  // Re-grouping re-scores the file: on an explicit choice (Enter, a click), not on each arrow key.
+  onChoice(select, (v) => {
     post(v ? { type: 'groupBy', column: v.slice(2), fromData: v.startsWith('d:') } : { type: 'groupBy', column: null });
   });
   return el('div', { className: 'group-controls', attrs: { id: 'group-controls' } }, [
@@ -69,7 +70,11 @@ export function groupsSection(report: Report, view: GroupsView): HTMLElement | n
       title: view.selected === k ? 'Show every row again' : 'Show this group\'s rows in the instance table',
       onClick: () => view.onSelect(view.selected === k ? null : k),
     }, [
-      el('td', {}, [el('span', { text: s.value === '' ? '(empty)' : s.value }), ...notes.map((n) => el('span', { className: `group-note${n.startsWith('worst') ? ' worst-note' : ''}`, text: n }))]),
+      // The group's name is a button (the row's click, by keyboard): Enter filters, again clears.
+      el('td', {}, [el('button', {
+        className: 'link-button group-filter', text: s.value === '' ? '(empty)' : s.value,
+        attrs: { type: 'button', 'aria-pressed': String(view.selected === k) }, data: { focusKey: `group-${k}` },
+      }), ...notes.map((n) => el('span', { className: `group-note${n.startsWith('worst') ? ' worst-note' : ''}`, text: n }))]),
       el('td', { className: 'numeric', text: formatCount(s.n) }),
       el('td', { className: 'numeric', text: `${formatMetric(s.metrics[key])}${ci ? ` [${formatMetric(ci[0])}, ${formatMetric(ci[1])}]` : ''}` }),
       el('td', { className: 'forest-cell' }, [forestBar(s.metrics[key], ci, domain, typeof overall === 'number' ? overall : null)]),

@@ -1,6 +1,7 @@
 // A file holding several models' columns side by side (Prob_LogReg, Pred_LogReg, Prob_SVM, ...):
 // the "Model" the report scores, and "Compare models", which opens the comparison of all of them.
 import type { Report } from '../../src/core/types';
+import { onChoice } from '../shared/choice';
 import { el } from '../shared/dom';
 import { post } from '../shared/vscodeApi';
 
@@ -11,7 +12,7 @@ export function modelControls(report: Report): HTMLElement | null {
   const select = el('select', { attrs: { id: 'model-select', 'aria-label': 'Model' } });
   for (const m of models) select.appendChild(el('option', { text: m, attrs: { value: m } }));
   select.value = report.model ?? models[0];
-  select.addEventListener('change', () => post({ type: 'chooseModel', model: select.value }));
+  onChoice(select, (model) => post({ type: 'chooseModel', model }));
   return el('div', { className: 'group-controls', attrs: { id: 'model-controls' } }, [
     el('label', { className: 'control' }, [el('span', { text: `Model (${models.length} in this file)` }), select]),
     el('button', {

@@ -3,6 +3,7 @@
 import type { Report } from '../../src/core/types';
 import { cardMetrics } from '../../src/common/metricTable';
 import { baseName } from '../../src/common/paths';
+import { onChoice } from '../shared/choice';
 import { el } from '../shared/dom';
 import { formatCount, formatMetric, METRIC_INFO } from '../shared/format';
 import { post } from '../shared/vscodeApi';
@@ -45,7 +46,7 @@ export function reportHeader(report: Report, ctx: HeaderContext): HTMLElement {
       select.appendChild(el('option', { text: label, attrs: { value: String(k) } }));
     });
     select.value = String(ctx.selected);
-    select.addEventListener('change', () => ctx.onSelect(Number(select.value)));
+    onChoice(select, (value) => ctx.onSelect(Number(value))); // Enter or a click, not each arrow key
     const raft = ctx.summary.raft_score;
     children.push(el('div', { className: 'report-picker' }, [
       el('label', { className: 'control' }, [el('span', { text: `Report (${reports.length})` }), select]),

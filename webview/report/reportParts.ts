@@ -55,7 +55,10 @@ export function reliabilityBinTable(bins: ReliabilityBin[], equalWidth: boolean,
       title: b.count ? 'Filter the instance table to this bin' : 'Empty bin',
       onClick: b.count ? () => onSelect(k) : undefined,
     }, [
-      el('td', { text: String(k + 1) }),
+      // The bin's number is a button (the row's click, by keyboard): Enter filters, again clears.
+      el('td', {}, [b.count
+        ? el('button', { className: 'link-button', text: String(k + 1), attrs: { type: 'button', 'aria-pressed': String(selected === k), 'aria-label': `Bin ${k + 1}: filter the instance table` }, data: { focusKey: `bin-${k}` } })
+        : el('span', { text: String(k + 1) })]),
       el('td', { text: formatBinRange(b.lo, b.hi, equalWidth && k === bins.length - 1) }),
       el('td', { className: 'numeric bin-count', text: formatCount(b.count) }),
       el('td', { className: 'numeric', text: formatMetric(b.meanValue) }),
@@ -72,7 +75,7 @@ export function reliabilityBinTable(bins: ReliabilityBin[], equalWidth: boolean,
 export function problemsSection(report: Report): HTMLElement | null {
   if (!report.problems.length) return null;
   const shown = report.problems.slice(0, 200);
-  const list = el('ul', { className: 'problems' });
+  const list = el('ul', { className: 'problems', attrs: { tabindex: '0', 'aria-label': 'Problems (scrolls)' } });
   for (const p of shown) {
     const where = `${p.path ? `${baseName(p.path)}:` : ''}${p.line}${p.column ? `:${p.column}` : ''}`;
     list.appendChild(el('li', { className: `problem ${p.severity}` }, [

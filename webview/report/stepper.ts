@@ -144,7 +144,7 @@ export class Stepper {
         }
         this.body.appendChild(el('div', { className: 'text-field' }, [
           el('div', { className: 'text-field-name', text: field }),
-          el('div', { className: 'text-field-value', text: value, data: { field } }),
+          el('div', { className: 'text-field-value', text: value, data: { field }, attrs: { tabindex: '0', role: 'region', 'aria-label': field } }),
         ]));
       });
     } else {

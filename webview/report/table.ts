@@ -4,6 +4,7 @@
 import type { Report } from '../../src/core/types';
 import type { PanelState, TableColumn, TableFilter } from '../../src/protocol';
 import { clear, el } from '../shared/dom';
+import { rememberFocus, restoreFocus } from '../shared/focus';
 import { formatBinRange, formatCount } from '../shared/format';
 import {
   cellText, className, filterRows, isFiltering, NO_FILTER, scrollTopForRow, sortIndicesByKey, sortIndicesByString,
@@ -54,23 +55,27 @@ export class InstanceTable {
     this.toolbar = el('div', { className: 'table-toolbar' });
     this.countLabel = el('span', { className: 'table-count', attrs: { 'aria-live': 'polite' } });
 
-    const head = el('div', { className: 'vtable-row vtable-head', attrs: { role: 'row' } });
+    // The ARIA grid pattern: real column headers (aria-sort) with a sort button inside, rows with a
+    // roving tabindex (the active row is the one Tab reaches, arrows move it), no focusable element
+    // between the grid and its rows (the scrolling body is a plain box).
+    const head = el('div', { className: 'vtable-row vtable-head', attrs: { role: 'row', 'aria-rowindex': '1' } });
     for (const column of this.columns) {
-      const cell = el('button', {
-        className: `vtable-cell vtable-headcell${column.numeric ? ' numeric' : ''}`,
+      const button = el('button', {
+        className: `vtable-headcell${column.numeric ? ' numeric' : ''}`,
         text: column.title,
         title: `Sort by ${column.title}`,
-        attrs: { role: 'columnheader', type: 'button' },
+        attrs: { type: 'button', id: `sort-${column.key}` },
         data: { column: column.key },
         onClick: () => this.cycleSort(column.key),
       });
+      const cell = el('div', { className: `vtable-cell vtable-headcol${column.numeric ? ' numeric' : ''}`, attrs: { role: 'columnheader' } }, [button]);
       this.headCells.set(column.key, cell);
       head.appendChild(cell);
     }
     this.rowsHost = el('div', { className: 'vtable-rows', attrs: { role: 'rowgroup' } });
     this.spacer = el('div', { className: 'vtable-spacer' }, [this.rowsHost]);
-    this.body = el('div', { className: 'vtable-body', attrs: { tabindex: '0', 'aria-label': 'Instances' } }, [this.spacer]);
-    const grid = el('div', { className: 'vtable', attrs: { role: 'grid' } }, [head, this.body]);
+    this.body = el('div', { className: 'vtable-body' }, [this.spacer]);
+    const grid = el('div', { className: 'vtable', attrs: { role: 'grid', 'aria-label': 'Instances', 'aria-colcount': String(this.columns.length) } }, [head, this.body]);
     this.grid = grid;
     grid.style.setProperty('--vtable-columns', template);
     grid.style.setProperty('--vtable-row-height', `${ROW_HEIGHT}px`);
@@ -89,6 +94,13 @@ export class InstanceTable {
       this.active = Number(row.dataset.position);
       this.paint();
       this.options.onReveal(Number(row.dataset.index));
+    });
+    // Tab into the grid lands on a row: that row becomes the active (selected) one.
+    this.rowsHost.addEventListener('focusin', (e) => {
+      const row = (e.target as HTMLElement).closest<HTMLElement>('.vtable-row');
+      if (!row || row.dataset.position === undefined || Number(row.dataset.position) === this.active) return;
+      this.active = Number(row.dataset.position);
+      this.paint();
     });
     this.resizeObserver = new ResizeObserver(() => this.schedule());
     this.resizeObserver.observe(this.body);
@@ -164,7 +176,7 @@ export class InstanceTable {
     for (const [key, cell] of this.headCells) {
       const sorted = this.sort?.column === key;
       cell.setAttribute('aria-sort', sorted ? (this.sort!.descending ? 'descending' : 'ascending') : 'none');
-      cell.dataset.sort = sorted ? (this.sort!.descending ? 'desc' : 'asc') : '';
+      (cell.firstElementChild as HTMLElement).dataset.sort = sorted ? (this.sort!.descending ? 'desc' : 'asc') : '';
     }
     this.body.style.height = `${Math.min(BODY_HEIGHT, Math.max(ROW_HEIGHT * 3, this.rows.length * ROW_HEIGHT))}px`;
     this.body.scrollTop = 0;
@@ -192,10 +204,15 @@ export class InstanceTable {
       this.rowsHost.appendChild(row);
     }
     const inst = this.report.instances;
+    // The row Tab reaches: the active one when it is drawn, else the first drawn.
+    const tabStop = this.active >= win.first && this.active < win.first + win.count ? this.active : win.first;
+    const hadFocus = this.rowsHost.contains(document.activeElement);
+    let focusTarget: HTMLElement | null = null;
     for (let k = 0; k < this.pool.length; k++) {
       const row = this.pool[k];
       if (k >= win.count || !inst) {
         row.hidden = true;
+        row.tabIndex = -1;
         continue;
       }
       const position = win.first + k;
@@ -205,6 +222,9 @@ export class InstanceTable {
       row.dataset.position = String(position);
       row.classList.toggle('incorrect', this.report.kind !== 'probability' && inst.correct[i] === 0);
       row.classList.toggle('active', position === this.active);
+      row.setAttribute('aria-selected', String(position === this.active));
+      row.tabIndex = position === tabStop ? 0 : -1;
+      if (position === tabStop) focusTarget = row;
       row.setAttribute('aria-rowindex', String(position + 2));
       const cells = row.children;
       for (let c = 0; c < this.columns.length; c++) {
@@ -217,6 +237,14 @@ export class InstanceTable {
       }
     }
     this.grid.setAttribute('aria-rowcount', String(this.rows.length + 1));
+    // Pooled rows are refilled on scroll: focus follows the active row to the element now drawing it.
+    if (hadFocus && focusTarget && document.activeElement !== focusTarget && this.active === tabStop) focusTarget.focus({ preventScroll: true });
+  }
+
+  /** Focuses the active row (drawn first if needed): Tab into the grid, Reveal, the tests. */
+  focusActive(): void {
+    const row = this.pool.find((r) => !r.hidden && r.tabIndex === 0);
+    row?.focus({ preventScroll: true });
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -261,11 +289,13 @@ export class InstanceTable {
     this.body.scrollTop = scrollTopForRow(Math.max(0, at - 2), viewport, this.rows.length, ROW_HEIGHT);
     this.paint();
     this.element.scrollIntoView({ block: 'nearest' });
-    this.body.focus({ preventScroll: true });
+    this.focusActive();
     return true;
   }
 
   private buildToolbar(): void {
+    // The focused filter (or "Clear filters", gone once it ran: then the first filter) keeps focus.
+    rememberFocus(this.toolbar, 'select');
     clear(this.toolbar);
     const report = this.report;
     const controls: HTMLElement[] = [];
@@ -298,6 +328,7 @@ export class InstanceTable {
     }
     controls.push(this.countLabel);
     for (const c of controls) this.toolbar.appendChild(c);
+    restoreFocus();
   }
 
   private select(label: string, id: string, choices: [string, string][], value: string, onChange: (value: string) => void): HTMLElement {

@@ -1,6 +1,7 @@
 // The "Export…" select of every page: its entries are listed each time it is opened (the table's
 // rows, its filter and the charts change after the header is drawn), and a choice is handed on and
-// the select shows "Export…" again.
+// the select shows "Export…" again. A choice is explicit (shared/choice.ts): arrows only browse.
+import { onChoice } from './choice';
 import { el } from './dom';
 
 export interface ExportEntry {
@@ -21,8 +22,8 @@ export function exportSelect(entries: () => ExportEntry[], choose: (value: strin
   };
   fill();
   select.addEventListener('focus', fill);
-  select.addEventListener('change', () => {
-    const value = select.value;
+  // Arrows browse the entries; Enter (or a click in the list) runs one.
+  onChoice(select, (value) => {
     select.value = '';
     if (value) choose(value);
   });
