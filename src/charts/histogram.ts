@@ -14,8 +14,10 @@ export function confidenceHistogramConfig(histogram: ConfidenceHistogram, palett
     data: {
       labels,
       datasets: [
-        { label: 'correct', data: histogram.correct, backgroundColor: fill(palette.green), borderColor: palette.green, borderWidth: border, stack: 'all' },
-        { label: 'incorrect', data: histogram.incorrect, backgroundColor: fill(palette.red), borderColor: palette.red, borderWidth: border, stack: 'all' },
+        // Told apart by more than colour: correct bars are filled, incorrect ones outlined (a faint
+        // fill inside a thick border), and the legend says which is which.
+        { label: '✓ correct (filled)', data: histogram.correct, backgroundColor: fill(palette.green), borderColor: palette.green, borderWidth: border, stack: 'all' },
+        { label: '✗ incorrect (outlined)', data: histogram.incorrect, backgroundColor: withAlpha(palette.red, 0.12), borderColor: palette.red, borderWidth: scaled(palette, 2.5), stack: 'all' },
       ],
     },
     options: {

@@ -1,6 +1,7 @@
 // The compare page's charts: each remembers how to draw itself, so a theme change redraws them all.
 import { applyDefaults, type Chart } from '../shared/charts/common';
 import type { PageChart } from '../shared/chartExport';
+import { ChartData } from '../shared/chartTable';
 import { el } from '../shared/dom';
 import { readPalette, type Palette } from '../shared/theme';
 import { compareRunColors } from './charts';
@@ -9,20 +10,25 @@ interface Slot {
   canvas: HTMLCanvasElement;
   make: (canvas: HTMLCanvasElement, palette: Palette) => Chart;
   chart?: Chart;
+  /** Its description and data table, for screen readers (refreshed on every draw). */
+  data: ChartData;
 }
 
 let slots: Slot[] = [];
 
 /** A titled chart section; drawn by drawAll() once it is in the document. */
 export function chartSection(id: string, title: string, make: Slot['make'], height = 300, caption?: string): HTMLElement {
-  const canvas = el('canvas', { attrs: { id: `chart-${id}`, role: 'img', 'aria-label': title } });
-  slots.push({ canvas, make });
+  const data = new ChartData(id, title);
+  const canvas = el('canvas', { attrs: { id: `chart-${id}`, role: 'img', 'aria-label': title, 'aria-describedby': data.description.id } });
+  slots.push({ canvas, make, data });
   const frame = el('div', { className: 'chart-frame' }, [canvas]);
   frame.style.height = `${height}px`;
   return el('section', { className: 'section chart', attrs: { id: `section-${id}` } }, [
     el('div', { className: 'chart-head' }, [el('h2', { text: title })]),
     frame,
     caption ? el('p', { className: 'caption muted', text: caption }) : null,
+    data.description,
+    data.details,
   ]);
 }
 
@@ -32,6 +38,7 @@ export function drawAll(): void {
   for (const s of slots) {
     s.chart?.destroy();
     s.chart = s.make(s.canvas, palette);
+    s.data.update(s.chart);
   }
   // The run swatches beside the names: the charts' opaque colours (some themes give CSS ones alpha).
   const swatches = document.querySelectorAll<HTMLElement>('.run-swatch[data-run]');

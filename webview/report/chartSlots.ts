@@ -2,6 +2,7 @@
 // redraws it, and "Export…" lists what is on the page.
 import { applyDefaults, type Chart } from '../shared/charts/common';
 import type { PageChart } from '../shared/chartExport';
+import { ChartData } from '../shared/chartTable';
 import { el } from '../shared/dom';
 import type { Palette } from '../shared/theme';
 
@@ -11,6 +12,8 @@ export interface ChartSlot {
   canvas: HTMLCanvasElement;
   make: (canvas: HTMLCanvasElement, palette: Palette) => Chart;
   chart?: Chart;
+  /** Its description and data table, for screen readers (refreshed on every draw). */
+  data?: ChartData;
 }
 
 export interface ChartBoxOptions {
@@ -29,18 +32,22 @@ export class ChartSlots {
 
   /** A titled section with a canvas whose chart `make` draws (on drawAll). */
   box(id: string, title: string, make: ChartSlot['make'], options: ChartBoxOptions = {}): HTMLElement {
-    const canvas = el('canvas', { attrs: { id: `chart-${id}`, role: 'img', 'aria-label': title } });
-    this.slots.push({ id, canvas, make });
+    const data = new ChartData(id, title);
+    const canvas = el('canvas', { attrs: { id: `chart-${id}`, role: 'img', 'aria-label': title, 'aria-describedby': data.description.id } });
+    this.slots.push({ id, canvas, make, data });
     const frame = el('div', { className: 'chart-frame' }, [canvas]);
     frame.style.height = `${options.height ?? 280}px`;
     let body: HTMLElement = frame;
     if (options.maxVisibleHeight && (options.height ?? 0) > options.maxVisibleHeight) {
-      body = el('div', { className: 'chart-scroll' }, [frame]);
+      // A scroll box is a focusable region with a name (keyboard users scroll it with the arrows).
+      body = el('div', { className: 'chart-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': `${title} (scrolls)` } }, [frame]);
       body.style.maxHeight = `${options.maxVisibleHeight}px`;
     }
     const main = el('div', { className: 'chart-main' }, [
       body,
       options.caption ? el('p', { className: 'caption muted', text: options.caption }) : null,
+      data.description,
+      data.details,
     ]);
     return el('section', { className: `section chart${options.wide ? ' wide' : ''}`, attrs: { id: `section-${id}` } }, [
       el('div', { className: 'chart-head' }, [el('h2', { text: title }), options.controls ?? null]),
@@ -53,6 +60,7 @@ export class ChartSlots {
     for (const slot of this.slots) {
       slot.chart?.destroy();
       slot.chart = slot.make(slot.canvas, palette);
+      slot.data?.update(slot.chart);
     }
   }
 
@@ -61,6 +69,7 @@ export class ChartSlots {
     if (!slot) return;
     slot.chart?.destroy();
     slot.chart = slot.make(slot.canvas, palette);
+    slot.data?.update(slot.chart);
   }
 
   destroyAll(): void {
