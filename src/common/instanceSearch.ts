@@ -1,0 +1,78 @@
+// The instance table's search (issue 20.1): the terms of whereTerms.ts over a report's instances.
+// Plain text looks through every text an instance has (its text fields, ID, gold and predicted
+// class); `column op value` terms read the instance's named columns: its text fields (Query,
+// doc.subject, ...), id, gold, pred, value, target, confidence, correct, brier, line. The lower-cased
+// texts are built once per report and kept, so only the first search pays for them.
+import type { Report } from '../core/types';
+import { columnHolds, parseWhere, textHolds, type WhereTerm } from './whereTerms';
+
+export interface SearchIndex {
+  n: number;
+  /** Each row's texts, as they are and lower-cased (the plain-text search reads these). */
+  texts: (i: number) => (string | undefined)[];
+  lower: string[];
+  column: (name: string, i: number) => string | undefined;
+  columns: string[];
+}
+
+const NUMERIC = ['value', 'target', 'confidence', 'brier'] as const;
+
+/** The search index of a report whose instances have arrived (null before). */
+export function searchIndex(report: Report): SearchIndex | null {
+  const inst = report.instances;
+  if (!inst) return null;
+  const n = inst.value.length;
+  const classes = report.classes ?? (report.kind === 'binary' ? ['0', '1'] : undefined);
+  const fields = report.texts?.fields ?? [];
+  const values = report.texts?.values;
+  const className = (k: number) => (k >= 0 && classes ? classes[k] : undefined);
+  const texts = (i: number) => [...(values?.[i] ?? []), inst.ids?.[i], className(inst.gold[i]), className(inst.pred[i])];
+  const lower: string[] = new Array(n);
+  for (let i = 0; i < n; i++) lower[i] = texts(i).filter((t) => t !== undefined).join('\u0000').toLowerCase();
+  const column = (name: string, i: number): string | undefined => {
+    const f = fields.indexOf(name);
+    if (f >= 0) return values?.[i]?.[f];
+    switch (name) {
+      case 'id': return inst.ids?.[i];
+      case 'gold': return className(inst.gold[i]);
+      case 'pred': return className(inst.pred[i]);
+      case 'correct': return String(inst.correct[i]);
+      case 'line': return String(inst.lines[i]);
+      default: {
+        if ((NUMERIC as readonly string[]).includes(name)) {
+          const v = inst[name as (typeof NUMERIC)[number]][i];
+          return Number.isNaN(v) ? undefined : String(v);
+        }
+        return undefined;
+      }
+    }
+  };
+  return { n, texts, lower, column, columns: [...fields, 'id', 'gold', 'pred', 'correct', 'line', ...NUMERIC] };
+}
+
+export type SearchResult = { mask: Uint8Array; count: number } | { error: string };
+
+/** The rows that satisfy `query` (1 in the mask), or a sentence saying why the query means nothing. */
+export function searchRows(index: SearchIndex, query: string): SearchResult {
+  const parsed = parseWhere(query);
+  if ('error' in parsed) return { error: parsed.error };
+  const unknown = parsed.terms.find((t) => t.kind === 'column' && !index.columns.includes(t.column));
+  if (unknown && unknown.kind === 'column') return { error: `no column ${JSON.stringify(unknown.column)} here; the instances have ${index.columns.map((c) => JSON.stringify(c)).join(', ')}` };
+  const mask = new Uint8Array(index.n);
+  let count = 0;
+  for (let i = 0; i < index.n; i++) {
+    if (holds(parsed.terms, index, i)) { mask[i] = 1; count++; }
+  }
+  return { mask, count };
+}
+
+function holds(terms: readonly WhereTerm[], index: SearchIndex, i: number): boolean {
+  for (const term of terms) {
+    if (term.kind === 'text') {
+      if (!index.lower[i].includes(term.text)) return false;
+    } else if (term.kind === 'regex') {
+      if (!textHolds(term, index.texts(i))) return false;
+    } else if (!columnHolds(term, index.column(term.column, i))) return false;
+  }
+  return true;
+}
