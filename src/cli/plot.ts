@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import { existsSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { ChartConfiguration } from 'chart.js';
-import { scorePath } from '../core/score';
+import { scorePathAsync } from '../core/scoreAsync';
+import { CHART_NAMES, chartUnavailableMessage, type ChartName } from '../core/availableCharts';
+import { baseName } from '../common/paths';
 import type { Report } from '../core/types';
 import { reportCharts } from '../common/chartData';
 import { reliabilityConfig, reliabilityOverlayConfig } from '../charts/reliability';
@@ -19,8 +21,9 @@ import { groupReliabilityConfig } from '../charts/groupReliability';
 import { worstGroupIndex } from '../common/groupRanking';
 import { printPalette, renderChart, type FigureFormat } from './render';
 
-export const CHARTS = ['reliability', 'roc', 'histogram', 'scatter', 'groups'] as const;
-export type ChartName = (typeof CHARTS)[number];
+/** The charts plot draws: the core's list, so plot, the panel and the messages name the same ones. */
+export const CHARTS = CHART_NAMES;
+export type { ChartName };
 
 export const PLOT_USAGE = `Usage: eval-lens plot FILE... --chart CHART --out FIG.png|FIG.svg [options]
 
@@ -42,18 +45,21 @@ Options:
 
 Exit status: 0 when the figure was written, 2 when the file has nothing to draw, 1 on a usage error.`;
 
-/** Why a chart cannot be drawn for a report, or null when it can. */
+/**
+ * Why a chart cannot be drawn for a report, in one sentence ending in a period, or null when it
+ * can: the core's availability (which names the charts the file can give instead), and for the
+ * charts drawn from per-instance values, whether any of them is finite.
+ */
 function unavailable(chart: ChartName, r: Report): string | null {
-  if (r.fatal || r.n === 0) return `${r.path} was not scored${r.fatal ? `: ${r.fatal}` : ''}`;
-  switch (chart) {
-    case 'reliability': return r.bins ? null : `${r.path} has no reliability bins`;
-    case 'roc': return r.roc ? null : `the ROC curve needs binary risk scores; ${r.path} holds ${r.kind} predictions`;
-    case 'histogram': return r.kind === 'probability' ? `the confidence histogram needs a confidence per answer; ${r.path} holds probability predictions (use --chart scatter)` : null;
-    case 'scatter': return r.kind === 'probability' ? null : `the scatter plots predicted against true probabilities (ALMANACS); ${r.path} holds ${r.kind} predictions`;
-    case 'groups':
-      if (!r.groups?.groups.length) return `${r.path} has no groups${r.problems.find((p) => p.code === 'group-column') ? `: ${r.problems.find((p) => p.code === 'group-column')!.message.replace(/\.$/, '')}` : ''}`;
-      return r.groups.groups.some((g) => g.bins?.some((b) => b.count > 0)) ? null : `${r.path}: its groups have no reliability bins`;
+  const why = chartUnavailableMessage(chart, r);
+  if (why) return why;
+  if (chart === 'histogram' && !reportCharts(r).histogram) {
+    return `the confidence histogram needs a confidence for each answer, and none of ${baseName(r.path)}'s is a finite number.`;
   }
+  if (chart === 'scatter' && !reportCharts(r).scatter) {
+    return `the scatter needs predicted and true probabilities, and ${baseName(r.path)} has no pair of finite ones.`;
+  }
+  return null;
 }
 
 /** The chart definition for a report, exactly as the panel builds it. */
@@ -66,9 +72,8 @@ export function chartConfig(chart: ChartName, r: Report, palette: Palette, binni
     case 'roc':
       return rocConfig(r.roc!, r.metrics.auc, palette) as ChartConfiguration;
     case 'histogram': {
-      const histogram = reportCharts(r).histogram;
-      if (!histogram) throw new Error(`${r.path} has no finite confidence to draw.`);
-      return confidenceHistogramConfig(histogram, palette) as ChartConfiguration;
+      // plot checks first (unavailable): a report without a finite confidence never gets here.
+      return confidenceHistogramConfig(reportCharts(r).histogram!, palette) as ChartConfiguration;
     }
     case 'scatter':
       return probabilityScatterConfig(reportCharts(r).scatter!, palette) as ChartConfiguration;
@@ -167,12 +172,13 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
   const reports: Report[] = [];
   for (const file of positionals) {
     if (!existsSync(file)) return { code: 2, stdout: '', stderr: `eval-lens: ${file}: no such file or folder.\n` };
-    const found = scorePath(file, options).reports;
+    // As score reads it: Parquet too.
+    const found = (await scorePathAsync(file, options)).reports;
     if (found.length !== 1) {
       return { code: 2, stdout: '', stderr: `eval-lens: ${file}: plot draws one prediction file per FILE; found ${found.length}.\n` };
     }
     const why = unavailable(chart, found[0]);
-    if (why) return { code: 2, stdout: '', stderr: `eval-lens: cannot draw --chart ${chart}: ${why}.\n` };
+    if (why) return { code: 2, stdout: '', stderr: `eval-lens: cannot draw --chart ${chart}: ${why}\n` };
     reports.push(found[0]);
   }
   const kinds = new Set(reports.map((r) => r.kind));

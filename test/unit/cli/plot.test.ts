@@ -115,9 +115,9 @@ print(json.dumps({"tag": root.tagName, "ns": root.getAttribute('xmlns'), "width"
 
 describe('eval-lens plot: what it cannot draw', () => {
   it.each([
-    [['--chart', 'roc'], almanacs, 2, 'the ROC curve needs binary risk scores'],
+    [['--chart', 'roc'], almanacs, 2, 'the ROC curve needs risk scores with 0/1 labels'],
     [['--chart', 'scatter'], folktexts, 2, 'the scatter plots predicted against true probabilities'],
-    [['--chart', 'histogram'], almanacs, 2, 'use --chart scatter'],
+    [['--chart', 'histogram'], almanacs, 2, 'this file can give: reliability, scatter.'],
     [['--chart', 'groups'], folktexts, 1, '--chart groups needs --group-by COL'],
     [['--chart', 'groups', '--group-by', 'sex'], folktexts, 2, 'has no groups: The file has no column "sex" to group by'],
     [['--chart', 'pie'], folktexts, 1, "--chart must be one of reliability, roc, histogram, scatter, groups, got 'pie'"],
@@ -132,6 +132,34 @@ describe('eval-lens plot: what it cannot draw', () => {
     expect(result.code).toBe(code);
     expect(result.stderr).toContain(message);
     expect(existsSync(join(out, 'never.png'))).toBe(false);
+  });
+
+  // Issue 17, point 9: plot reads what score reads, and says in words which charts a file gives.
+  it('draws a Parquet table as score reads it (the churn table\'s ROC)', async () => {
+    const png = join(out, 'churn-roc.png');
+    const result = await runCli(['plot', join(root, 'test', 'fixtures', 'roles', 'churn.parquet'), '--chart', 'roc', '--out', png]);
+    expect(result.stderr).toBe(`eval-lens: wrote ${png} (roc, 1200×800, PNG).\n`);
+    expect(result.code).toBe(0);
+    expect(decodePng(readFileSync(png)).width).toBe(1200);
+  });
+
+  it.each([
+    ['histogram', 'the confidence histogram needs a confidence for each answer, and epochs10.json holds class predictions without one; this file gives no chart, only its metrics.'],
+    ['reliability', 'the reliability diagram needs a confidence or probability for each answer, and epochs10.json holds class predictions without one; this file gives no chart, only its metrics.'],
+  ])('an Inspect log without confidences: --chart %s says why in words, with one period', async (chart, sentence) => {
+    const log = join(root, 'test', 'fixtures', 'inspect', 'issue17', 'epochs10.json');
+    const result = await runCli(['plot', log, '--chart', chart, '--out', join(out, 'never.png')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`eval-lens: cannot draw --chart ${chart}: ${sentence}\n`);
+    expect(existsSync(join(out, 'never.png'))).toBe(false);
+  });
+
+  it('a Parquet table it cannot score: the roles\' sentence, no internal name, no double period', async () => {
+    const result = await runCli(['plot', join(root, 'test', 'fixtures', 'roles', 'ludwig.parquet'), '--chart', 'roc', '--out', join(out, 'never.png')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ludwig.parquet was not scored: No column holds the gold label');
+    expect(result.stderr).not.toMatch(/scorePathAsync|scoreFileAsync|internal error|\.\./);
+    expect(result.stderr.trimEnd().endsWith('--map label=COLUMN.')).toBe(true);
   });
 
   it('draws a real lm-eval file\'s reliability diagram (multiple choice: confidence vs accuracy)', async () => {
