@@ -4,12 +4,13 @@
 // shows its report with its samples in the misclassified-example stepper. Screenshots go to
 // test-results/e2e/ and, with EVAL_LENS_UPDATE_SCREENSHOTS=1, to docs/screenshots/.
 import { execFileSync } from 'node:child_process';
-import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
-import { startWorkbench, type Workbench } from './workbench';
+import { parseCsv } from '../../src/core/formats/csv';
+import { chooseExport, saveDialog, startWorkbench, type Workbench } from './workbench';
 
 const DOCS = join(PROJECT_ROOT, 'docs', 'screenshots');
 const LARGE_NOTICE = /not displayed in the text editor because it is very large/;
@@ -38,6 +39,18 @@ function writeFolktexts(file: string, rows: number): void {
   closeSync(fd);
 }
 
+/** An Inspect log (a real one, its third sample changed): a chain of thought ending "ANSWER: pantry", scored wrong, with no extracted answer. */
+function writeChainOfThoughtLog(file: string): void {
+  const log = JSON.parse(readFileSync(join(PROJECT_ROOT, 'test/fixtures/real/inspect-ai/2025-05-12T20-28-13-04-00_popularity.json'), 'utf8'));
+  const sample = log.samples[2];
+  const cot = 'Let me think step by step. Flour is a dry good; dry goods are kept together, away from heat and damp, which in most kitchens means a cupboard or a pantry. A pantry is the more usual answer.\n\nANSWER: pantry';
+  sample.output.choices[0].message.content = cot;
+  sample.output.completion = cot;
+  sample.target = 'cupboard';
+  sample.scores = { match: { value: 'I', explanation: cot } };
+  writeFileSync(file, JSON.stringify(log));
+}
+
 /** Clicks a file in the explorer (a single click opens it, as a user does). */
 async function clickInExplorer(wb: Workbench, name: string): Promise<void> {
   const row = wb.page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: name }).first();
@@ -53,6 +66,7 @@ describe('files the text editor will not show', () => {
     dir = mkdtempSync(join(tmpdir(), 'eval-lens-e2e-large-'));
     writeFolktexts(join(dir, 'big.test_predictions.csv'), 1_000_000);
     copyFileSync(join(PROJECT_ROOT, 'test/fixtures/inspect/epochs.eval'), join(dir, 'epochs.eval'));
+    writeChainOfThoughtLog(join(dir, '2025-05-12T20-28-13-04-00_cot.json'));
     wb = await startWorkbench({ workspace: dir, theme: 'light', viewport: { width: 1400, height: 900 } });
   });
 
@@ -78,6 +92,108 @@ describe('files the text editor will not show', () => {
     // The status bar entry of a predictions tab is there too.
     await expect.poll(() => wb.page.locator('.statusbar-item').allInnerTexts().then((t) => t.join(' | ')), { timeout: 120_000 }).toMatch(/ECE \d\.\d{3}/);
     await docsShot(wb, 'large-file-report-editor');
+  });
+
+  it('the 1,000,000-row report exports its instance table as CSV: every row the table keeps, as data', async () => {
+    const view = wb.webview();
+    const count = view.locator('.table-count');
+    await expect.poll(() => count.getAttribute('data-rows'), { timeout: 180_000 }).toBe('1000000');
+    mkdirSync(join(dir, 'out'), { recursive: true });
+    // Every row (the CSV that was 1,000,001 empty lines): a header and the file's million rows.
+    const allPath = join(dir, 'out', 'big.all.csv');
+    const allStarted = Date.now();
+    await chooseExport(view, /^CSV of the instance table, as filtered/);
+    await saveDialog(wb, allPath, { timeoutMs: 120_000 });
+    const allRecords = () => (existsSync(allPath) ? readFileSync(allPath, 'utf8').split('\r\n').length - 2 : -1);
+    await expect.poll(allRecords, { timeout: 180_000, interval: 1000 }).toBe(1_000_000);
+    console.log(`[1M CSV] all 1,000,000 rows: ${(statSync(allPath).size / 1e6).toFixed(1)} MB, ${((Date.now() - allStarted) / 1000).toFixed(1)} s from the menu to the whole file (save dialog included)`);
+    const all = readFileSync(allPath, 'utf8');
+    expect(all.slice(0, all.indexOf('\r\n'))).toBe('row,line,score,label,pred,confidence,correct,bin,brier');
+    const source = readFileSync(join(dir, 'big.test_predictions.csv'), 'utf8').split('\n');
+    const allLines = all.split('\r\n');
+    for (const k of [1, 2, 500_000, 1_000_000]) {
+      const f = allLines[k].split(',');
+      const [, score, label] = source[k].split(',');
+      expect([f[1], Number(f[2]), f[3]]).toEqual([String(k + 1), Number(score), label]);
+    }
+    await view.locator('#filter-correctness').selectOption('incorrect');
+    await expect.poll(() => count.getAttribute('data-rows'), { timeout: 30_000 }).not.toBe('1000000');
+    const kept = Number(await count.getAttribute('data-rows'));
+    const shownLines = await view.locator('.vtable-rows .vtable-row:not([hidden])').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).children[1].textContent)));
+    const csvPath = join(dir, 'out', 'big.incorrect.csv');
+    const started = Date.now();
+    await chooseExport(view, /^CSV of the instance table, as filtered/);
+    await saveDialog(wb, csvPath, { timeoutMs: 120_000 });
+    // The file is written after the dialog closes: wait until it holds every row.
+    const records = () => (existsSync(csvPath) ? readFileSync(csvPath, 'utf8').split('\r\n').length - 2 : -1);
+    await expect.poll(records, { timeout: 120_000, interval: 500 }).toBe(kept);
+    const seconds = (Date.now() - started) / 1000;
+    const text = readFileSync(csvPath, 'utf8');
+    console.log(`[1M CSV] ${kept} rows kept (incorrect only), ${(statSync(csvPath).size / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s from the menu to the whole file (save dialog included)`);
+    const csv = parseCsv(text);
+    expect(csv.problems).toEqual([]);
+    expect(csv.header).toEqual(['row', 'line', 'score', 'label', 'pred', 'confidence', 'correct', 'bin', 'brier']);
+    expect(csv.records).toHaveLength(kept);
+    const col = (name: string) => csv.records.map((r) => r.fields[csv.header.indexOf(name)]);
+    expect(col('line').slice(0, shownLines.length).map(Number)).toEqual(shownLines);
+    expect(new Set(col('correct'))).toEqual(new Set(['0']));
+    // Scores as in the file (full precision, not the table's 4 decimals).
+    const file = readFileSync(join(dir, 'big.test_predictions.csv'), 'utf8').split('\n');
+    const lines = col('line').map(Number);
+    const scores = col('score');
+    for (let j = 0; j < lines.length; j += 997) expect(Number(scores[j]), `line ${lines[j]}`).toBe(Number(file[lines[j] - 1].split(',')[1]));
+    expect(scores.some((v) => /\.\d{5,}/.test(v))).toBe(true);
+    await view.locator('#filter-correctness').selectOption('all');
+  });
+
+  it('the 1,000,000-row binary report steps through its mistakes with j / k, most confident first (issue 21, point 9)', async () => {
+    const view = wb.webview();
+    const stepper = view.locator('#stepper[data-total]');
+    await stepper.waitFor({ timeout: 120_000 });
+    const total = Number(await stepper.getAttribute('data-total'));
+    expect(total).toBeGreaterThan(1000);
+    expect(await stepper.getAttribute('data-order')).toBe('confident');
+    // The first is the row furthest on the wrong side of the threshold: its score is the most extreme.
+    const file = readFileSync(join(dir, 'big.test_predictions.csv'), 'utf8').split('\n');
+    const shownLine = async () => Number(await view.locator('#stepper dd[data-fact="line"]').innerText());
+    const gap = (line: number) => { const [, s, y] = file[line - 1].split(','); return Math.abs(Number(s) - Number(y)); };
+    const first = await shownLine();
+    expect(gap(first)).toBeGreaterThan(0.95);
+    await view.locator('#report-title').click();
+    await wb.page.keyboard.press('j');
+    await expect.poll(() => view.locator('#stepper-position').innerText(), { timeout: 10_000 }).toBe(`2 of ${total.toLocaleString('en-US')}`);
+    expect(gap(await shownLine())).toBeLessThanOrEqual(gap(first));
+    await wb.page.keyboard.press('k');
+    await expect.poll(() => view.locator('#stepper-position').innerText(), { timeout: 10_000 }).toBe(`1 of ${total.toLocaleString('en-US')}`);
+    // File order on request.
+    await view.locator('#stepper-order').selectOption('file');
+    await expect.poll(() => view.locator('#stepper').getAttribute('data-order'), { timeout: 10_000 }).toBe('file');
+    const firstInFile = await shownLine();
+    const firstWrong = file.findIndex((l, k) => k > 0 && l !== '' && (Number(l.split(',')[1]) >= 0.5 ? 1 : 0) !== Number(l.split(',')[2])) + 1;
+    expect(firstInFile).toBe(firstWrong);
+    await view.locator('#stepper').scrollIntoViewIfNeeded();
+    await wb.screenshot('binary-stepper-1m');
+  });
+
+  it('an Inspect log whose scorer kept no answer: the stepper shows the answer, folds the explanation, hides empty fields (issue 21, point 8)', async () => {
+    await clickInExplorer(wb, '2025-05-12T20-28-13-04-00_cot.json');
+    await wb.page.locator('.editor-group-container.active .tab.active[data-resource-name="2025-05-12T20-28-13-04-00_cot.json"]').waitFor({ timeout: 30_000 });
+    await wb.runCommand('Eval Lens: Open Report');
+    const view = wb.webview();
+    const stepper = view.locator('#stepper[data-total="1"]');
+    await stepper.waitFor({ timeout: 60_000 });
+    expect(await view.locator('#stepper dd[data-fact="pred"]').innerText()).toBe('pantry');
+    expect(await view.locator('#stepper dd[data-fact="gold"]').innerText()).toBe('cupboard');
+    // The log's samples have no choices: no empty box for them.
+    expect(await view.locator('#stepper .text-field-value[data-field="choices"]').count()).toBe(0);
+    for (const text of await view.locator('#stepper .text-field-value').allTextContents()) expect(text.trim()).not.toBe('');
+    // The whole output once, the explanation folded away.
+    expect(await view.locator('#stepper .text-field-value[data-field="output"]').innerText()).toMatch(/^Let me think step by step\..*ANSWER: pantry$/s);
+    const fold = view.locator('#stepper details[data-fold="explanation"]');
+    expect(await fold.count()).toBe(1);
+    expect(await fold.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await view.locator('#stepper').scrollIntoViewIfNeeded();
+    await wb.screenshot('inspect-stepper-answer');
   });
 
   it('an Inspect .eval log clicked in the explorer shows its report with its samples in the stepper', async () => {
