@@ -3,10 +3,11 @@
 // method (percentile bootstrap, t, Wilson), the bootstrap that resamples whole clusters, and the
 // figures of repeated attempts at one item. The arithmetic is in metrics/errorBars.ts; this module
 // knows which metric is which mean over which per-instance value.
-import type { ClustersResult, MetricName, PredictionSet, RateName, RepeatsResult, Report, RowProblem, ScoreOptions } from './types';
+import type { ClustersResult, MetricName, ParseResult, PredictionSet, RateName, RepeatsResult, Report, RowProblem, ScoreOptions } from './types';
+import { METRIC_NAMES } from './types';
 import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
 import {
-  clusteredStderr, repeatFigures, tInterval, wilsonInterval, type ClusterCodes,
+  clusteredStderr, meanStderr, repeatFigures, tInterval, wilsonInterval, type ClusterCodes,
 } from './metrics/errorBars';
 
 export type IntervalMethod = 'bootstrap' | 't' | 'wilson';
@@ -217,6 +218,30 @@ function shiftedMeanStderr(x: Float64Array, shift: number): { mean: number; se: 
   if (n < 2) return { mean, se: 0 };
   const ss = Math.max(0, s2 - (s1 * s1) / n);
   return { mean, se: Math.sqrt(ss / (n - 1)) / Math.sqrt(n) };
+}
+
+/**
+ * Standard errors of the per-sample metrics a task logged itself (lm-eval's f1, bleu, ...; a NaN
+ * is a sample that did not log it), under their own names; with --interval t, their t intervals.
+ * A name that is also one of ours keeps ours.
+ */
+export function attachTaskMetricErrors(report: Report, list: ParseResult['taskMetrics'], o: ScoreOptions): void {
+  if (!list?.length || !report.taskMetrics) return;
+  const se: Record<string, number> = (report.standard_errors ??= {});
+  for (const t of list) {
+    if ((METRIC_NAMES as readonly string[]).includes(t.name)) continue;
+    // NaN: not logged (as TaskMetric.n counts); an infinite value makes the mean and SE infinite: none.
+    const finite = t.values.filter((v) => !Number.isNaN(v));
+    if (!finite.length) continue;
+    const s = meanStderr(finite);
+    if (!Number.isFinite(s.se)) continue;
+    se[t.name] = s.se;
+    const shown = report.taskMetrics.find((x) => x.name === t.name);
+    if (o.interval === 't' && shown) {
+      const iv = tInterval(s.mean, s.se, finite.length - 1);
+      if (iv) shown.interval = iv; else delete shown.interval;
+    }
+  }
 }
 
 /** Wilson intervals of folktexts' rates at the threshold (proportions of counts), where the rate is k/m. */

@@ -25,7 +25,7 @@ import { baseName } from '../common/paths';
 import { capProblems } from './problemCap';
 import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
 import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
-import { attachErrorBars, clusterBootstrap, oneClusterProblem, type ReportClusters } from './errorBars';
+import { attachErrorBars, attachTaskMetricErrors, clusterBootstrap, oneClusterProblem, type ReportClusters } from './errorBars';
 
 type Metrics = Report['metrics'];
 
@@ -113,6 +113,7 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   const errors = set.kind === 'multiclass' ? multiclassErrorGroups(set) : set.kind === 'binary' ? binaryErrorGroups(set, report.options.threshold) : null;
   if (errors) report.errorGroups = errors;
   attachErrorBars(report, set, parsedSet, options, bars.clusters, own);
+  attachTaskMetricErrors(report, parsed.taskMetrics, options);
   if (bars.clusters && bars.clusters.count < 2) report.problems.push(oneClusterProblem(bars.clusters.column));
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capReportProblems(report);

@@ -538,8 +538,8 @@ export interface Report {
   epochs?: { count: number; reducer: string; samples: number };
   /** See ParseResult.sourceModel. */
   sourceModel?: string;
-  /** Standard error of each mean-over-instances metric, unclustered (docs/metrics.md#standard_errors). */
-  standard_errors?: Partial<Record<MetricName, number>>;
+  /** Standard error of each mean-over-instances metric (and a task's own per-sample metric), unclustered (docs/metrics.md#standard_errors). */
+  standard_errors?: Partial<Record<MetricName, number>> & Record<string, number>;
   /** How `intervals` were made (ScoreOptions.interval). */
   interval_method?: 'bootstrap' | 't' | 'wilson';
   /** Fewer than 30 instances (or clusters) behind the intervals: they are rough. */

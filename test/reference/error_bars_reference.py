@@ -310,6 +310,18 @@ expected["board"] = {
     "rank_interval": rank_interval, "tier": tier,
 }
 
+
+# ------------------------------------------------------------------ a task's own per-sample metrics
+
+EQ = os.path.join(HERE, "..", "fixtures", "lm-eval-field", "issue17", "v0.4.2", "samples_eqbench_2024-06-01T10-00-00.123456.json")
+with open(EQ) as fh:
+    eq = json.load(fh)
+task_metrics = {}
+for name in ["eqbench", "percent_parseable"]:
+    x = np.array([r[name] for r in eq if r.get(name) is not None and not (isinstance(r[name], float) and math.isnan(r[name]))], float)
+    task_metrics[name] = {"n": len(x), "mean": float(x.mean()), "se": se(x), "t": t_ci(float(x.mean()), se(x), len(x) - 1)}
+expected["task_metrics"] = task_metrics
+
 with open(OUT, "w") as fh:
     json.dump(expected, fh, indent=1)
     fh.write("\n")

@@ -247,3 +247,16 @@ describe('repeats: an Inspect log with epochs', () => {
     expect(rep.pass_at_k['1']).toBeCloseTo(rep.pass_hat_k['1'], 12); // k = 1: both are the mean success rate
   });
 });
+
+describe("standard errors of a task's own per-sample metrics (lm-eval eqbench)", () => {
+  it('sd (ddof 1) / sqrt(n) over the samples that logged it, and the t interval with --interval t', () => {
+    const r = scoreFile('test/fixtures/lm-eval-field/issue17/v0.4.2/samples_eqbench_2024-06-01T10-00-00.123456.json', { bootstrap: 0, interval: 't', instances: false });
+    for (const [name, w] of Object.entries(expected.task_metrics)) {
+      near(r.standard_errors?.[name], w.se, `SE ${name}`);
+      const shown = r.taskMetrics!.find((t) => t.name === name)!;
+      expect(shown.n).toBe(w.n);
+      near(shown.interval![0], w.t[0], `t ${name} lower`);
+      near(shown.interval![1], w.t[1], `t ${name} upper`);
+    }
+  });
+});
