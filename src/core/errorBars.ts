@@ -332,6 +332,16 @@ export function repeatsOf(set: PredictionSet, threshold: number, item: Int32Arra
   return correct ? repeatFigures(item, items, correct) : null;
 }
 
+/** The items with some but not all attempts right (indices, ascending). */
+export function flakyItems(item: Int32Array, items: number, correct: Float64Array): number[] {
+  const right = new Uint32Array(items);
+  const count = new Uint32Array(items);
+  for (let i = 0; i < item.length; i++) { count[item[i]]++; if (correct[i] === 1) right[item[i]]++; }
+  const out: number[] = [];
+  for (let k = 0; k < items; k++) if (right[k] > 0 && right[k] < count[k]) out.push(k);
+  return out;
+}
+
 /** A problem for a cluster column with one cluster. */
 export function oneClusterProblem(column: string): RowProblem {
   return { line: 1, severity: 'warning', code: 'group-column', message: `Every row is in one cluster of ${JSON.stringify(column)}: a clustered standard error needs two or more clusters, so it is undefined (null).` };

@@ -18,7 +18,7 @@ import { attachSlices, resolveBestThreshold, type SliceSource } from './slices/s
 import { applyWhere } from './slices/where';
 import { scoreSlices } from './slices/scoreSlices';
 import { clustersFor, repeatsFor } from './slices/clusterColumn';
-import type { ReportClusters } from './errorBars';
+import { flakyItems, rowCorrect, type ReportClusters } from './errorBars';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
 import { isDataFile, notScoredReport, unscoredReason } from './unscored';
 
@@ -100,6 +100,7 @@ export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions, 
   const bars = slicing ? errorBarInputs(parsed, used, slicing) : {};
   const report = buildReport(path, parsed, used, { clusters: bars.clusters });
   if (bars.repeats) report.repeats = bars.repeats;
+  if (bars.repeatRows && o.instances !== false) report.repeatRows = bars.repeatRows;
   if (filter) report.filter = filter;
   if (used.slices && parsed.set && !report.fatal) {
     const found = scoreSlices(parsed.set, used.slices, used, slicing ?? { input: () => undefined, io: nodeCompanionReader });
@@ -117,16 +118,18 @@ export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions, 
  * Inspect's epochs), whose duplicate-ID warnings then give way to one note. Looked for only when
  * the parser saw a repeated ID (or the file is an Inspect log), so other files pay nothing.
  */
-function errorBarInputs(parsed: ParseResult, o: ScoreOptions, from: SliceSource): { clusters?: ReportClusters; repeats?: Report['repeats'] } {
+function errorBarInputs(parsed: ParseResult, o: ScoreOptions, from: SliceSource): { clusters?: ReportClusters; repeats?: Report['repeats']; repeatRows?: Report['repeatRows'] } {
   const set = parsed.set;
   if (!set || set.n === 0 || parsed.fatal) return {};
-  const out: { clusters?: ReportClusters; repeats?: Report['repeats'] } = {};
+  const out: { clusters?: ReportClusters; repeats?: Report['repeats']; repeatRows?: Report['repeatRows'] } = {};
   const offset = from.lineOffset ?? 0;
   if (parsed.format === 'inspect' || parsed.problems.some((p) => p.code === 'duplicate-id')) {
     const rep = repeatsFor(parsed, o.threshold, from.input, offset);
     if (rep) {
       out.clusters = rep.clusters;
       if (rep.repeats) out.repeats = rep.repeats;
+      const correct = rowCorrect(set, o.threshold);
+      if (correct) out.repeatRows = { items: rep.items, row: rep.clusters.code, flaky: flakyItems(rep.clusters.code, rep.clusters.count, correct) };
       const dropped = parsed.problems.filter((p) => p.code === 'duplicate-id').length;
       parsed.problems = parsed.problems.filter((p) => p.code !== 'duplicate-id');
       parsed.problems.push({

@@ -548,4 +548,9 @@ export interface Report {
   clusters?: ClustersResult;
   /** Several attempts at one item (Inspect epochs, an epoch/attempt/repeat/sample_index column). */
   repeats?: RepeatsResult;
+  /**
+   * Not printed by the CLI's --json (per-row, like `instances`): each scored row's item (an index
+   * into `items`) and the flaky items (some but not all attempts right), for the stepper.
+   */
+  repeatRows?: { items: string[]; row: Int32Array; flaky: number[] };
 }

@@ -56,7 +56,7 @@ export function clustersFor(
  */
 export function repeatsFor(
   parsed: ParseResult, threshold: number, input: () => FileInput | undefined, lineOffset = 0,
-): { clusters: ReportClusters; repeats: RepeatsResult | null; attemptColumn: string } | null {
+): { clusters: ReportClusters; repeats: RepeatsResult | null; attemptColumn: string; items: string[] } | null {
   const set = parsed.set;
   if (!set || set.n < 2) return null;
   let ids: readonly string[] | undefined = set.ids;
@@ -81,5 +81,6 @@ export function repeatsFor(
     clusters: { column: 'id', code: items.item, count: items.items },
     repeats: repeatsOf(set, threshold, items.item, items.items),
     attemptColumn,
+    items: items.names,
   };
 }

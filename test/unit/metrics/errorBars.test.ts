@@ -260,3 +260,15 @@ describe("standard errors of a task's own per-sample metrics (lm-eval eqbench)",
     }
   });
 });
+
+describe('repeatRows: what the stepper walks', () => {
+  it('each row\'s item and the flaky items, with per-instance columns only', () => {
+    const r = scoreFile(FIX + 'attempts.csv', {});
+    const rows = r.repeatRows!;
+    expect(rows.items.length).toBe(expected.attempts.repeats.items);
+    expect(rows.row.length).toBe(r.n);
+    expect(rows.flaky.length).toBe(expected.attempts.repeats.flaky_items);
+    expect(rows.items[rows.row[0]]).toBe('item0');
+    expect(scoreFile(FIX + 'attempts.csv', { instances: false }).repeatRows).toBeUndefined();
+  });
+});
