@@ -18,16 +18,19 @@ export function formatGroups(r: Report): string[] {
   const out = [`  groups by ${g.column}${from}: ${g.groups.length} group${g.groups.length === 1 ? '' : 's'}${r.kind === 'binary' ? `, threshold ${r.options.threshold}` : ''}, unmatched ${g.unmatched}${g.ambiguous ? `, ambiguous ${g.ambiguous}` : ''}`];
   const width = Math.min(24, Math.max(5, ...g.groups.map((s) => s.value.length)));
   const first = cols[0];
-  out.push(`    ${'group'.padEnd(width)} ${'n'.padStart(8)}  ${cols.map((c, i) => (i === 0 ? `${c} [95% CI]`.padEnd(30) : c.padStart(9))).join(' ')}`);
+  // "[95% CI]" only when some group has an interval (with --bootstrap 0 none has).
+  const withCi = g.groups.some((s) => s.intervals[first as keyof GroupSlice['intervals']]);
+  const firstWidth = withCi ? 30 : 9;
+  out.push(`    ${'group'.padEnd(width)} ${'n'.padStart(8)}  ${cols.map((c, i) => (i === 0 ? (withCi ? `${c} [95% CI]`.padEnd(firstWidth) : c.padStart(firstWidth)) : c.padStart(9))).join(' ')}`);
   const worstIndex = worstGroupIndex(r.kind, g.groups);
   const worst = worstIndex === -1 ? null : g.groups[worstIndex];
   for (const s of g.groups) {
     const name = s.value.length > width ? `${s.value.slice(0, width - 1)}…` : s.value;
     const cells = cols.map((c, i) => {
       const v = num(s.metrics[c as keyof GroupSlice['metrics']]);
-      if (i > 0) return v.padStart(9);
+      if (i > 0 || !withCi) return v.padStart(9);
       const ci = s.intervals[c as keyof GroupSlice['intervals']];
-      return `${v}${ci ? ` [${num(ci[0])}, ${num(ci[1])}]` : ''}`.padEnd(30);
+      return `${v}${ci ? ` [${num(ci[0])}, ${num(ci[1])}]` : ''}`.padEnd(firstWidth);
     });
     const notes = [s === worst ? `worst ${first}` : '', s.small ? 'small group (< 30 rows)' : '', s.excludedFromFairness ? 'left out of fairness (< 4% of rows)' : ''].filter(Boolean);
     out.push(`    ${name.padEnd(width)} ${String(s.n).padStart(8)}  ${cells.join(' ')}${notes.length ? `  ← ${notes.join('; ')}` : ''}`);

@@ -5,6 +5,7 @@ import type { Comparison } from '../core/compare/compare';
 import type { BoardResult } from '../core/boardFiles';
 import type { ScoreResult } from '../core/score';
 import { reportMetricNames } from './metricOrder';
+import { nonFiniteText } from '../core/formats/pythonJson';
 
 /** The --json document: version 1, one result per file, and a summary. Per-instance columns stay out. */
 export function toJson(reports: Report[], summary: ScoreResult['summary']) {
@@ -25,7 +26,11 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
       ...(r.kind === 'binary' && r.n > 0 ? { threshold: r.options.threshold } : {}),
       ...(r.groups ? { groups: groupsJson(r.groups) } : {}),
       reported: r.reported,
+      ...(r.reportedNonFinite ? { reportedNonFinite: r.reportedNonFinite } : {}),
       ...(r.reportedNotes ? { reportedNotes: r.reportedNotes } : {}),
+      ...(r.taskMetrics?.length ? { taskMetrics: r.taskMetrics.map(taskMetricJson) } : {}),
+      ...(r.epochs ? { epochs: r.epochs } : {}),
+      ...(r.sourceModel ? { sourceModel: r.sourceModel } : {}),
       ...(r.tasks ? { tasks: r.tasks } : {}),
       ...(r.models ? { models: r.models, model: r.model } : {}),
       ...(r.decision ? { decision: r.decision } : {}),
@@ -39,6 +44,22 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
       ...(r.breakdown ? { breakdown: r.breakdown } : {}),
     })),
     summary,
+  };
+}
+
+/** A figure JSON can carry: NaN and infinities as Python's json spells them ("Infinity"), as reportedNonFinite does. */
+function pythonNumber(v: number): number | 'NaN' | 'Infinity' | '-Infinity' {
+  return (nonFiniteText(v) as 'NaN' | 'Infinity' | '-Infinity' | undefined) ?? v;
+}
+
+/** A task's own per-sample metric: {name, n, mean, interval?, reported?}, a non-finite figure as its spelling. */
+function taskMetricJson(t: NonNullable<Report['taskMetrics']>[number]) {
+  return {
+    name: t.name,
+    n: t.n,
+    mean: t.mean === null ? null : pythonNumber(t.mean),
+    ...(t.interval ? { interval: t.interval.map(pythonNumber) } : {}),
+    ...(t.reported !== undefined ? { reported: t.reported === null ? null : pythonNumber(t.reported) } : {}),
   };
 }
 

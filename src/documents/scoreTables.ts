@@ -9,6 +9,9 @@ import { baseName } from '../common/paths';
 import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, markdownText, type Cell, type Table } from '../common/tabular';
 import { RUN_PATH, gateNumber, type GateResult } from './gateResults';
+import { epochsText } from './table';
+import { nonFiniteText } from '../core/formats/pythonJson';
+import { taskMetricDisagrees } from '../common/taskMetrics';
 
 type Summary = { raft_score?: number | null };
 
@@ -37,12 +40,37 @@ export function reportMetricTable(r: Report): Table {
   return { columns, rows, align: columns.map((c) => (c === 'metric' || c === '95% interval' ? 'left' : 'right')) };
 }
 
+/**
+ * The task's own per-sample metrics (lm-eval's mae, eqbench, …): mean over the samples that logged
+ * it, its interval, and the task's reported figure (marked when it disagrees); null without any.
+ */
+export function taskMetricTable(r: Report): Table | null {
+  const tms = r.taskMetrics ?? [];
+  if (!tms.length) return null;
+  const withIntervals = tms.some((t) => t.interval);
+  const withReported = tms.some((t) => t.reported !== undefined);
+  const columns = ['task metric', 'n', 'mean'];
+  if (withIntervals) columns.push('95% interval');
+  if (withReported) columns.push('reported');
+  const rows = tms.map((t) => {
+    const row: Cell[] = [`\`${t.name.replace(/`/g, "'")}\``, String(t.n), formatNumber(t.mean)];
+    if (withIntervals) row.push(t.interval ? `[${formatNumber(t.interval[0])}, ${formatNumber(t.interval[1])}]` : '');
+    if (withReported) row.push(t.reported !== undefined ? `${formatNumber(t.reported)}${taskMetricDisagrees(t) ? ' ✗ disagrees' : ''}` : '');
+    return row;
+  });
+  return { columns, rows, align: columns.map((c) => (c === 'task metric' || c === '95% interval' ? 'left' : 'right')) };
+}
+
 function reportMarkdown(r: Report): string {
-  const facts = [r.format, r.kind, r.task, `n=${r.n}`, r.skipped ? `skipped=${r.skipped}` : '', r.unlabeled ? `unlabeled=${r.unlabeled}` : ''];
+  const epochs = epochsText(r);
+  const facts = [r.format, r.kind, r.task, `n=${r.n}${epochs ? ` (${epochs})` : ''}`, r.skipped ? `skipped=${r.skipped}` : '', r.unlabeled ? `unlabeled=${r.unlabeled}` : ''];
   const out = [`### ${markdownCode(r.path)}`, '', markdownText(facts.filter(Boolean).join(' · ')), ''];
   if (r.fatal) out.push(`**Not scored:** ${markdownText(r.fatal)}`, '');
   // Every cell is our own text (code-span names, numbers): nothing to escape.
   if (metricNames(r).length) out.push(markdownTable(reportMetricTable(r), [0, 1, 2, 3]));
+  const tasks = taskMetricTable(r);
+  // The names are the task's (code spans, backticks replaced); the rest is our own text.
+  if (tasks) out.push('', '**Task metrics** (logged per sample by the task; the mean over the samples that logged each):', '', markdownTable(tasks, tasks.columns.map((_, i) => i)));
   if (r.groups) out.push(...groupsMarkdown(r));
   const listed = r.problems.filter((p) => p.code !== 'more-problems');
   if (r.problems.length) {
@@ -139,16 +167,28 @@ export function scoreMarkdown(reports: Report[], summary: Summary, gates: GateRe
 
 export const SCORE_CSV_COLUMNS = ['path', 'format', 'kind', 'task', 'n', 'skipped', 'unlabeled', 'metric', 'value', 'ci_low', 'ci_high', 'reported', 'fatal'];
 
-/** Long form: one row per file and metric (a file not scored has one row saying why). */
+/** A number for the CSV: NaN and infinities as Python spells them (pandas and float() read them back). */
+function csvNumber(v: number | null | undefined): Cell {
+  return typeof v === 'number' && !Number.isFinite(v) ? nonFiniteText(v) : v;
+}
+
+/**
+ * Long form: one row per file and metric (a file not scored has one row saying why); a task's own
+ * per-sample metric is a row named `task:<name>` whose n is the samples that logged it.
+ */
 export function scoreCsvTable(reports: Report[], summary: Summary): Table {
   const rows: Cell[][] = [];
   for (const r of reports) {
     const file: Cell[] = [r.path, r.format, r.kind, r.task ?? '', r.n, r.skipped, r.unlabeled];
     const names = metricNames(r);
-    if (!names.length) rows.push([...file, '', null, null, null, null, r.fatal ?? '']);
+    const tms = r.taskMetrics ?? [];
+    if (!names.length && !tms.length) rows.push([...file, '', null, null, null, null, r.fatal ?? '']);
     for (const m of names) {
       const ci = r.intervals[m];
-      rows.push([...file, m, r.metrics[m], ci?.[0], ci?.[1], m in r.reported ? r.reported[m] : null, r.fatal ?? '']);
+      rows.push([...file, m, csvNumber(r.metrics[m]), ci?.[0], ci?.[1], m in r.reported ? csvNumber(r.reported[m]) : null, r.fatal ?? '']);
+    }
+    for (const t of tms) {
+      rows.push([r.path, r.format, r.kind, r.task ?? '', t.n, r.skipped, r.unlabeled, `task:${t.name}`, csvNumber(t.mean), csvNumber(t.interval?.[0]), csvNumber(t.interval?.[1]), csvNumber(t.reported), r.fatal ?? '']);
     }
   }
   if (summary.raft_score !== undefined) {

@@ -4,14 +4,17 @@ import { reportMetricNames } from './metricOrder';
 import { formatGroups } from './groupTable';
 import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
-import { reportedExtras } from './reportedLines';
+import { reportedExtras, taskMetricLines } from './reportedLines';
+import { nonFiniteText } from '../core/formats/pythonJson';
 import { sliceContrastLines } from './sliceTable';
 
 /** Problems listed per file before "... N more". */
 const PROBLEMS_SHOWN = 10;
 
+/** 4 decimals; NaN and infinities as Python's json spells them (a figure the file gives so); "—" for none. */
 export function formatNumber(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
+  if (v === null || v === undefined) return '—';
+  if (!Number.isFinite(v)) return nonFiniteText(v)!;
   return v.toFixed(4);
 }
 
@@ -24,7 +27,15 @@ function counts(r: Report): string {
   const parts = [`n=${r.n}`];
   if (r.skipped) parts.push(`skipped=${r.skipped}`);
   if (r.unlabeled) parts.push(`unlabeled=${r.unlabeled}`);
-  return parts.join('  ');
+  const e = epochsText(r);
+  return parts.join('  ') + (e ? ` (${e})` : '');
+}
+
+/** Inspect epochs beside n: "1 sample × 10 epochs, reduced by mean" (n counts sample-epochs). */
+export function epochsText(r: Pick<Report, 'epochs'>): string | undefined {
+  const e = r.epochs;
+  if (!e) return undefined;
+  return `${e.samples} sample${e.samples === 1 ? '' : 's'} × ${e.count} epoch${e.count === 1 ? '' : 's'}, reduced by ${e.reducer}`;
 }
 
 export function formatReport(r: Report): string {
@@ -50,6 +61,7 @@ export function formatReport(r: Report): string {
     }
     out.push(line);
   }
+  out.push(...taskMetricLines(r));
   if (r.groups) out.push(...formatGroups(r));
   if (r.slices) out.push(...sliceContrastLines(r.slices));
   out.push(...reportedExtras(r));

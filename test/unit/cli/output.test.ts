@@ -60,7 +60,7 @@ describe('--markdown', () => {
     expect(reported.ece).toBe(bench.ece.toFixed(4));
     expect(reported.auc).toBe(bench.roc_auc.toFixed(4));
     expect(reported.brier).toBe(bench.brier_score_loss.toFixed(4));
-    expect(reported.ece_quantile).toBe('—'); // NaN in the file: not reported
+    expect(reported.ece_quantile).toBe('NaN'); // NaN in the file: shown as the file gives it (issue 17, point 3)
     expect(reported.mce).toBe('');
     // The broken file reports nothing: no reported column at all.
     expect(second[0]).toEqual(['metric', 'value', '95% interval']);
