@@ -11,9 +11,10 @@
 // increases with σ (a reflected heat flow contracts L1), so the fixed point is unique.
 //
 // How it is computed (O(n) over the rows, then work that does not grow with n):
-// - the rows are spread onto a grid of 2^15 + 1 points by linear interpolation (a row at f between
+// - the rows are spread onto a grid of 2^13 + 1 points by linear interpolation (a row at f between
 //   nodes j/G and (j+1)/G gives them weights 1 - a and a): one pass, two sums a node (weight and
-//   weight * residual); coarser grids are exact restrictions of it (weights 1/2, 1, 1/2);
+//   weight * residual); coarser grids are exact restrictions of it (weights 1/2, 1, 1/2). When σ*
+//   comes out below 64 / 2^13 (large, well-calibrated sets) the rows are spread again onto 2^15;
 // - the reflected kernel is diagonal in the cosine basis: K_σ(t, x) = 1 + 2 Σ_k exp(-π²k²σ²/2)
 //   cos(πkt) cos(πkx), so on a grid of M + 1 nodes the smoothed residual is a cosine transform of
 //   the grid weights, damped, transformed back (two FFTs of length 2M);
@@ -22,7 +23,7 @@
 //   part, and the integral of |g| (the piecewise-linear g between nodes, its zero crossings taken
 //   exactly) is as close. Against the exact definition (test/reference/calibration_reference.py),
 //   smECE comes out 1e-6 to 1e-5 (relative) low for σ* of 0.02 to 0.09; smECE_σ up to 1e-4 at σ = 0.3.
-// - the fixed point: halve σ from 1 until smECE_σ >= σ, then the Illinois method on that bracket
+// - the fixed point: halve (or double) σ from 1/8 until the fixed point is bracketed, then the Illinois method on that bracket
 //   (on one grid), to |Δσ| < 1e-12 σ.
 import type { SmoothReliability } from '../types';
 import type { Counts } from './bootstrap';
@@ -30,8 +31,13 @@ import { percentile } from './bootstrap';
 
 export const SIGMA_MIN = 0.001;
 export const SIGMA_MAX = 1;
+const SIGMA_START = 1 / 8;
+/** The rows are spread onto 2^13 intervals first, and again onto 2^15 when σ* needs it (σ* < 64 / 2^13). */
+const FIRST_LOG2 = 13;
 const FINE_LOG2 = 15;
 const FINE = 1 << FINE_LOG2;
+/** Rows per call of the spreading loop. */
+const CHUNK = 4096;
 const COARSE_LOG2 = 8;
 /** Grid nodes per σ at least. */
 const NODES_PER_SIGMA = 64;
@@ -54,21 +60,45 @@ export class SmoothGrid {
   total = 0;
   private readonly acc = new Float64Array(2 * (FINE + 2));
   private readonly levels: (Level | undefined)[] = [];
+  /** The grid the rows are spread on: 2^fineLog2 intervals. */
+  private fineLog2 = FIRST_LOG2;
+  private source: { value: Float64Array; target: Uint8Array; w?: Counts } | null = null;
 
   /**
    * Spread rows (value, 0/1 target) with multiplicities w (all 1 when absent); resets the grid. Rows in
    * ascending order of value are spread fastest (any order is right).
    */
   fill(value: Float64Array, target: Uint8Array, w?: Counts): this {
-    const acc = this.acc;
-    acc.fill(0);
-    for (const l of this.levels) if (l) l.stale = !(l.weightsFresh = false);
-    this.total = w ? spreadCounts(acc, value, target, w) : spread(acc, value, target);
+    this.source = { value, target, w };
+    this.spreadAt(FIRST_LOG2);
     return this;
   }
 
+  /** Spread the rows onto 2^log2 intervals (the fine grid); every coarser grid is stale. */
+  private spreadAt(log2: number): void {
+    const { value, target, w } = this.source!;
+    const fine = 1 << log2;
+    const acc = this.acc;
+    acc.fill(0, 0, 2 * (fine + 2));
+    this.fineLog2 = log2;
+    for (const l of this.levels) if (l) l.stale = !(l.weightsFresh = false);
+    // In runs of CHUNK rows: V8 compiles a function called many times before the rest of a long
+    // loop has run slowly (a fresh CLI process spreads a million rows once).
+    let total = 0;
+    for (let from = 0; from < value.length; from += CHUNK) {
+      const to = Math.min(value.length, from + CHUNK);
+      total += w ? spreadCounts(acc, fine, value, target, w, from, to) : spread(acc, fine, value, target, from, to);
+    }
+    this.total = total;
+  }
+
+  /** The grid level (log2 of its intervals) for σ: M σ >= NODES_PER_SIGMA, within [2^8, the fine grid]. */
+  private levelFor(sigma: number): number {
+    return Math.min(this.fineLog2, wantedLevel(sigma));
+  }
+
   /** smECE_σ: ∫ |Σ K_σ r| / total, on the grid for σ (or the given level). */
-  smeceAt(sigma: number, level = levelFor(sigma)): number {
+  smeceAt(sigma: number, level = this.levelFor(sigma)): number {
     if (this.total === 0) return NaN;
     const l = this.level(level);
     const m = l.m;
@@ -79,24 +109,54 @@ export class SmoothGrid {
 
   /** smECE at the fixed point smECE_σ = σ in [SIGMA_MIN, SIGMA_MAX]. */
   fixedPoint(): SmoothEce | null {
-    if (this.total === 0) return null;
-    const h = (s: number, level?: number) => s - this.smeceAt(s, level);
-    // A bracket lo < σ* <= hi: h(lo) < 0 <= h(hi) (h increases with σ).
-    let hi = SIGMA_MAX;
-    const top = this.smeceAt(SIGMA_MAX);
-    if (top >= SIGMA_MAX) return { smece: top, sigma: SIGMA_MAX };
-    let lo = SIGMA_MAX / 2;
-    while (lo > SIGMA_MIN && h(lo) >= 0) {
-      hi = lo;
-      lo /= 2;
+    const r = this.search();
+    if (r && wantedLevel(r.sigma) > this.fineLog2 && this.fineLog2 < FINE_LOG2) {
+      // σ* is small (a large, well-calibrated set): the rows again onto the finest grid.
+      this.spreadAt(FINE_LOG2);
+      return this.search();
     }
-    if (lo <= SIGMA_MIN) {
-      lo = SIGMA_MIN;
-      const bottom = this.smeceAt(SIGMA_MIN);
-      if (bottom <= SIGMA_MIN) return { smece: bottom, sigma: SIGMA_MIN };
+    return r;
+  }
+
+  private search(): SmoothEce | null {
+    if (this.total === 0) return null;
+    // Every evaluation remembered (per grid): the bracket's ends are not computed twice.
+    const seen = new Map<number, number>();
+    const at = (s: number, level = this.levelFor(s)) => {
+      const key = s * 64 + level; // level < 64, s > 0: distinct keys for distinct (s, level) in practice
+      let v = seen.get(key);
+      if (v === undefined) seen.set(key, (v = this.smeceAt(s, level)));
+      return v;
+    };
+    const h = (s: number, level?: number) => s - at(s, level);
+    // A bracket lo < σ* <= hi: h(lo) < 0 <= h(hi) (h increases with σ).
+    // From σ = 1/8 (σ* is below it for all but grossly miscalibrated sets), by halving or doubling.
+    let lo = SIGMA_START;
+    let hi = SIGMA_START;
+    const start = at(SIGMA_START);
+    if (start <= SIGMA_START) {
+      // smECE_σ falls with σ, so σ* >= smECE_1/8 =: s, and σ* <= smECE_s when s <= σ*: a bracket
+      // [s, smECE_s], usually narrow (smECE_σ moves slowly with σ). Both ends on the grid for s.
+      lo = Math.max(SIGMA_MIN, start);
+      const level = this.levelFor(lo);
+      const atLo = at(lo, level);
+      if (atLo <= lo) return lo === SIGMA_MIN ? { smece: atLo, sigma: SIGMA_MIN } : this.bisect(SIGMA_MIN, lo, this.levelFor(SIGMA_MIN));
+      hi = Math.min(SIGMA_START, atLo);
+      if (h(hi, level) < 0) hi = SIGMA_START; // rounding between the two grids
+    } else {
+      hi = SIGMA_START * 2;
+      while (hi < SIGMA_MAX && h(hi) < 0) {
+        lo = hi;
+        hi *= 2;
+      }
+      if (hi >= SIGMA_MAX) {
+        hi = SIGMA_MAX;
+        const top = at(SIGMA_MAX);
+        if (top >= SIGMA_MAX) return { smece: top, sigma: SIGMA_MAX };
+      }
     }
     // Illinois (regula falsi that halves the stale end's value) on one grid, fine enough for lo.
-    const level = levelFor(lo);
+    const level = this.levelFor(lo);
     let a = lo;
     let b = hi;
     let fa = h(a, level);
@@ -122,7 +182,7 @@ export class SmoothGrid {
       }
       if (fc === 0) break;
     }
-    return { smece: this.smeceAt(b, level), sigma: b };
+    return { smece: at(b, level), sigma: b };
   }
 
   private bisect(lo: number, hi: number, level: number): SmoothEce {
@@ -139,10 +199,15 @@ export class SmoothGrid {
    * d / total, null where d σ √(2π) < 1.
    */
   curveAt(sigma: number): { curve: (number | null)[]; density: number[] } {
-    const l = this.level(Math.max(levelFor(sigma), COARSE_LOG2));
+    const l = this.level(this.levelFor(sigma));
     const m = l.m;
     const g = new Float64Array(m + 1);
     const d = new Float64Array(m + 1);
+    if (!l.densityFresh) {
+      // The weights' transform: only the curve's density needs it.
+      cosineTransform(l.d, m, l.fft!, l.coefD);
+      l.densityFresh = true;
+    }
     dampedInverse(l.coefR, sigma, m, l.fft!, g);
     dampedInverse(l.coefD, sigma, m, l.fft!, d);
     const step = m / CURVE_INTERVALS;
@@ -165,8 +230,8 @@ export class SmoothGrid {
     if (l.stale) {
       this.weights(log2, l);
       const fft = (l.fft ??= newFft(2 * l.m));
-      cosineTransform(l.d, l.m, fft, l.coefD);
       cosineTransform(l.r, l.m, fft, l.coefR);
+      l.densityFresh = false;
       l.stale = false;
     }
     return l;
@@ -175,7 +240,7 @@ export class SmoothGrid {
   /** Fill l.d and l.r, from the fine grid or by halving the next finer grid's. */
   private weights(log2: number, l: Level): void {
     if (l.weightsFresh) return;
-    if (log2 === FINE_LOG2) {
+    if (log2 === this.fineLog2) {
       const acc = this.acc;
       for (let j = 0; j <= l.m; j++) {
         l.d[j] = acc[2 * j];
@@ -199,6 +264,8 @@ interface Level {
   /** The transforms (and the weights) are of an earlier fill. */
   stale: boolean;
   weightsFresh: boolean;
+  /** coefD is of the current weights. */
+  densityFresh: boolean;
   /** Grid weights and weighted residuals, M + 1 nodes. */
   d: Float64Array;
   r: Float64Array;
@@ -208,15 +275,15 @@ interface Level {
   work: Float64Array;
 }
 
-/** The grid level (log2 of its intervals) for σ: M σ >= NODES_PER_SIGMA, within [2^8, 2^15]. */
-function levelFor(sigma: number): number {
+/** The grid level (log2 of its intervals) σ asks for: M σ >= NODES_PER_SIGMA, within [2^8, 2^15]. */
+function wantedLevel(sigma: number): number {
   const want = Math.ceil(Math.log2(NODES_PER_SIGMA / sigma));
   return Math.min(FINE_LOG2, Math.max(COARSE_LOG2, want));
 }
 
 function newLevel(m: number): Level {
   return {
-    m, stale: true, weightsFresh: false,
+    m, stale: true, weightsFresh: false, densityFresh: false,
     d: new Float64Array(m + 1), r: new Float64Array(m + 1),
     coefD: new Float64Array(m + 1), coefR: new Float64Array(m + 1), work: new Float64Array(m + 1),
   };
@@ -227,17 +294,16 @@ function newLevel(m: number): Level {
  * the same sums up to rounding; in ascending order (as the callers pass them) the rows of one grid
  * cell come together and are added once, and the grid is walked in order. Returns the rows.
  */
-function spread(acc: Float64Array, value: Float64Array, target: Uint8Array): number {
-  const n = value.length;
+function spread(acc: Float64Array, fine: number, value: Float64Array, target: Uint8Array, from: number, to: number): number {
   let cell = -1;
   let s0 = 0; // the open cell's sums: weight at its left node, weight * residual there, and at its right node
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     const f = value[i];
-    const x = (f < 0 ? 0 : f > 1 ? 1 : f) * FINE;
-    const j = Math.min(FINE - 1, x | 0);
+    const x = (f < 0 ? 0 : f > 1 ? 1 : f) * fine;
+    const j = Math.min(fine - 1, x | 0);
     if (j !== cell) {
       if (cell >= 0) addCell(acc, cell, s0, s1, s2, s3);
       cell = j;
@@ -251,23 +317,22 @@ function spread(acc: Float64Array, value: Float64Array, target: Uint8Array): num
     s3 += a * r;
   }
   if (cell >= 0) addCell(acc, cell, s0, s1, s2, s3);
-  return n;
+  return to - from;
 }
 
 /** spread() with multiplicities: row i counts w[i] times. Returns the total weight. */
-function spreadCounts(acc: Float64Array, value: Float64Array, target: Uint8Array, w: Counts): number {
-  const n = value.length;
+function spreadCounts(acc: Float64Array, fine: number, value: Float64Array, target: Uint8Array, w: Counts, from: number, to: number): number {
   let total = 0;
   let cell = -1;
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     const c = w[i];
     const f = value[i];
-    const x = (f < 0 ? 0 : f > 1 ? 1 : f) * FINE;
-    const j = Math.min(FINE - 1, x | 0);
+    const x = (f < 0 ? 0 : f > 1 ? 1 : f) * fine;
+    const j = Math.min(fine - 1, x | 0);
     if (j !== cell) {
       if (cell >= 0) addCell(acc, cell, s0, s1, s2, s3);
       cell = j;
@@ -352,13 +417,10 @@ interface Fft {
 }
 
 function newFft(size: number): Fft {
+  // Bit reversal, built incrementally: rev[i] from rev[i >> 1].
   const bits = Math.round(Math.log2(size));
   const rev = new Uint32Array(size);
-  for (let i = 0; i < size; i++) {
-    let r = 0;
-    for (let b = 0, x = i; b < bits; b++, x >>= 1) r = (r << 1) | (x & 1);
-    rev[i] = r;
-  }
+  for (let i = 1; i < size; i++) rev[i] = (rev[i >> 1] >> 1) | ((i & 1) << (bits - 1));
   const half = size / 2;
   const cos = new Float64Array(half);
   const sin = new Float64Array(half);
