@@ -67,14 +67,28 @@ export async function tableRolesOfFile(path: string, mapping?: ColumnMapping): P
 
 const FIELDS: MapField[] = ['label', 'score', 'pred', 'confidence', 'correct', 'id'];
 
+/** The fields of a --map hint ("--map label=churned --map score='p 1'"), unquoted. */
+function hintFields(hint: string | undefined): Partial<Record<MapField, string>> {
+  const out: Partial<Record<MapField, string>> = {};
+  if (!hint) return out;
+  for (const m of hint.matchAll(/--map (\w+)=('(?:[^']|'\\'')*'|\S+)/g)) {
+    const value = m[2].startsWith("'") ? m[2].slice(1, -1).replace(/'\\''/g, "'") : m[2];
+    out[m[1] as MapField] = value;
+  }
+  return out;
+}
+
 function finish(names: string[], records: Record<string, unknown>[], mapping: ColumnMapping | undefined): TableRoles {
   const roles = columnRoles(names, (n) => records.map((r) => r[n]), { mapping, rowCount: records.length });
   const m = roles.mapping;
   const scorable = !roles.notPredictions && ((m.gold !== undefined && (m.score !== undefined || m.pred !== undefined || !!roles.classProbs || !!roles.models?.length))
     || (m.confidence !== undefined && m.correct !== undefined));
   const roleOf = (n: string) => roles.columns.find((c) => c.column === n)?.role;
+  // What the --map hint proposes ("churned may be it") is what the pick proposes: one set of roles.
+  const hinted = hintFields(roles.mapHint);
   const choices = FIELDS.map((field) => {
-    const proposed = field === 'label' ? m.gold : m[field];
+    const hint = hinted[field] !== undefined && names.includes(hinted[field]!) ? hinted[field] : undefined;
+    const proposed = (field === 'label' ? m.gold : m[field]) ?? hint;
     // Never offer a prediction or a score as the gold label.
     const columns = names.filter((n) => field !== 'label' || !['pred', 'modelPred', 'score', 'modelScore', 'classProb', 'confidence'].includes(roleOf(n) ?? ''));
     const ordered = proposed !== undefined ? [proposed, ...columns.filter((n) => n !== proposed)] : columns;
