@@ -17,7 +17,7 @@ export const KIND_METRICS = {
   confidence: {
     computed: [
       'accuracy', 'brier', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta',
-      'smece', 'smece_sigma', 'perplexity',
+      'perplexity', 'smece', 'smece_sigma',
     ],
     // perplexity is lm-eval's (computed and shown when the file has it).
     cards: ['accuracy', 'perplexity', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
@@ -26,7 +26,7 @@ export const KIND_METRICS = {
   multiclass: {
     computed: [
       'accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks',
-      'hmr', 'r_o', 'r_u', 'hmr_beta', 'smece', 'smece_sigma', 'ece_classwise', 'acc_norm', 'perplexity',
+      'hmr', 'r_o', 'r_u', 'hmr_beta', 'acc_norm', 'perplexity', 'smece', 'smece_sigma', 'ece_classwise',
     ],
     // acc_norm and perplexity are lm-eval's (computed and shown when the file has them).
     cards: ['accuracy', 'acc_norm', 'perplexity', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],

@@ -89,6 +89,13 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   if (set !== parsedSet && parsedSet.kind === 'multiclass') scored.metrics.accuracy = accuracy(parsedSet.pred, parsedSet.gold);
   Object.assign(scored.metrics, extra.add);
   for (const m of extra.drop) delete scored.metrics[m];
+  // lm-eval's figures come before these in METRIC_NAMES (and KIND_METRICS): keep that key order.
+  for (const m of ['smece', 'smece_sigma', 'ece_classwise'] as const) {
+    if (!(m in scored.metrics)) continue;
+    const v = scored.metrics[m];
+    delete scored.metrics[m];
+    scored.metrics[m] = v;
+  }
   if (options.instances === false) scored.instances = null;
   // The set's own figures before a format's replace them, and its pass's sums of squares (errorBars.ts).
   const { squares, ...scoredFields } = scored;
@@ -266,9 +273,7 @@ function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
     metrics.brier = brierMulticlass(set.probs, k, set.gold);
     metrics.nbr = metrics.brier / 2;
     metrics.log_loss = logLossMulticlass(set.probs, k, set.gold);
-    const cw = classwiseEce(set.probs, k, set.gold, o.bins);
-    metrics.ece_classwise = cw.mean;
-    stats.ece = cw.perClass;
+    stats.ece = classwiseEce(set.probs, k, set.gold, o.bins).perClass;
     for (let i = 0; i < n; i++) {
       let s = 0;
       for (let j = 0; j < k; j++) s += (set.probs[i * k + j] - (j === set.gold[i] ? 1 : 0)) ** 2;
@@ -288,6 +293,8 @@ function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
     bin = cal.binIndex;
     binQuantile = cal.binQuantile;
   }
+  // Classwise ECE, the mean of classes.ece, after the top-label metrics (METRIC_NAMES order).
+  if (stats.ece) metrics.ece_classwise = meanOrNull(stats.ece);
   const instances: InstanceColumns = {
     lines: set.lines,
     value: conf ?? new Float64Array(n).fill(NaN),
@@ -334,6 +341,16 @@ function scoreProbability(set: ProbabilitySet, o: ScoreOptions): Scored {
     ids: set.ids,
   };
   return { metrics, bins, roc: null, classStats: null, instances, texts: set.texts };
+}
+
+/** Mean of the values, null when any is null or there are none. */
+function meanOrNull(a: (number | null)[]): number | null {
+  let s = 0;
+  for (const v of a) {
+    if (v === null) return null;
+    s += v;
+  }
+  return a.length ? s / a.length : null;
 }
 
 function mean(a: ArrayLike<number>): number {
