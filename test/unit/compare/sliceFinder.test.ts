@@ -170,3 +170,24 @@ describe('board --where', () => {
     expect(value(onY, /B/)).toBe(1);
   });
 });
+
+describe('slice bootstrap', () => {
+  it('the accuracy read off the bits resamples to the same interval as scoring each resample', async () => {
+    const { gatherSet } = await import('../../../src/core/report');
+    const { pairedBootstrap, oneStratum } = await import('../../../src/core/compare/pairedBootstrap');
+    const { resampleMetrics } = await import('../../../src/core/report');
+    const n = 400;
+    let s = 3;
+    const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const label = Uint8Array.from({ length: n }, () => (rand() < 0.4 ? 1 : 0));
+    const mk = (noise: number) => Float64Array.from(label, (y) => Math.min(1, Math.max(0, (y ? 0.7 : 0.3) + (rand() - 0.5) * noise)));
+    const set = (score: Float64Array) => ({ kind: 'binary' as const, n, lines: Uint32Array.from({ length: n }, (_, i) => i + 2), score, label });
+    const base = set(mk(0.9)), cand = set(mk(1.3));
+    const values = Array.from({ length: n }, (_, i) => (i % 3 ? 'a' : 'b'));
+    const o = resolveOptions({ bootstrap: 300, seed: 5 });
+    const [fast] = findSlices(base, cand, [{ column: 'g', values }], 'accuracy', o).filter((x) => x.value === 'b');
+    const rows = Uint32Array.from(values.flatMap((v, i) => (v === 'b' ? [i] : [])));
+    const slow = pairedBootstrap([rows.length], [oneStratum(resampleMetrics(gatherSet(base, rows), o)), oneStratum(resampleMetrics(gatherSet(cand, rows), o))], { resamples: 300, seed: 5 }).accuracy[0];
+    expect(fast.interval).toEqual(slow.interval);
+  });
+});
