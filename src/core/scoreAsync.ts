@@ -6,7 +6,7 @@ import type { Report, ScoreOptions } from './types';
 import type { CompanionReader } from './formats/context';
 import { textInput } from './formats/context';
 import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
-import { isParquetPath, parquetFatal, parquetToText, PARQUET_NEEDS_ASYNC, rowProblems, textTwin } from './formats/parquet';
+import { isParquetPath, parquetFatal, parquetToText, parquetTypedColumns, PARQUET_NEEDS_ASYNC, rowProblems, textTwin } from './formats/parquet';
 import { sizeText } from './formats/progress';
 import { resolveOptions } from './report';
 import { maxFileBytes, parseInput, scoreFile, scorePath, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
@@ -22,6 +22,15 @@ async function scoreParquet(path: string, o: ScoreOptions, io: CompanionReader):
   if (size > limit) return scoreParsed(path, tooLargeResult(path, format, size, limit), o);
   const read = readFileBytes(path);
   if ('tooLarge' in read) return scoreParsed(path, parquetFatal(`${path} is ${sizeText(size)}, ${read.tooLarge}.`), o);
+  // Binary and confidence tables: the planned columns straight into typed arrays, when nothing
+  // needs the file's other columns (--where, --group-by, --cluster read them from the CSV text).
+  if (!o.where?.terms.length && !o.slices && !o.cluster) {
+    const typed = await parquetTypedColumns(path, read.bytes, o, io, DECODE_SHARE);
+    if (typed) {
+      o.onProgress?.(1, 'parse');
+      return scoreParsed(path, typed, o, { input: () => undefined, io, lineOffset: 1 });
+    }
+  }
   const converted = await parquetToText(path, read.bytes, o, DECODE_SHARE);
   if ('fatal' in converted) return scoreParsed(path, { ...parquetFatal(converted.fatal), format }, o);
   if (converted.rows === 0) return scoreParsed(path, { ...parquetFatal(`${path} has no rows.`), format }, o);

@@ -16,7 +16,7 @@ import { columnRoles, mayHaveRole, namesLookLikePredictions, rolesMessage, type 
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
   bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
-  scanNumericCsv, type NumericLayout, type RowHandler, type RowSink,
+  scanNumericCsv, type NumericLayout, type RowHandler, type RowSink, type TextIdLog,
 } from './numericCsv';
 import { MAX_PROBLEMS, trimProblems } from '../problemCap';
 
@@ -183,15 +183,19 @@ function looksLikeProbabilities(values: unknown[]): boolean {
 // ---------------------------------------------------------------------------------------------
 
 export interface GenericParseOptions {
-  /** 'auto' (the byte scanner where it applies) or 'general' (parseCsv only; for tests). */
-  path?: 'auto' | 'general';
+  /**
+   * 'auto' (the byte scanner where it applies), 'general' (the RFC 4180 reader into the same row
+   * handler; for tests) or 'rows' (the row-at-a-time builder that JSON and multiclass tables use,
+   * for CSV too: the reference the scanner's results are checked against in tests).
+   */
+  path?: 'auto' | 'general' | 'rows';
 }
 
 /** Parse a CSV, TSV, JSON Lines or JSON-array file of predictions. */
 export function parseGeneric(input: FileInput, ctx: FormatContext, options: GenericParseOptions = {}): ParseResult {
   const bytes = input.bytes;
   if (isJsonFile(input.path, bytes)) return parseJsonTable(input, ctx);
-  return parseDelimited(input, ctx, options.path !== 'general');
+  return parseDelimited(input, ctx, options.path ?? 'auto');
 }
 
 function isJsonFile(path: string, bytes: Uint8Array): boolean {
@@ -221,7 +225,43 @@ function delimiterFor(path: string, text: string): string {
   return sniffDelimiter(text);
 }
 
-function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): ParseResult {
+/** What a binary or confidence table is read by: its value, target and ID columns. */
+export interface ColumnPlan {
+  kind: 'binary' | 'confidence';
+  value: string;
+  target: string;
+  id?: string;
+  /** The names of the header, in order. */
+  names: string[];
+}
+
+/**
+ * The plan parseDelimited makes from a table's head (`headBytes`: the first SAMPLE_BYTES bytes of
+ * the text after any BOM, `complete` when that is all of it), for readers of other containers
+ * (Parquet) that read the planned columns themselves. Undefined where parseDelimited would not read
+ * the file as one binary or confidence set (multiclass, several models, no plan, a bad mapping).
+ */
+export function planTableHead(path: string, headBytes: Uint8Array, complete: boolean, ctx: FormatContext): ColumnPlan | undefined {
+  const headText = new TextDecoder('utf-8').decode(headBytes);
+  if (!headText.trim()) return undefined;
+  const delimiter = delimiterFor(path, headText);
+  const head = parseCsv(headText, delimiter);
+  const sampleRecords = (complete ? head.records : head.records.slice(0, -1)).slice(0, SAMPLE_ROWS);
+  const names = head.header;
+  const { columns, unknown } = resolveColumns(names, ctx.options.mapping);
+  if (unknown.length) return undefined;
+  const index = (name: string) => names.indexOf(name);
+  const chosen = choosePlan(names, columns, (name) => sampleRecords.map((r) => r.fields[index(name)]), ctx);
+  const plan = chosen.plan;
+  if (typeof plan === 'string' || plan.kind === 'multiclass' || chosen.models) return undefined;
+  return { kind: plan.kind, value: plan.value, target: plan.target, id: plan.id, names };
+}
+
+/** The head parseDelimited plans from: SAMPLE_BYTES bytes. */
+export const PLAN_HEAD_BYTES = SAMPLE_BYTES;
+
+function parseDelimited(input: FileInput, ctx: FormatContext, path: 'auto' | 'general' | 'rows'): ParseResult {
+  const fast = path === 'auto';
   const bytes = input.bytes;
   const start = bomLength(bytes);
   // The head decides header, delimiter and kind without decoding a large file whole.
@@ -249,15 +289,16 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
     return fatal(plan, 'unscorable');
   }
 
-  // Binary and confidence files without an ID column: the byte scanner.
-  if (fast && plan.kind !== 'multiclass' && plan.id === undefined && (delimiter === ',' || delimiter === '\t')) {
+  // Binary and confidence files, with or without an ID column: the byte scanner.
+  const idCol = plan.id === undefined ? -1 : index(plan.id);
+  if (fast && plan.kind !== 'multiclass' && (delimiter === ',' || delimiter === '\t')) {
     const header = readSimpleHeader(bytes, start, delimiter);
     if (header && header.fields.length === names.length && header.fields.every((f, i) => f === names[i])) {
       const layout: NumericLayout = {
-        delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol: -1,
+        delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol, textIds: idCol >= 0,
       };
-      const sink = newRowSink((bytes.length - header.next) / 12 + 16, false);
-      if (scanNumericCsv(bytes, header.next, 2, layout, sink, numericRowHandler(layout, plan), ctx.progress)) return withModels(finishNumeric(sink, plan), chosen);
+      const sink = newRowSink(estimateRows(headBytes, bytes.length - header.next), false, idCol >= 0);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, numericRowHandler(layout, plan), ctx.progress)) return withModels(finishNumeric(sink, plan, []), chosen);
     }
   }
 
@@ -265,7 +306,7 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
   // the text decoded a chunk at a time.
   const source = sourceOf(input);
   const progress = ctx.progress ?? NO_PROGRESS;
-  if (plan.kind === 'multiclass' || plan.id !== undefined) {
+  if (plan.kind === 'multiclass' || (path === 'rows' && plan.id !== undefined)) {
     const builder = new RowsBuilder(plan);
     let first = true;
     const { problems: csvProblems, fatal: tooLarge } = forEachCsvRecordIn(source, delimiter, (rec) => {
@@ -276,9 +317,9 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
     return withModels(builder.finish(csvProblems), chosen);
   }
   const layout: NumericLayout = {
-    delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol: -1,
+    delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol, textIds: idCol >= 0,
   };
-  const sink = newRowSink(1024, false);
+  const sink = newRowSink(1024, false, idCol >= 0);
   const handle = numericRowHandler(layout, plan);
   let first = true;
   const { problems: csvProblems, fatal: tooLarge } = forEachCsvRecordIn(source, delimiter, (rec) => {
@@ -288,9 +329,21 @@ function parseDelimited(input: FileInput, ctx: FormatContext, fast: boolean): Pa
     if (sink.problems.length > MAX_PROBLEMS) capSinkProblems(sink);
   }, progress);
   if (tooLarge) return fatal(tooLarge, 'unscorable');
+  if (sink.textIds) return withModels(finishNumeric(sink, plan, csvProblems), chosen);
   sink.problems.unshift(...csvProblems);
   capSinkProblems(sink);
-  return withModels(finishNumeric(sink, plan), chosen);
+  return withModels(finishNumeric(sink, plan, []), chosen);
+}
+
+/**
+ * Rows a table of `size` bytes likely holds, from the lines of its head (a little over, so the
+ * columns are seldom grown or cut: each costs a copy of them).
+ */
+function estimateRows(head: Uint8Array, size: number): number {
+  let lines = 0;
+  for (let i = 0; i < head.length; i++) if (head[i] === 10) lines++;
+  if (lines < 2) return size / 12 + 16;
+  return Math.ceil((size / (head.length / lines)) * 1.05) + 16;
 }
 
 /** The models of a several-models table on the result, and the note when the one asked for is missing. */
@@ -315,7 +368,7 @@ function columnCountProblem(line: number, got: number, expected: number): RowPro
 
 /** Binary/confidence rows into a RowSink: shared by the scanner's odd rows and the parseCsv path. */
 function numericRowHandler(layout: NumericLayout, plan: Extract<Plan, { kind: 'binary' | 'confidence' }>): RowHandler {
-  const { columns: expected, valueCol, targetCol } = layout;
+  const { columns: expected, valueCol, targetCol, idCol } = layout;
   const targetIsLabel = plan.kind === 'binary';
   return (rec, sink) => {
     const { fields, columns } = rec;
@@ -334,6 +387,15 @@ function numericRowHandler(layout: NumericLayout, plan: Extract<Plan, { kind: 'b
       return;
     }
     sink.columns.push(value, target, rec.line);
+    if (sink.textIds && idCol >= 0) {
+      // As RowsBuilder.addId: trimmed; an empty ID is a warning and the row is still scored.
+      const id = fields[idCol].trim();
+      const line = lineOf(idCol);
+      if (id === '') {
+        sink.problems.push({ line, column: columns[idCol], severity: 'warning', code: 'missing-field', message: `${quote(plan.id!)} (the ID) is empty; the row is still scored.` });
+      }
+      sink.textIds.pushText(id, columns[idCol], line, rec.line);
+    }
   };
 }
 
@@ -355,10 +417,62 @@ function parseCorrect(raw: unknown, line: number, column: number | undefined, fi
   return parseBinaryLabel(raw, line, column, field, problems);
 }
 
-function finishNumeric(sink: RowSink, plan: Extract<Plan, { kind: 'binary' | 'confidence' }>): ParseResult {
+/**
+ * The row problems and the duplicate-ID warnings of a table with text IDs as RowsBuilder lists
+ * them: the reader's own problems, then the first MAX_PROBLEMS of the rows' problems and the
+ * warnings in row order (a warning after its row's other problems), the rest counted.
+ */
+function withDuplicateIds(sink: RowSink, lines: Uint32Array, readerProblems: RowProblem[]): { problems: RowProblem[]; dropped: number } {
+  const log = sink.textIds!;
+  const repeats = log.repeats();
+  const rowProblems = sink.problems;
+  let dropped = sink.droppedProblems;
+  if (!repeats.length) return { problems: [...readerProblems, ...rowProblems], dropped };
+  const merged: RowProblem[] = [];
+  let k = 0;
+  for (const { entry, first } of repeats) {
+    const rowLine = lines[entry];
+    while (k < rowProblems.length && rowProblems[k].line <= rowLine) merged.push(rowProblems[k++]);
+    if (merged.length >= MAX_PROBLEMS) break;
+    merged.push({
+      line: log.fieldLines.get(entry) ?? rowLine, column: log.column(entry), severity: 'warning', code: 'duplicate-id',
+      message: `ID ${JSON.stringify(log.text(entry))} already appeared on line ${lines[first]}; the row is still scored.`,
+    });
+  }
+  while (k < rowProblems.length) merged.push(rowProblems[k++]);
+  // Everything is counted: what the sink dropped, and the warnings past the cap.
+  const kept = Math.min(merged.length, MAX_PROBLEMS);
+  dropped += rowProblems.length + repeats.length - kept;
+  merged.length = kept;
+  return { problems: [...readerProblems, ...merged], dropped };
+}
+
+/**
+ * `ids` of a set read with text IDs, made into strings only when first read (the CLI's score never
+ * reads them; a million strings cost as much as the parse). Enumerable, so a copy, JSON or a
+ * structured clone carries the strings; assigning replaces it with a plain value.
+ */
+function lazyIds(set: PredictionSet, log: TextIdLog): void {
+  let held: TextIdLog | null = log;
+  let made: string[] | undefined;
+  Object.defineProperty(set, 'ids', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (made === undefined) { made = held!.strings(); held = null; }
+      return made;
+    },
+    set(value: string[] | undefined) {
+      Object.defineProperty(set, 'ids', { value, enumerable: true, configurable: true, writable: true });
+    },
+  });
+}
+
+function finishNumeric(sink: RowSink, plan: Extract<Plan, { kind: 'binary' | 'confidence' }>, readerProblems: RowProblem[]): ParseResult {
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
-  const problems = finishProblems(sink.problems, sink.droppedProblems);
+  const listed = sink.textIds ? withDuplicateIds(sink, lines, readerProblems) : { problems: sink.problems, dropped: sink.droppedProblems };
+  const problems = finishProblems(listed.problems, listed.dropped);
   const base: ParseResult = { format: 'generic', set: null, problems, skipped: sink.skipped, unlabeled: 0, kind: plan.kind };
   if (sink.rows === 0) {
     problems.unshift({ line: 1, severity: 'error', code: 'empty-file', message: 'The file has a header but no data rows.' });
@@ -368,6 +482,7 @@ function finishNumeric(sink: RowSink, plan: Extract<Plan, { kind: 'binary' | 'co
   const set: PredictionSet = plan.kind === 'binary'
     ? { kind: 'binary', n, score: value, label: target, lines }
     : { kind: 'confidence', n, confidence: value, correct: target, lines };
+  if (sink.textIds) lazyIds(set, sink.textIds);
   return { ...base, set };
 }
 

@@ -230,11 +230,216 @@ export class IdLog {
   }
 }
 
+const utf8Encoder = new TextEncoder();
+
+/**
+ * Text IDs of the scored rows without a string per row: their UTF-8 bytes back to back (copied out
+ * of the file, so the file's buffer is not kept) and where each ends. The strings are made only
+ * when something asks for them (`strings()`; a generic set's `ids` is a lazy property over it):
+ * the CLI's score never does, and on a million rows making them costs as much as the whole parse.
+ * Entry i belongs to scored row i.
+ */
+export class TextIdLog {
+  count = 0;
+  /** ID bytes, back to back. Written directly by the scanner. */
+  bytes: Uint8Array;
+  used = 0;
+  /** End offset (in `bytes`) of entry i; entry i starts where entry i - 1 ends. */
+  ends: Uint32Array;
+  /** 1-based column of entry i's field when not 1 (allocated on first need). */
+  private col: Uint32Array | null = null;
+  /** Line of the ID field when it differs from the row's line (a quoted line break before it). */
+  readonly fieldLines = new Map<number, number>();
+  /** Some ID has a byte >= 0x80 (then decoding is per ID, not one slice of one string). */
+  nonAscii = false;
+
+  constructor(capacity = 1024, bytesPerId = 8) {
+    const c = Math.max(16, Math.ceil(capacity));
+    this.ends = new Uint32Array(c);
+    this.bytes = new Uint8Array(Math.max(4096, Math.ceil(c * bytesPerId)));
+  }
+
+  /** Room for `extra` more ID bytes after `used`. */
+  reserve(extra: number): Uint8Array {
+    if (this.used + extra > this.bytes.length) {
+      const next = new Uint8Array(Math.max(this.bytes.length * 2, this.used + extra));
+      next.set(this.bytes.subarray(0, this.used));
+      this.bytes = next;
+    }
+    return this.bytes;
+  }
+
+  /** Room for one more entry. */
+  growEntries(): void {
+    const c = this.ends.length * 2;
+    const ends = new Uint32Array(c);
+    ends.set(this.ends);
+    this.ends = ends;
+    if (this.col) {
+      const col = new Uint32Array(c).fill(1);
+      col.set(this.col);
+      this.col = col;
+    }
+  }
+
+  /** Record the ID (already trimmed) of the next scored row, from the general path's text. */
+  pushText(id: string, column = 1, fieldLine?: number, line?: number): void {
+    if (this.count === this.ends.length) this.growEntries();
+    const encoded = utf8Encoder.encode(id);
+    const out = this.reserve(encoded.length);
+    for (let k = 0; k < encoded.length; k++) {
+      const b = encoded[k];
+      out[this.used + k] = b;
+      if (b >= 0x80) this.nonAscii = true;
+    }
+    this.used += encoded.length;
+    const i = this.count++;
+    this.ends[i] = this.used;
+    if (column !== 1) this.setColumn(i, column);
+    if (fieldLine !== undefined && fieldLine !== line) this.fieldLines.set(i, fieldLine);
+  }
+
+  setColumn(i: number, column: number): void {
+    if (!this.col) this.col = new Uint32Array(this.ends.length).fill(1);
+    this.col[i] = column;
+  }
+
+  column(i: number): number {
+    return this.col ? this.col[i] : 1;
+  }
+
+  private startOf(i: number): number {
+    return i === 0 ? 0 : this.ends[i - 1];
+  }
+
+  /** Entry i's ID as text. */
+  text(i: number): string {
+    return utf8.decode(this.bytes.subarray(this.startOf(i), this.ends[i]));
+  }
+
+  private sameBytes(i: number, j: number): boolean {
+    const si = this.startOf(i);
+    const sj = this.startOf(j);
+    const len = this.ends[i] - si;
+    if (this.ends[j] - sj !== len) return false;
+    const b = this.bytes;
+    for (let k = 0; k < len; k++) if (b[si + k] !== b[sj + k]) return false;
+    return true;
+  }
+
+  /** Every entry's ID as a string. */
+  strings(): string[] {
+    const n = this.count;
+    const out = new Array<string>(n);
+    if (!this.nonAscii) {
+      // ASCII: one decode, then slices (byte offsets are character offsets).
+      const all = utf8.decode(this.bytes.subarray(0, this.used));
+      let start = 0;
+      for (let i = 0; i < n; i++) {
+        const end = this.ends[i];
+        out[i] = all.slice(start, end);
+        start = end;
+      }
+    } else {
+      for (let i = 0; i < n; i++) out[i] = this.text(i);
+    }
+    return out;
+  }
+
+  /**
+   * For every later occurrence of a non-empty ID (not the first), in entry order: the entry and
+   * the entry of its first occurrence.
+   */
+  repeats(): { entry: number; first: number }[] {
+    return this.prefixedIntegerRepeats() ?? this.hashedRepeats();
+  }
+
+  /**
+   * IDs that are one prefix and a canonical integer (`r17`, `doc-3`, `42`): the integers in a
+   * bitset, no hashing. Undefined when some ID is not of that shape, or the integers are too large.
+   */
+  private prefixedIntegerRepeats(): { entry: number; first: number }[] | undefined {
+    const n = this.count;
+    const b = this.bytes;
+    const ends = this.ends;
+    if (n === 0) return [];
+    // The prefix: the first ID up to its trailing digits.
+    let prefixLen = ends[0];
+    while (prefixLen > 0 && b[prefixLen - 1] >= ZERO && b[prefixLen - 1] <= NINE) prefixLen--;
+    const value = new Float64Array(n);
+    let max = 0;
+    let start = 0;
+    for (let i = 0; i < n; i++) {
+      const end = ends[i];
+      const digits = end - start - prefixLen;
+      if (digits < 1 || digits > 9) return undefined;
+      for (let k = 0; k < prefixLen; k++) if (b[start + k] !== b[k]) return undefined;
+      let v = 0;
+      const d0 = start + prefixLen;
+      if (digits > 1 && b[d0] === ZERO) return undefined;
+      for (let k = d0; k < end; k++) {
+        const d = b[k] - ZERO;
+        if (d < 0 || d > 9) return undefined;
+        v = v * 10 + d;
+      }
+      value[i] = v;
+      if (v > max) max = v;
+      start = end;
+    }
+    if (max > 64 * n + (1 << 22)) return undefined;
+    const seen = new Uint32Array((max >>> 5) + 1);
+    const repeated: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const v = value[i];
+      const w = v >>> 5;
+      const bit = 1 << (v & 31);
+      if (seen[w] & bit) repeated.push(i);
+      else seen[w] |= bit;
+    }
+    if (!repeated.length) return [];
+    const firstOf = new Map<number, number>();
+    const wanted = new Set(repeated.map((i) => value[i]));
+    for (let i = 0; i < n && firstOf.size < wanted.size; i++) if (wanted.has(value[i]) && !firstOf.has(value[i])) firstOf.set(value[i], i);
+    return repeated.map((entry) => ({ entry, first: firstOf.get(value[entry])! }));
+  }
+
+  /** Any IDs: an open-addressing table of entry numbers keyed by a hash of the bytes, confirmed on the bytes. */
+  private hashedRepeats(): { entry: number; first: number }[] {
+    const n = this.count;
+    const out: { entry: number; first: number }[] = [];
+    let size = 16;
+    while (size < n * 2) size *= 2;
+    const mask = size - 1;
+    const table = new Int32Array(size).fill(-1);
+    const hashes = new Int32Array(size);
+    const { ends, bytes } = this;
+    let start = 0;
+    for (let i = 0; i < n; i++) {
+      const end = ends[i];
+      if (end === start) continue;
+      let h = 0x811c9dc5 | 0; // FNV-1a, then a murmur3 finish to spread sequential IDs
+      for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
+      h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); h ^= h >>> 16;
+      start = end;
+      let slot = h & mask;
+      for (;;) {
+        const j = table[slot];
+        if (j === -1) { table[slot] = i; hashes[slot] = h; break; }
+        if (hashes[slot] === h && this.sameBytes(i, j)) { out.push({ entry: i, first: j }); break; }
+        slot = (slot + 1) & mask;
+      }
+    }
+    return out;
+  }
+}
+
 /** What a row handler writes into. */
 export interface RowSink {
   columns: BinaryColumns;
   /** null when the file has no ID column. */
   ids: IdLog | null;
+  /** Text IDs (a generic table's ID column), else null. */
+  textIds?: TextIdLog | null;
   problems: RowProblem[];
   /** Problems not kept because of MAX_PROBLEMS (counted, not stored: a file of a million "73%" rows). */
   droppedProblems: number;
@@ -244,8 +449,11 @@ export interface RowSink {
   skipped: number;
 }
 
-export function newRowSink(capacity: number, withIds: boolean): RowSink {
-  return { columns: new BinaryColumns(capacity), ids: withIds ? new IdLog(capacity) : null, problems: [], droppedProblems: 0, rows: 0, skipped: 0 };
+export function newRowSink(capacity: number, withIds: boolean, withTextIds = false): RowSink {
+  return {
+    columns: new BinaryColumns(capacity), ids: withIds ? new IdLog(capacity) : null, textIds: withTextIds ? new TextIdLog(capacity) : null,
+    problems: [], droppedProblems: 0, rows: 0, skipped: 0,
+  };
 }
 
 /** One CSV record as the general path sees it (a subset of parseCsv's CsvRecord). */
@@ -277,6 +485,11 @@ export interface NumericLayout {
   targetCol: number;
   /** Column of the ID, or -1. */
   idCol: number;
+  /**
+   * The ID is text (into sink.textIds: any unquoted printable ASCII without spaces, else the row is
+   * odd), not a canonical integer (into sink.ids).
+   */
+  textIds?: boolean;
 }
 
 /** Byte offset after a UTF-8 BOM, if any. */
@@ -285,6 +498,15 @@ export function bomLength(bytes: Uint8Array): number {
 }
 
 const utf8 = new TextDecoder('utf-8');
+const EMPTY_BYTES = new Uint8Array(0);
+const EMPTY_U32 = new Uint32Array(0);
+
+/** Bytes a text ID may hold in the scanner: printable ASCII but the quote and the delimiter. */
+function idByteTable(delimiter: number): Uint8Array {
+  const ok = new Uint8Array(256);
+  for (let b = 33; b < 127; b++) ok[b] = b === QUOTE || b === delimiter ? 0 : 1;
+  return ok;
+}
 
 /** Text of a byte range of digits and dots (decoded, never spread into call arguments). */
 function asciiSlice(bytes: Uint8Array, start: number, end: number): string {
@@ -419,12 +641,17 @@ function scanValueTarget(
   const len = bytes.length;
   const D = delimiter;
   const cols = sink.columns;
-  const ids = hasId ? sink.ids : null;
+  const textIds = hasId ? sink.textIds ?? null : null;
+  const ids = hasId && !textIds ? sink.ids : null;
   const delimText = String.fromCharCode(D);
   let outValue = cols.value;
   let outTarget = cols.target;
   let outLines = cols.lines;
   let outIds = ids ? ids.num : outValue;
+  let idBytes = textIds ? textIds.bytes : EMPTY_BYTES;
+  let idUsed = textIds ? textIds.used : 0;
+  let idEnds = textIds ? textIds.ends : EMPTY_U32;
+  const idOk = idByteTable(D);
   let n = cols.n;
   let cap = outValue.length;
   let rows = sink.rows;
@@ -442,7 +669,23 @@ function scanValueTarget(
     rows++;
     odd: {
       let id = 0;
-      if (hasId) {
+      let idEnd = idUsed;
+      if (textIds) {
+        // Text: printable ASCII up to the delimiter, copied out. A quote gives up on the whole
+        // file; a space, a control or a non-ASCII byte makes the row odd.
+        if (idBytes.length - idEnd < 256) { textIds.used = idUsed; idBytes = textIds.reserve(4096); }
+        let room = idBytes.length;
+        while (p < len) {
+          c = bytes[p];
+          if (idOk[c] === 0) break;
+          if (idEnd === room) { textIds.used = idUsed; idBytes = textIds.reserve(idEnd - idUsed + 4096); room = idBytes.length; }
+          idBytes[idEnd++] = c;
+          p++;
+        }
+        if (c === QUOTE) { sink.rows = rows; return false; }
+        if (c !== D || idEnd === idUsed || p >= len) break odd;
+        p++;
+      } else if (hasId) {
         // Canonical integer: no sign, no leading zero, at most 15 digits.
         while (p < len) {
           c = bytes[p];
@@ -499,12 +742,18 @@ function scanValueTarget(
       outTarget[n] = target;
       outLines[n] = line;
       if (ids) outIds[n] = id;
+      else if (textIds) {
+        if (n === idEnds.length) { textIds.growEntries(); idEnds = textIds.ends; }
+        idEnds[n] = idEnd;
+        idUsed = idEnd;
+      }
       n++;
       line++;
       continue;
     }
     cols.n = n;
     if (ids) ids.count = n;
+    if (textIds) { textIds.count = n; textIds.used = idUsed; }
     sink.rows = rows;
     p = oddRow(bytes, rowStart, line, delimText, sink, handle);
     if (p < 0) return false;
@@ -515,10 +764,12 @@ function scanValueTarget(
       while (ids.num.length < cap) ids.grow();
       outIds = ids.num;
     }
+    if (textIds) { idBytes = textIds.bytes; idUsed = textIds.used; idEnds = textIds.ends; }
     line++;
   }
   cols.n = n;
   if (ids) ids.count = n;
+  if (textIds) { textIds.count = n; textIds.used = idUsed; }
   sink.rows = rows;
   return true;
 }
@@ -555,6 +806,11 @@ export function scanNumericCsv(
   let cap = outValue.length;
   // IDs straight into the array only when every one sits in column 1 (else IdLog tracks columns).
   const directIds = ids !== null && idCol === 0;
+  const textIds = layout.textIds && idCol >= 0 ? sink.textIds ?? null : null;
+  let idBytes = textIds ? textIds.bytes : EMPTY_BYTES;
+  let idUsed = textIds ? textIds.used : 0;
+  let idEnds = textIds ? textIds.ends : EMPTY_U32;
+  const idOk = idByteTable(D);
   let rows = sink.rows;
   let p = start;
   let line = firstLine;
@@ -574,6 +830,7 @@ export function scanNumericCsv(
     let target = 0;
     let id = -1;
     let idColumn = 1;
+    let idEnd = idUsed;
     let ok = true;
     for (let col = 0; col < C; col++) {
       if (col === valueCol) {
@@ -602,6 +859,18 @@ export function scanNumericCsv(
         if (c !== ZERO && c !== 49) { ok = false; break; }
         target = c - ZERO;
         p++;
+      } else if (col === idCol && textIds) {
+        // Text ID: as in scanValueTarget.
+        idColumn = p - rowStart + 1;
+        while (p < len) {
+          c = bytes[p];
+          if (idOk[c] === 0) break;
+          if (idEnd === idBytes.length) { textIds.used = idUsed; idBytes = textIds.reserve(idEnd - idUsed + 4096); }
+          idBytes[idEnd++] = c;
+          p++;
+        }
+        if (p < len && c === QUOTE) { sink.rows = rows; return false; }
+        if (idEnd === idUsed || (p < len && !(c === D || c === LF || c === CR))) { ok = false; break; }
       } else if (col === idCol) {
         // Canonical integer: no sign, no leading zero, at most 15 digits (else the general path).
         const fieldStart = p;
@@ -655,6 +924,12 @@ export function scanNumericCsv(
       outLines[n] = line;
       if (directIds) outIds[n] = id;
       else if (ids) { ids.count = n; ids.pushNumber(id, idColumn); outIds = ids.num; }
+      else if (textIds) {
+        if (n === idEnds.length) { textIds.growEntries(); idEnds = textIds.ends; }
+        idEnds[n] = idEnd;
+        if (idColumn !== 1) textIds.setColumn(n, idColumn);
+        idUsed = idEnd;
+      }
       n++;
       if (p < len) p += bytes[p] === CR ? 2 : 1;
       line++;
@@ -663,6 +938,7 @@ export function scanNumericCsv(
 
     cols.n = n;
     if (ids) ids.count = n;
+    if (textIds) { textIds.count = n; textIds.used = idUsed; }
     sink.rows = rows;
     p = oddRow(bytes, rowStart, line, delimText, sink, handle);
     if (p < 0) return false;
@@ -673,10 +949,12 @@ export function scanNumericCsv(
       while (ids.num.length < cap) ids.grow();
       outIds = ids.num;
     }
+    if (textIds) { idBytes = textIds.bytes; idUsed = textIds.used; idEnds = textIds.ends; }
     line++;
   }
   cols.n = n;
   if (ids) ids.count = n;
+  if (textIds) { textIds.count = n; textIds.used = idUsed; }
   sink.rows = rows;
   return true;
 }

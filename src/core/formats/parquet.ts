@@ -11,9 +11,11 @@ import { compressors } from 'hyparquet-compressors';
 import type { Compressors } from 'hyparquet';
 import { checkDeclared, inflateLimit } from './boundedInflate';
 import type { FileMetaData } from 'hyparquet';
-import type { ParseResult, RowProblem, ScoreOptions } from '../types';
+import type { ParseResult, PredictionSet, RowProblem, ScoreOptions } from '../types';
 import { ScoreCancelledError, sizeText } from './progress';
-import { detectFormat } from './detect';
+import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './detect';
+import type { CompanionReader } from './context';
+import { planTableHead, PLAN_HEAD_BYTES } from './generic';
 import { baseName } from '../../common/paths';
 
 /** What the synchronous front door says of a Parquet file (hyparquet only reads asynchronously). */
@@ -156,6 +158,164 @@ async function flatToCsv(
     options.onProgress?.(share * Math.min(0.999, start / Math.max(1, total)), 'parse');
   }
   return { text: parts.join('\n') + '\n', as: 'csv', headerLines: 1, rows: start, groups: metadata.row_groups.length };
+}
+
+/** Rows read for the head the plan and the detection are made from (as CSV, at least PLAN_HEAD_BYTES). */
+const HEAD_ROWS = 8192;
+
+/** A label or correctness value the CSV text would carry as 0 or 1, as that number; else -1. */
+function zeroOne(v: unknown): number {
+  if (v === 0 || v === 1) return v;
+  if (v === 0n || v === 1n) return Number(v);
+  if (v === true) return 1;
+  if (v === false) return 0;
+  return -1;
+}
+
+/** An ID as the CSV text would carry it and the reader trim it ('' for none). */
+function idText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (v instanceof Uint8Array) return decoder.decode(v).trim();
+  if (v instanceof Date) return v.toISOString();
+  return String(v).trim();
+}
+
+/** Whether some ID repeats: one prefix and a canonical integer in a bitset, else a Set. */
+function idsRepeat(ids: string[]): boolean {
+  const n = ids.length;
+  if (n === 0) return false;
+  const first = ids[0];
+  let prefix = first.length;
+  while (prefix > 0 && first.charCodeAt(prefix - 1) >= 48 && first.charCodeAt(prefix - 1) <= 57) prefix--;
+  const head = first.slice(0, prefix);
+  const values = new Uint32Array(n);
+  let max = 0;
+  let simple = true;
+  for (let i = 0; i < n && simple; i++) {
+    const id = ids[i];
+    const digits = id.length - prefix;
+    if (digits < 1 || digits > 9 || (digits > 1 && id.charCodeAt(prefix) === 48) || !id.startsWith(head)) { simple = false; break; }
+    let v = 0;
+    for (let k = prefix; k < id.length; k++) {
+      const d = id.charCodeAt(k) - 48;
+      if (d < 0 || d > 9) { simple = false; break; }
+      v = v * 10 + d;
+    }
+    values[i] = v;
+    if (v > max) max = v;
+  }
+  if (simple && max <= 64 * n + (1 << 22)) {
+    const seen = new Uint32Array((max >>> 5) + 1);
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      const bit = 1 << (v & 31);
+      if (seen[v >>> 5] & bit) return true;
+      seen[v >>> 5] |= bit;
+    }
+    return false;
+  }
+  return new Set(ids).size !== n;
+}
+
+/**
+ * A flat Parquet table of binary or confidence predictions read straight into typed columns: the
+ * plan comes from the head of the CSV text parquetToText would make (so the same columns, kind and
+ * detection), then only the planned columns are decoded, one row group at a time. Undefined when
+ * this path does not give exactly what the CSV text would (another format, multiclass, several
+ * models, any row the CSV reader would warn about or skip, a repeated ID): the caller then takes
+ * parquetToText. The result's lines are rows (1-based), as scoreParquet makes them.
+ */
+export async function parquetTypedColumns(
+  path: string, bytes: Uint8Array, options: ScoreOptions, io: CompanionReader, share: number,
+): Promise<ParseResult | undefined> {
+  if (options.format !== undefined && options.format !== 'generic') return undefined;
+  const metadata = metadataOf(bytes);
+  if (typeof metadata === 'string') return undefined;
+  const total = Number(metadata.num_rows);
+  if (total === 0) return undefined;
+  const file = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : copyOf(bytes);
+  const columns = parquetSchema(metadata).children;
+  if (!columns.every((c) => c.children.length === 0 && c.element.repetition_type !== 'REPEATED')) return undefined;
+  const names = columns.map((c) => c.element.name);
+  if (await readAsJson(path, file, metadata)) return undefined;
+  const compressors = boundedCompressors(options.maxFileBytes);
+  // The head of the CSV text: the header and the first rows, until PLAN_HEAD_BYTES.
+  let headRows: Record<string, unknown>[];
+  try {
+    headRows = await parquetReadObjects({ file, metadata, compressors, rowStart: 0, rowEnd: Math.min(total, HEAD_ROWS) });
+  } catch {
+    return undefined;
+  }
+  let headText = names.map(csvField).join(',');
+  let r = 0;
+  for (; r < headRows.length && headText.length <= PLAN_HEAD_BYTES; r++) headText += `\n${names.map((n) => csvField(headRows[r][n])).join(',')}`;
+  const all = r === total;
+  if (all) headText += '\n';
+  const headBytes = new TextEncoder().encode(headText);
+  if (!all && headBytes.length < PLAN_HEAD_BYTES) return undefined;
+  const twin = textTwin(path, 'csv');
+  const detected = options.format ?? formatForMapping(detectFormat(twin, headText.slice(0, DETECT_HEAD_BYTES)), options.mapping) ?? 'generic';
+  if (detected !== 'generic') return undefined;
+  const cut = headBytes.subarray(0, PLAN_HEAD_BYTES);
+  const plan = planTableHead(twin, cut, cut.length === headBytes.length, { options, io });
+  if (!plan || plan.names.length !== names.length || plan.names.some((n, i) => n !== names[i])) return undefined;
+
+  const wanted = [...new Set([plan.value, plan.target, ...(plan.id !== undefined ? [plan.id] : [])])];
+  const value = new Float64Array(total);
+  const target = new Uint8Array(total);
+  const ids: string[] | undefined = plan.id !== undefined ? new Array<string>(total) : undefined;
+  let clean = true;
+  let start = 0;
+  for (const group of metadata.row_groups) {
+    if (options.shouldCancel?.()) throw new ScoreCancelledError();
+    const end = start + Number(group.num_rows);
+    try {
+      await parquetRead({
+        file, metadata, compressors, rowStart: start, rowEnd: end, columns: wanted,
+        onChunk: ({ columnName, columnData, rowStart }) => {
+          if (!clean) return;
+          const from = Math.max(start, rowStart);
+          const to = Math.min(end, rowStart + columnData.length);
+          if (columnName === plan.value) {
+            for (let row = from; row < to; row++) {
+              const v = columnData[row - rowStart];
+              // A number in [0, 1] prints and reads back as itself (-0 prints as 0).
+              if (typeof v !== 'number' || !(v >= 0 && v <= 1)) { clean = false; return; }
+              value[row] = v + 0;
+            }
+          }
+          if (columnName === plan.target) {
+            for (let row = from; row < to; row++) {
+              const t = zeroOne(columnData[row - rowStart]);
+              if (t < 0) { clean = false; return; }
+              target[row] = t;
+            }
+          }
+          if (ids && columnName === plan.id) {
+            for (let row = from; row < to; row++) {
+              const id = idText(columnData[row - rowStart]);
+              if (id === '') { clean = false; return; }
+              ids[row] = id;
+            }
+          }
+        },
+      });
+    } catch {
+      return undefined; // parquetToText words the failure
+    }
+    if (!clean) return undefined;
+    start = end;
+    options.onProgress?.(share * Math.min(0.999, start / total), 'parse');
+  }
+  if (start !== total || (ids && idsRepeat(ids))) return undefined;
+  const lines = new Uint32Array(total);
+  for (let i = 0; i < total; i++) lines[i] = i + 1;
+  const set: PredictionSet = plan.kind === 'binary'
+    ? { kind: 'binary', n: total, lines, score: value, label: target, ...(ids ? { ids } : {}) }
+    : { kind: 'confidence', n: total, lines, confidence: value, correct: target, ...(ids ? { ids } : {}) };
+  return { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
 }
 
 /** Problems about the file as a whole, not one row: they keep their message as it is. */
