@@ -4,7 +4,7 @@ import type { RowProblem, ScoreOptions, SlicesOptions } from '../types';
 import type { CompanionReader } from '../formats/context';
 import { fileInput } from '../formats/context';
 import { readFileBytes } from '../io';
-import { ownColumnNames } from '../slices/columnValues';
+import { ownColumnNames, ownColumnsValues } from '../slices/columnValues';
 import { dataColumnNames } from '../slices/dataJoin';
 import { valuesOf } from '../slices/where';
 import { autoSliceable } from '../slices/scoreSlices';
@@ -36,8 +36,13 @@ export function comparisonSlices(
   const problems: RowProblem[] = [];
   const columns: SliceColumn[] = [];
   const rows = detail.alignment.rows[0];
-  for (const column of [...new Set(names)]) {
-    const values = valuesOf(set, column, spec, inputOnce, source);
+  const unique = [...new Set(names)];
+  // Every column of the file in one pass; what it lacks is looked for in --data (valuesOf).
+  const file = inputOnce();
+  const read = file ? ownColumnsValues(file, set, unique) : new Map();
+  for (const column of unique) {
+    const own = read.get(column);
+    const values = own && 'values' in own ? own.values : valuesOf(set, column, spec, inputOnce, source);
     if (typeof values === 'string') {
       problems.push({ line: 1, severity: 'error', code: 'group-column', path: baseline.path, message: `--slices: ${values}` });
       continue;

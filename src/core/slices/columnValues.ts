@@ -108,6 +108,41 @@ function csvColumn(input: FileInput, set: PredictionSet, column: string, lineOff
   return { values };
 }
 
+/**
+ * Several columns of a CSV/TSV file in one pass (--slices auto reads every column: one pass each
+ * would parse a million-row file again per column). Other inputs: ownColumnValues per column.
+ */
+export function ownColumnsValues(input: FileInput, set: PredictionSet, columns: readonly string[], lineOffset = 0): Map<string, ColumnLookup> {
+  const out = new Map<string, ColumnLookup>();
+  const texts = 'texts' in set ? set.texts : undefined;
+  const rest = columns.filter((c) => !(texts && findColumn(texts.fields, c) !== -1));
+  if (isZipInput(input) || isJsonInput(input) || rest.length < 2) {
+    for (const c of columns) out.set(c, ownColumnValues(input, set, c, lineOffset));
+    return out;
+  }
+  for (const c of columns) if (!rest.includes(c)) out.set(c, ownColumnValues(input, set, c, lineOffset));
+  const head = input.givenText ?? new TextDecoder().decode(input.bytes.subarray(0, DETECT_HEAD_BYTES));
+  const delimiter = sniffDelimiter(head.replace(/^\uFEFF/, ''));
+  const need = new Map<number, number>();
+  for (let i = 0; i < set.n; i++) need.set(set.lines[i] + lineOffset, i);
+  let cols: number[] | null = null;
+  let header: string[] = [];
+  const values = rest.map(() => new Array<string | undefined>(set.n));
+  forEachCsvRecordIn(sourceOf(input), delimiter, (rec) => {
+    if (!cols) {
+      header = rec.fields;
+      cols = rest.map((c) => findColumn(header, c));
+      return cols.some((k) => k !== -1);
+    }
+    const i = need.get(rec.line);
+    if (i === undefined) return true;
+    for (let k = 0; k < cols.length; k++) if (cols[k] >= 0 && cols[k] < rec.fields.length) values[k][i] = rec.fields[cols[k]];
+    return true;
+  });
+  rest.forEach((c, k) => out.set(c, cols && cols[k] >= 0 ? { values: values[k] } : { missing: header.filter((h) => h !== '') }));
+  return out;
+}
+
 function jsonColumn(input: FileInput, set: PredictionSet, column: string, lineOffset: number): ColumnLookup {
   const { need, values } = valuesByLine(set, lineOffset);
   let seen = false;

@@ -4,7 +4,7 @@
 // not an ID (a distinct text per row).
 import type { PredictionSet, RowProblem, ScoreOptions, SlicesOptions } from '../types';
 import type { FileInput } from '../formats/context';
-import { ownColumnNames, type RowValues } from './columnValues';
+import { ownColumnNames, ownColumnsValues, type RowValues } from './columnValues';
 import { dataColumnNames } from './dataJoin';
 import { MAX_DISTINCT_FOR_VALUES } from './grouping';
 import { valuesOf } from './where';
@@ -49,8 +49,13 @@ export function scoreSlices(set: PredictionSet, spec: SlicesOptions, o: ScoreOpt
   const names = auto
     ? [...(inputOnce() ? ownColumnNames(inputOnce()!, set) : []), ...(spec.dataPath ? dataColumnNames(spec.dataPath, source.io) ?? [] : [])]
     : spec.columns as string[];
-  for (const column of [...new Set(names)]) {
-    const values = valuesOf(set, column, spec, inputOnce, source);
+  const unique = [...new Set(names)];
+  // Every column of the file in one pass; what it lacks is looked for in --data (valuesOf).
+  const file = inputOnce();
+  const read = file ? ownColumnsValues(file, set, unique, source.lineOffset ?? 0) : new Map();
+  for (const column of unique) {
+    const own = read.get(column);
+    const values = own && 'values' in own ? own.values : valuesOf(set, column, spec, inputOnce, source);
     if (typeof values === 'string') {
       problems.push({ line: 1, severity: 'error', code: 'group-column', message: `--slices: ${values}` });
       continue;
