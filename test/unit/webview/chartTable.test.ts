@@ -32,3 +32,15 @@ describe('chart descriptions and tables', () => {
     expect(thin([1, 2, 3], TABLE_POINTS)).toEqual([1, 2, 3]);
   });
 });
+
+describe('chart marks keep 3:1 on the background (WCAG 1.4.11)', () => {
+  it('mixes a pale theme colour toward the foreground just enough, and leaves a strong one alone', async () => {
+    const { contrastRatio, markColor } = await import('../../../webview/shared/theme');
+    expect(contrastRatio('#d18616', '#ffffff')).toBeLessThan(3); // Light Modern's charts.orange
+    const orange = markColor('#d18616', '#ffffff', '#3b3b3b');
+    expect(contrastRatio(orange, '#ffffff')).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(orange, '#ffffff')).toBeLessThan(3.6);
+    expect(markColor('#3794ff', '#1f1f1f', '#cccccc')).toBe('rgb(55, 148, 255)');
+    expect(markColor('rgba(234, 92, 0, 0.33)', '#1f1f1f', '#cccccc')).toBe('rgb(234, 92, 0)');
+  });
+});
