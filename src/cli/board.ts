@@ -25,7 +25,8 @@ Options:
   --json              print one JSON document instead of a table
   --markdown          print the board as a Markdown table (a pull-request comment, a step summary)
   --csv               print one row per run and task, as CSV
-  --bootstrap N       resamples for the intervals (default 1000; 0: none)
+  --bootstrap N       resamples for the intervals and the rank intervals (default 1000; 0: none)
+  --interval M        bootstrap | t | wilson: how the cells' 95% intervals are made, as for score
   --raft-data DIR, --format F, --bins N, --threshold T, --hmr-beta B, --seed S, --gold-key K,
   --map FIELD=COL, --max-file-mb N: as for score
   --where TERMS       rank on the rows that satisfy TERMS only, as for score (repeatable; with

@@ -6,11 +6,11 @@ import { CompareError, DEFAULT_COMPARE_RESAMPLES, type Comparison } from '../cor
 import { compareJson } from '../documents/json';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
-import { SLICE_OPTIONS, sliceOptions } from './sliceArgs';
+import { CLUSTER_OPTIONS, SLICE_OPTIONS, sliceOptions } from './sliceArgs';
 import { formatComparison } from '../documents/compareTable';
 import { OUTPUT_OPTIONS, OUTPUT_USAGE, outputMode, printResult } from './output';
 import { compareCsv, compareMarkdown, comparedMetrics } from '../documents/compareOutput';
-import { checkRegressions, parseAlpha, parseRegressionMetrics, regressionReport } from './regression';
+import { checkRegressions, parseAlpha, parseMargin, parseRegressionMetrics, regressionReport } from './regression';
 import { GATE_FAILED } from './gates';
 import { annotation } from './github';
 
@@ -27,9 +27,18 @@ ${OUTPUT_USAGE}
   --fail-on-regression M[,M...]
                     exit 3 when a candidate is significantly worse than the baseline on a
                     listed metric (p < --alpha, in the direction the metric improves)
+  --margin D        with --fail-on-regression: a non-inferiority gate instead; exit 3 when the
+                    95% interval of the difference reaches more than D in the worse direction
+                    (auc: lower bound < -D; ece: upper bound > D), so a significant regression
+                    smaller than D passes; a metric without an interval fails
   --alpha A         significance level for the verdicts and the regression gate (default 0.05)
   --bootstrap N     paired bootstrap resamples (default 1000)
   --seed S          bootstrap seed (default 0)
+  --interval M      bootstrap | t | wilson: how each run's own 95% intervals are made, as for
+                    score (the deltas keep the paired bootstrap)
+  --cluster COL     questions that share COL (a column of the baseline, or of --data) are one
+                    cluster: the paired bootstrap resamples whole clusters, and mde / n_needed
+                    use the clustered standard error of the paired difference
   --raft-data DIR   RAFT data folder: DIR/<task>/train.csv and task.json
   --slices COLS     where the candidate differs: per slice of COL[,COL…] (values, or quartiles
                     of a numeric column) or auto (every column with 2-20 values, numeric ones
@@ -38,7 +47,7 @@ ${OUTPUT_USAGE}
   --slice-metric M  the metric --slices compares (default: accuracy; mse for ALMANACS)
   --where TERMS     compare only the rows that satisfy TERMS, as for score (each run filtered
                     before the runs are aligned); repeatable
-  --data FILE       CSV/TSV joined to the baseline on its IDs, for --slices and --where
+  --data FILE       CSV/TSV joined to the baseline on its IDs, for --slices, --where and --cluster
   --join-key COL, --group-bins K: as for score
   --bins N, --threshold T, --hmr-beta B, --gold-key K, --format F, --map FIELD=COL,
   --max-file-mb N: as for score
@@ -57,9 +66,9 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
     strict: true,
     options: {
       ...SCORING_OPTIONS, ...OUTPUT_OPTIONS,
-      'fail-on-regression': { type: 'string' }, alpha: { type: 'string' },
+      'fail-on-regression': { type: 'string' }, alpha: { type: 'string' }, margin: { type: 'string' },
       where: SLICE_OPTIONS.where, slices: SLICE_OPTIONS.slices, 'slice-metric': SLICE_OPTIONS['slice-metric'],
-      data: SLICE_OPTIONS.data, 'join-key': SLICE_OPTIONS['join-key'], 'group-bins': SLICE_OPTIONS['group-bins'],
+      ...CLUSTER_OPTIONS, data: SLICE_OPTIONS.data, 'join-key': SLICE_OPTIONS['join-key'], 'group-bins': SLICE_OPTIONS['group-bins'],
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -67,6 +76,7 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
   const mode = outputMode(values);
   const gated = parseRegressionMetrics(values['fail-on-regression']);
   const alpha = parseAlpha(values.alpha);
+  const margin = parseMargin(values.margin, gated);
   if (positionals.length < 1) throw new UsageError('compare needs a BASELINE and at least one CANDIDATE (or one file with several models\' Prob_<model> columns).');
   const missing = positionals.filter((p) => !existsSync(p));
   if (missing.length) return { code: 2, stdout: '', stderr: missing.map((p) => `eval-lens: ${p}: no such file or folder.\n`).join('') };
@@ -81,10 +91,10 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
     if (e instanceof CompareError) return { code: 2, stdout: '', stderr: `eval-lens: cannot compare: ${e.message}\n` };
     throw e;
   }
-  const regressions = checkRegressions(comparedMetrics(comparison), gated, alpha);
+  const regressions = checkRegressions(comparedMetrics(comparison), gated, alpha, margin);
   const failed = regressions.filter((r) => r.failed);
   const printed = printResult(mode, {
-    json: () => ({ ...compareJson(comparison), ...(gated.length ? { regressions: { alpha, checks: regressions } } : {}) }),
+    json: () => ({ ...compareJson(comparison), ...(gated.length ? { regressions: { alpha, ...(margin !== undefined ? { margin } : {}), checks: regressions } } : {}) }),
     table: () => formatComparison(comparison),
     markdown: () => compareMarkdown(comparison, alpha, regressions),
     csv: () => compareCsv(comparison),

@@ -9,7 +9,8 @@ export { gateNumber, RUN_PATH, type Gate, type GateOperator, type GateResult } f
 /** The exit status of a run in which a gate failed (0 ok, 1 usage, 2 nothing scored). */
 export const GATE_FAILED = 3;
 
-const EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*([<>=!]+)\s*(.*?)\s*$/;
+const EXPRESSION = /^\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_]+))?\s*([<>=!]+)\s*(.*?)\s*$/;
+const SIDES = ['lower', 'upper'] as const;
 const OPERATORS: readonly GateOperator[] = ['>', '>=', '<', '<='];
 
 /** A metric name as the user typed it, checked; `rates` also admits the binary rates (tpr, fpr, ...). */
@@ -20,18 +21,22 @@ export function metricName(name: string, option: string, rates = false): MetricN
   return m as MetricName;
 }
 
-/** Parses one --fail-on expression: METRIC OP NUMBER with OP one of > >= < <=. */
+/** Parses one --fail-on expression: METRIC[.lower|.upper] OP NUMBER with OP one of > >= < <=. */
 export function parseGate(text: string): Gate {
   const match = EXPRESSION.exec(text);
-  if (!match) throw new UsageError(`--fail-on takes METRIC OP NUMBER (OP one of ${OPERATORS.join(' ')}), e.g. "ece>0.05"; got '${text}'.`);
-  const [, name, op, raw] = match;
+  if (!match) throw new UsageError(`--fail-on takes METRIC OP NUMBER (OP one of ${OPERATORS.join(' ')}), e.g. "ece>0.05" or "accuracy.lower<0.8"; got '${text}'.`);
+  const [, name, sideText, op, raw] = match;
   const metric = metricName(name, '--fail-on', true);
+  const side = sideText?.toLowerCase();
+  if (side !== undefined && !SIDES.includes(side as 'lower')) {
+    throw new UsageError(`--fail-on: '${name}.${sideText}' in '${text}': after the metric comes .lower or .upper (a bound of its 95% interval), e.g. "accuracy.lower<0.8".`);
+  }
   if (!OPERATORS.includes(op as GateOperator)) {
     throw new UsageError(`--fail-on: operator '${op}' in '${text}' is not one of ${OPERATORS.join(' ')}.`);
   }
   const bound = Number(raw);
   if (raw === '' || !Number.isFinite(bound)) throw new UsageError(`--fail-on: bound '${raw}' in '${text}' is not a number.`);
-  return { metric, op: op as GateOperator, bound, text: `${metric}${op}${raw}` };
+  return { metric, op: op as GateOperator, bound, text: `${metric}${side ? `.${side}` : ''}${op}${raw}`, ...(side ? { side: side as 'lower' | 'upper' } : {}) };
 }
 
 export function parseGates(texts: string[] | undefined): Gate[] {
@@ -56,8 +61,12 @@ function crosses(value: number, op: GateOperator, bound: number): boolean {
 export function checkGates(reports: Report[], gates: Gate[], summary: { raft_score?: number | null } = {}): GateResult[] {
   const out: GateResult[] = [];
   for (const gate of gates) {
-    const base = { gate: gate.text, metric: gate.metric, op: gate.op, bound: gate.bound };
+    const base = { gate: gate.text, metric: gate.metric, op: gate.op, bound: gate.bound, ...(gate.side ? { side: gate.side } : {}) };
     let checked = 0;
+    if (gate.side && gate.metric === 'raft_score' && summary.raft_score !== undefined) {
+      out.push({ ...base, path: RUN_PATH, value: null, failed: true, reason: 'raft_score has no interval' });
+      continue;
+    }
     // raft_score belongs to the run (mean macro_f1 over the tasks), not to one file.
     if (gate.metric === 'raft_score' && summary.raft_score !== undefined) {
       const v = summary.raft_score;
@@ -74,6 +83,16 @@ export function checkGates(reports: Report[], gates: Gate[], summary: { raft_sco
       }
       if (!(gate.metric in r.metrics)) continue;
       checked++;
+      if (gate.side) {
+        const ci = r.intervals[gate.metric];
+        const b = ci?.[gate.side === 'lower' ? 0 : 1];
+        if (b === undefined || !Number.isFinite(b)) {
+          out.push({ ...base, path: r.path, value: null, failed: true, reason: `${gate.metric} has no 95% interval: use --bootstrap N or --interval t|wilson` });
+        } else {
+          out.push({ ...base, path: r.path, value: b, failed: crosses(b, gate.op, gate.bound) });
+        }
+        continue;
+      }
       const v = r.metrics[gate.metric];
       if (v === null || v === undefined || !Number.isFinite(v)) {
         out.push({ ...base, path: r.path, value: null, failed: true, reason: `${gate.metric} is undefined for this file` });
@@ -91,7 +110,8 @@ export function gateFailureLines(results: GateResult[]): string[] {
   return results.filter((g) => g.failed).map((g) => {
     const where = g.path || '(no file)';
     if (g.value === null) return `eval-lens: gate failed: ${where}: ${g.gate}: ${g.reason}.`;
-    return `eval-lens: gate failed: ${where}: ${g.metric} = ${gateNumber(g.value)} ${g.op} ${gateNumber(g.bound)} (--fail-on "${g.gate}").`;
+    const what = g.side ? `${g.metric}.${g.side} (the ${g.side} bound of its 95% interval)` : g.metric;
+    return `eval-lens: gate failed: ${where}: ${what} = ${gateNumber(g.value)} ${g.op} ${gateNumber(g.bound)} (--fail-on "${g.gate}").`;
   });
 }
 

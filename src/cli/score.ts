@@ -5,7 +5,7 @@ import { summarize } from '../core/score';
 import { scorePathAsync } from '../core/scoreAsync';
 import { FORMAT_NAMES, type Report } from '../core/types';
 import { formatTable } from '../documents/table';
-import { SLICE_OPTIONS, sliceOptions } from './sliceArgs';
+import { CLUSTER_OPTIONS, SLICE_OPTIONS, sliceOptions } from './sliceArgs';
 import { toJson } from '../documents/json';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
@@ -27,6 +27,14 @@ ${OUTPUT_USAGE}
   --hmr-beta B      beta of hmr_beta (default 1)
   --bootstrap N     95% percentile bootstrap intervals from N resamples (default 0: none)
   --seed S          bootstrap seed (default 0)
+  --interval M      how the 95% intervals are made: bootstrap (default; with --bootstrap N), t
+                    (mean ± t·SE, as Inspect's ci()) or wilson (Wilson score interval for
+                    accuracy and rates; other metrics keep the bootstrap); t and wilson need no
+                    --bootstrap. Below 30 instances (or clusters) intervals are said to be rough
+  --cluster COL     clustered standard errors and intervals by column COL (of the file, doc.*,
+                    Inspect metadata, or --data's), as Inspect's stderr(cluster=): questions
+                    that share a passage, a prompt or an item; the bootstrap resamples whole
+                    clusters, t takes clusters - 1 degrees of freedom
   --raft-data DIR   RAFT data folder: DIR/<task>/train.csv and task.json
   --gold-key K      ALMANACS: the field that holds the true probability
   --map FIELD=COL   generic files: take FIELD (score, label, confidence, correct, pred, gold, id)
@@ -41,8 +49,8 @@ ${OUTPUT_USAGE}
                     column with 2-20 values, numeric ones cut); Fisher's exact test for accuracy,
                     a bootstrap otherwise (with --bootstrap N); Holm over all slices
   --slice-metric M  the metric --slices compares (default: accuracy; mse for ALMANACS)
-  --data FILE       CSV/TSV joined to the predictions on their IDs, for --group-by, --where and
-                    --slices
+  --data FILE       CSV/TSV joined to the predictions on their IDs, for --group-by, --where,
+                    --slices and --cluster
   --join-key COL    the ID column of --data (default: its unnamed first column, else ID)
   --group-bins K    quantile groups for a numeric column of > 20 values (default 4)
   --max-file-mb N   files larger than N MB are not read, with a message (default 2048)
@@ -52,7 +60,9 @@ ${OUTPUT_USAGE}
   --decision D      lm-eval multiple choice: acc | acc_norm, the prediction the calibration
                     metrics judge (default acc; both accuracies are always shown)
   --fail-on EXPR    gate, e.g. "ece>0.05": exit 3 when any file's metric is beyond the bound
-                    (OP one of > >= < <=); repeatable
+                    (OP one of > >= < <=); repeatable. METRIC.lower or METRIC.upper gates on
+                    its 95% interval's bound, e.g. "accuracy.lower<0.8" (needs --bootstrap N or
+                    --interval t|wilson)
   -h, --help        this help`;
 
 export { validOptions } from './scoreOptions';
@@ -66,6 +76,7 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
       ...SCORING_OPTIONS,
       ...OUTPUT_OPTIONS,
       ...SLICE_OPTIONS,
+      ...CLUSTER_OPTIONS,
       'fail-on': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },

@@ -21,7 +21,12 @@ export const SCORING_OPTIONS = {
   task: { type: 'string' },
   model: { type: 'string' },
   decision: { type: 'string' },
+  interval: { type: 'string' },
 } as const;
+
+type IntervalMethod = NonNullable<ScoreOptions['interval']>;
+/** --interval: how intervals are made (docs/metrics.md#interval_method). */
+export const INTERVAL_METHODS: readonly IntervalMethod[] = ['bootstrap', 't', 'wilson'];
 
 type ScoringValues = { [K in keyof typeof SCORING_OPTIONS]?: (typeof SCORING_OPTIONS)[K] extends { multiple: true } ? string[] : string };
 
@@ -39,6 +44,9 @@ export function scoringOptions(values: ScoringValues, extra: Partial<ScoreOption
   if (raftData !== undefined && !existsSync(raftData)) throw new UsageError(`--raft-data: no such folder '${raftData}'.`);
   if (values.decision !== undefined && values.decision !== 'acc' && values.decision !== 'acc_norm') {
     throw new UsageError(`--decision must be acc or acc_norm, got '${values.decision}'.`);
+  }
+  if (values.interval !== undefined && !INTERVAL_METHODS.includes(values.interval as IntervalMethod)) {
+    throw new UsageError(`--interval must be one of ${INTERVAL_METHODS.join(', ')}, got '${values.interval}'.`);
   }
   // 'best': folktexts' ROC threshold, found per file by the core.
   const best = values.threshold?.trim().toLowerCase() === 'best';
@@ -59,6 +67,7 @@ export function scoringOptions(values: ScoringValues, extra: Partial<ScoreOption
     task: values.task,
     model: values.model,
     decision: values.decision as ScoreOptions['decision'],
+    ...(values.interval !== undefined ? { interval: values.interval as IntervalMethod } : {}),
     maxFileBytes: maxFileMb === undefined ? undefined : Math.max(1, Math.floor(maxFileMb * 1024 * 1024)),
   });
 }

@@ -17,6 +17,11 @@ export const SLICE_OPTIONS = {
   'slice-metric': { type: 'string' },
 } as const;
 
+/** --cluster COL (score, compare): clustered standard errors and intervals, with --data / --join-key as --group-by takes them. */
+export const CLUSTER_OPTIONS = {
+  cluster: { type: 'string' },
+} as const;
+
 interface SliceFlags {
   threshold?: string;
   'group-by'?: string;
@@ -26,20 +31,22 @@ interface SliceFlags {
   where?: string[];
   slices?: string;
   'slice-metric'?: string;
+  cluster?: string;
 }
 
-export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThreshold' | 'groupBy' | 'where' | 'slices'> {
+export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThreshold' | 'groupBy' | 'where' | 'slices' | 'cluster'> {
   const best = values.threshold?.trim().toLowerCase() === 'best';
   const column = values['group-by'];
   const data = values.data;
   const where = whereOptions(values);
   const slices = slicesOptions(values);
+  const cluster = clusterOptions(values);
   if (column === undefined) {
-    const allowed = [...(where || slices ? [] : ['data', 'join-key'] as const), ...(slices ? [] : ['group-bins'] as const)];
+    const allowed = [...(where || slices || cluster ? [] : ['data', 'join-key'] as const), ...(slices ? [] : ['group-bins'] as const)];
     for (const flag of allowed) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --group-by COL${flag === 'group-bins' ? ' (or --slices)' : ' (or --where, --slices)'}.`);
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --group-by COL${flag === 'group-bins' ? ' (or --slices)' : ' (or --where, --slices, --cluster)'}.`);
     }
-    return { ...(best ? { bestThreshold: true } : {}), ...(where ? { where } : {}), ...(slices ? { slices } : {}) };
+    return { ...(best ? { bestThreshold: true } : {}), ...(where ? { where } : {}), ...(slices ? { slices } : {}), ...(cluster ? { cluster } : {}) };
   }
   if (column.trim() === '') throw new UsageError('--group-by takes a column name.');
   const bins = number('group-bins', values['group-bins'], true);
@@ -48,6 +55,7 @@ export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThresh
     ...(best ? { bestThreshold: true } : {}),
     ...(where ? { where } : {}),
     ...(slices ? { slices } : {}),
+    ...(cluster ? { cluster } : {}),
     groupBy: {
       column,
       ...(data !== undefined ? { dataPath: resolve(data) } : {}),
@@ -57,6 +65,19 @@ export function sliceOptions(values: SliceFlags): Pick<ScoreOptions, 'bestThresh
   };
 }
 
+/** --cluster COL: a column of the file (doc.* fields, Inspect metadata) or, with --data FILE, of a data file joined on ID. */
+function clusterOptions(values: SliceFlags): ScoreOptions['cluster'] {
+  const column = values.cluster;
+  if (column === undefined) return undefined;
+  if (column.trim() === '') throw new UsageError('--cluster takes a column name.');
+  const data = values.data;
+  if (data !== undefined && !existsSync(data)) throw new UsageError(`--data: no such file '${data}'.`);
+  return {
+    column,
+    ...(data !== undefined ? { dataPath: resolve(data) } : {}),
+    ...(values['join-key'] !== undefined ? { joinKey: values['join-key'] } : {}),
+  };
+}
 
 /** --where TERMS (repeatable): checked here, so a bad term is a usage error before any file is read. */
 function whereOptions(values: SliceFlags): ScoreOptions['where'] {

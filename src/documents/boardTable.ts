@@ -7,20 +7,32 @@ export function formatBoard(b: Board): string {
   const what = b.pivot === 'prompting' ? `change in ${b.metric} from multiple-choice to numeric prompting (numeric − multiple-choice)` : b.metric;
   const out: string[] = [];
   out.push(`leaderboard: ${what}; ${b.better} is better; rows ranked by ${b.mean_of === 'raft_score' ? 'raft_score (mean macro_f1 over tasks)' : 'the row mean'}${b.source === 'reported' ? '; figures as reported in the results table (no intervals)' : ''}`);
-  const header = ['#', 'run', ...b.columns, b.mean_of];
+  const ranked = b.rows.some((r) => r.rank_interval || r.tier);
+  const header = ['#', 'run', ...b.columns, b.mean_of, ...(ranked ? ['rank 95%', 'tier'] : [])];
   const rows = b.rows.map((r, i) => [
-    String(i + 1),
+    String(r.rank ?? i + 1),
     r.run,
     ...b.columns.map((c) => cell(r.values[c], r.intervals[c])),
     r.mean === null ? '—' : `${formatNumber(r.mean)}${r.cells < b.columns.length ? ` (${r.cells}/${b.columns.length})` : ''}`,
+    ...(ranked ? [rankIntervalText(r.rank_interval), r.tier ? String(r.tier) : '—'] : []),
   ]);
   const all = [header, ...rows];
   const widths = header.map((_, j) => Math.max(...all.map((r) => r[j].length)));
   for (const r of all) out.push(r.map((c, j) => (j === 1 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join('  ').trimEnd());
   if (b.rows.some((r) => Object.values(r.intervals).some(Boolean))) out.push('cells: value [95% bootstrap interval]');
+  if (ranked) out.push(RANK_NOTE);
   const notes = b.problems.filter((p) => p.severity !== 'info').slice(0, 10);
   if (notes.length) out.push('', ...notes.map((p) => `${p.path ?? ''}${p.path ? ': ' : ''}${p.severity}: ${p.message}`));
   return out.join('\n') + '\n';
+}
+
+/** What the rank interval and the tier mean, under the board in every document. */
+export const RANK_NOTE = 'rank 95%: the ranks a bootstrap of the items gives (2.5% to 97.5%); tier 1: the top run and every run not significantly worse than it (paired bootstrap, Holm, α 0.05), then tier 2 among the rest, …';
+
+/** [1, 2] -> "1–2", [3, 3] -> "3", null -> "—". */
+export function rankIntervalText(ri: [number, number] | null | undefined): string {
+  if (!ri) return '—';
+  return ri[0] === ri[1] ? String(ri[0]) : `${ri[0]}–${ri[1]}`;
 }
 
 function cell(v: number | null, ci: [number, number] | null): string {

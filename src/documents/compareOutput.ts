@@ -6,6 +6,7 @@ import { improvement } from '../common/metricDirection';
 import { formatNumber } from './table';
 import { csvTable, markdownCode, markdownTable, type Cell, type Table } from '../common/tabular';
 import type { ComparedMetric, RegressionResult } from './gateResults';
+import { powerText } from '../common/errorBarText';
 
 function runName(c: Comparison, k: number): string {
   return c.runs[k].name;
@@ -22,7 +23,7 @@ export function comparedMetrics(c: Comparison): ComparedMetric[] {
   for (const metric of METRIC_NAMES) {
     const m = c.metrics[metric];
     if (!m) continue;
-    for (let k = 1; k < c.runs.length; k++) out.push({ metric, run: runName(c, k), delta: m.deltas[k], p_value: decisionP(m, k) });
+    for (let k = 1; k < c.runs.length; k++) out.push({ metric, run: runName(c, k), delta: m.deltas[k], p_value: decisionP(m, k), interval: m.intervals[k] ?? null });
   }
   return out;
 }
@@ -48,7 +49,8 @@ function pText(p: number | null): string {
 export function comparisonTable(c: Comparison, alpha: number): Table {
   const level = Math.round(c.bootstrap.level * 100);
   const several = c.runs.length > 2;
-  const columns = ['metric', ...(several ? ['candidate'] : []), 'baseline', 'candidate value', 'Δ', `${level}% interval of Δ`, several ? 'p (Holm)' : 'p', 'test', 'verdict'];
+  const withPower = Object.values(c.metrics).some((m) => m?.mde?.some((v) => v !== null));
+  const columns = ['metric', ...(several ? ['candidate'] : []), 'baseline', 'candidate value', 'Δ', `${level}% interval of Δ`, several ? 'p (Holm)' : 'p', 'test', 'verdict', ...(withPower ? ['power (80%, α 0.05)'] : [])];
   const rows: Cell[][] = [];
   for (const metric of METRIC_NAMES) {
     const m = c.metrics[metric];
@@ -61,6 +63,7 @@ export function comparisonTable(c: Comparison, alpha: number): Table {
         ...(several ? [markdownCode(runName(c, k), true)] : []),
         formatNumber(m.values[0]), formatNumber(m.values[k]), signed(m.deltas[k]),
         ci ? `[${signed(ci[0])}, ${signed(ci[1])}]` : '—', pText(p), m.test, verdict(metric, m.deltas[k], p, alpha),
+        ...(withPower ? [powerText(m.mde?.[k], m.n_needed?.[k], m.deltas[k], formatNumber) ?? ''] : []),
       ]);
     }
   }
@@ -70,7 +73,8 @@ export function comparisonTable(c: Comparison, alpha: number): Table {
 function comparisonSection(c: Comparison, alpha: number, heading: string): string {
   const who = c.runs.map((r, k) => `${k === 0 ? 'baseline' : 'candidate'} ${markdownCode(r.name ?? r.path)}`).join(' · ');
   const table = comparisonTable(c, alpha);
-  return [heading, '', `${who} · ${c.aligned} instances in every run · paired bootstrap, ${c.bootstrap.resamples} resamples · significant at p < ${alpha}`, '',
+  const clusters = c.clusters ? ` · clustered by ${markdownCode(c.clusters.column)} (${c.clusters.count} clusters, resampled whole)` : '';
+  return [heading, '', `${who} · ${c.aligned} instances in every run · paired bootstrap, ${c.bootstrap.resamples} resamples${clusters} · significant at p < ${alpha}`, '',
     markdownTable(table, table.columns.map((_, i) => i))].join('\n');
 }
 
@@ -101,7 +105,7 @@ export function compareMarkdown(c: Comparison, alpha: number, regressions: Regre
   return out.join('\n') + '\n';
 }
 
-export const COMPARE_CSV_COLUMNS = ['task', 'metric', 'run', 'path', 'value', 'delta', 'ci_low', 'ci_high', 'p_value', 'p_value_holm', 'test'];
+export const COMPARE_CSV_COLUMNS = ['task', 'metric', 'run', 'path', 'value', 'delta', 'ci_low', 'ci_high', 'p_value', 'p_value_holm', 'test', 'mde', 'n_needed'];
 
 /** Long form: one row per (task,) metric and run, the baseline's with empty delta and test columns. */
 export function compareCsvTable(c: Comparison): Table {
@@ -111,7 +115,7 @@ export function compareCsvTable(c: Comparison): Table {
       const m = cmp.metrics[metric];
       if (!m) continue;
       cmp.runs.forEach((r, k) => {
-        rows.push([task, metric, r.name ?? r.path, r.path, m.values[k], m.deltas[k], m.intervals[k]?.[0], m.intervals[k]?.[1], m.p_values[k], m.p_values_holm?.[k], k === 0 ? '' : m.test]);
+        rows.push([task, metric, r.name ?? r.path, r.path, m.values[k], m.deltas[k], m.intervals[k]?.[0], m.intervals[k]?.[1], m.p_values[k], m.p_values_holm?.[k], k === 0 ? '' : m.test, m.mde?.[k] ?? null, m.n_needed?.[k] ?? null]);
       });
     }
   };

@@ -6,6 +6,7 @@ import type { Comparison, MetricComparison } from '../core/compare/compare';
 import type { AgreementCounts, CloserCounts } from '../core/compare/agreement';
 import { improvement } from '../common/metricDirection';
 import { formatNumber } from './table';
+import { powerText } from '../common/errorBarText';
 
 /** The significance level the words refer to. */
 export const ALPHA = 0.05;
@@ -17,10 +18,12 @@ export function formatComparison(c: Comparison): string {
   const unmatched = c.unmatched.some((u) => u > 0) ? `; left out (not in every run): ${c.unmatched.join(', ')}` : '';
   out.push(`aligned: ${c.aligned} instances by ${c.aligned_by === 'id' ? 'ID' : 'row order'}${unmatched}`);
   out.push(`intervals: paired percentile bootstrap, ${c.bootstrap.resamples} resamples, seed ${c.bootstrap.seed}; tests: DeLong (auc), exact McNemar (accuracy), paired bootstrap (others)`);
+  if (c.clusters) out.push(`clusters: ${c.clusters.column}, ${c.clusters.count} clusters among the aligned instances: the paired bootstrap resamples whole clusters, and the power uses the clustered SE`);
   for (let k = 1; k < c.runs.length; k++) {
     out.push('');
     if (c.runs.length > 2) out.push(`candidate ${k}: ${c.runs[k].name}`);
     out.push(...metricRows(c.metrics, k, c.bootstrap.resamples));
+    out.push(...powerLines(c.metrics, k));
     const a = c.agreement[k];
     if (a) out.push(agreementLine(a));
   }
@@ -58,6 +61,16 @@ function metricRows(metrics: Comparison['metrics'], k: number, resamples: number
   }
   const widths = rows[0].map((_, j) => Math.max(...rows.map((r) => r[j].length)));
   return rows.map((r) => r.map((cell, j) => (j === 0 || j >= 4 ? cell.padEnd(widths[j]) : cell.padStart(widths[j]))).join('  ').trimEnd());
+}
+
+/** Per mean metric, what this comparison could detect and the items the observed Δ would need (80% power, α 0.05). */
+export function powerLines(metrics: Comparison['metrics'], k: number): string[] {
+  const rows = (Object.entries(metrics) as [MetricName, MetricComparison][])
+    .map(([name, m]) => [name, powerText(m.mde?.[k], m.n_needed?.[k], m.deltas[k], (v) => v.toFixed(4))] as const)
+    .filter((r): r is readonly [MetricName, string] => r[1] !== null);
+  if (!rows.length) return [];
+  const width = Math.max(...rows.map((r) => r[0].length));
+  return ['power (80%, two-sided α 0.05, paired):', ...rows.map(([name, text]) => `  ${name.padEnd(width)}  ${text}`)];
 }
 
 /**

@@ -12,6 +12,8 @@ export interface Gate {
   bound: number;
   /** The expression as given, for messages. */
   text: string;
+  /** `accuracy.lower<0.8`: the gate reads a bound of the metric's 95% interval instead of its value. */
+  side?: 'lower' | 'upper';
 }
 
 export interface GateResult {
@@ -25,6 +27,8 @@ export interface GateResult {
   failed: boolean;
   /** Why a file without a value fails, in a few words. */
   reason?: string;
+  /** The gate read this bound of the metric's 95% interval (`accuracy.lower<0.8`). */
+  side?: 'lower' | 'upper';
 }
 
 /** The `path` of a gate result about the whole run rather than one file. */
@@ -42,6 +46,8 @@ export interface ComparedMetric {
   run: string;
   delta: number | null;
   p_value: number | null;
+  /** The 95% interval of delta (the paired bootstrap), for the non-inferiority gate (--margin). */
+  interval?: [number, number] | null;
 }
 
 export interface RegressionResult {
@@ -50,7 +56,10 @@ export interface RegressionResult {
   delta: number | null;
   p_value: number | null;
   direction: 'lower' | 'higher';
-  /** Significantly worse: p < alpha with the delta in the metric's bad direction. */
+  /** Significantly worse: p < alpha with the delta in the metric's bad direction (with --margin: the interval reaches beyond it). */
   failed: boolean;
   reason?: string;
+  /** --margin δ: the non-inferiority gate's margin, and the interval of delta it read. */
+  margin?: number;
+  interval?: [number, number] | null;
 }

@@ -12,6 +12,7 @@ import { RUN_PATH, gateNumber, type GateResult } from './gateResults';
 import { epochsText } from './table';
 import { nonFiniteText } from '../core/formats/pythonJson';
 import { taskMetricDisagrees } from '../common/taskMetrics';
+import { errorBarCells, errorBarMarkdown, repeatCsvRows } from './errorBars';
 
 type Summary = { raft_score?: number | null };
 
@@ -26,14 +27,21 @@ export function reportMetricTable(r: Report): Table {
   const names = metricNames(r);
   const withIntervals = names.some((m) => r.intervals[m]);
   const withReported = names.some((m) => m in r.reported);
+  const withSe = names.some((m) => r.standard_errors?.[m] !== undefined);
   const disagree = new Set(disagreeingReported(r));
   const columns = ['metric', 'value'];
   if (withIntervals) columns.push('95% interval');
+  if (withSe) columns.push(r.clusters ? 'SE (clustered)' : 'SE');
   if (withReported) columns.push('reported');
   const rows = names.map((m) => {
     const row: Cell[] = [`\`${m}\``, formatNumber(r.metrics[m])];
     const ci = r.intervals[m];
     if (withIntervals) row.push(ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '');
+    if (withSe) {
+      const se = r.standard_errors?.[m];
+      const c = r.clusters?.standard_errors[m as keyof NonNullable<Report['clusters']>['standard_errors']];
+      row.push(se === undefined ? '' : `${formatNumber(se)}${c !== undefined ? ` (${formatNumber(c)})` : ''}`);
+    }
     if (withReported) row.push(m in r.reported ? `${formatNumber(r.reported[m])}${disagree.has(m) ? ' ✗ disagrees' : ''}` : '');
     return row;
   });
@@ -67,7 +75,8 @@ function reportMarkdown(r: Report): string {
   const out = [`### ${markdownCode(r.path)}`, '', markdownText(facts.filter(Boolean).join(' · ')), ''];
   if (r.fatal) out.push(`**Not scored:** ${markdownText(r.fatal)}`, '');
   // Every cell is our own text (code-span names, numbers): nothing to escape.
-  if (metricNames(r).length) out.push(markdownTable(reportMetricTable(r), [0, 1, 2, 3]));
+  if (metricNames(r).length) out.push(markdownTable(reportMetricTable(r), [0, 1, 2, 3, 4]));
+  out.push(...errorBarMarkdown(r));
   const tasks = taskMetricTable(r);
   // The names are the task's (code spans, backticks replaced); the rest is our own text.
   if (tasks) out.push('', '**Task metrics** (logged per sample by the task; the mean over the samples that logged each):', '', markdownTable(tasks, tasks.columns.map((_, i) => i)));
@@ -165,7 +174,7 @@ export function scoreMarkdown(reports: Report[], summary: Summary, gates: GateRe
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 }
 
-export const SCORE_CSV_COLUMNS = ['path', 'format', 'kind', 'task', 'n', 'skipped', 'unlabeled', 'metric', 'value', 'ci_low', 'ci_high', 'reported', 'fatal'];
+export const SCORE_CSV_COLUMNS = ['path', 'format', 'kind', 'task', 'n', 'skipped', 'unlabeled', 'metric', 'value', 'ci_low', 'ci_high', 'reported', 'fatal', 'standard_error', 'standard_error_clustered', 'design_effect', 'interval_method'];
 
 /** A number for the CSV: NaN and infinities as Python spells them (pandas and float() read them back). */
 function csvNumber(v: number | null | undefined): Cell {
@@ -185,8 +194,10 @@ export function scoreCsvTable(reports: Report[], summary: Summary): Table {
     if (!names.length && !tms.length) rows.push([...file, '', null, null, null, null, r.fatal ?? '']);
     for (const m of names) {
       const ci = r.intervals[m];
-      rows.push([...file, m, csvNumber(r.metrics[m]), ci?.[0], ci?.[1], m in r.reported ? csvNumber(r.reported[m]) : null, r.fatal ?? '']);
+      rows.push([...file, m, csvNumber(r.metrics[m]), ci?.[0], ci?.[1], m in r.reported ? csvNumber(r.reported[m]) : null, r.fatal ?? '', ...errorBarCells(r, m)]);
     }
+    // Repeats (several attempts at one item): pass_at_k:<k>, pass_hat_k:<k>, the variances, flaky_items.
+    for (const [name, v] of repeatCsvRows(r)) rows.push([...file, name, v, null, null, null, r.fatal ?? '']);
     for (const t of tms) {
       rows.push([r.path, r.format, r.kind, r.task ?? '', t.n, r.skipped, r.unlabeled, `task:${t.name}`, csvNumber(t.mean), csvNumber(t.interval?.[0]), csvNumber(t.interval?.[1]), csvNumber(t.reported), r.fatal ?? '']);
     }

@@ -7,6 +7,7 @@ import { disagreeingReported } from '../core/report';
 import { reportedExtras, taskMetricLines } from './reportedLines';
 import { nonFiniteText } from '../core/formats/pythonJson';
 import { sliceContrastLines } from './sliceTable';
+import { errorBarLines, standardErrorText } from './errorBars';
 
 /** Problems listed per file before "... N more". */
 const PROBLEMS_SHOWN = 10;
@@ -56,11 +57,14 @@ export function formatReport(r: Report): string {
     const ci = r.intervals[name];
     let line = `  ${name.padEnd(13)} ${formatNumber(v).padStart(8)}`;
     if (ci) line += `  [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]`;
+    const se = standardErrorText(r, name);
+    if (se) line += `  ${se}`;
     if (hasReported && name in r.reported) {
       line += `   reported ${formatNumber(r.reported[name])}${disagree.has(name) ? '  ✗ disagrees' : ''}`;
     }
     out.push(line);
   }
+  out.push(...errorBarLines(r));
   out.push(...taskMetricLines(r));
   if (r.groups) out.push(...formatGroups(r));
   if (r.slices) out.push(...sliceContrastLines(r.slices));

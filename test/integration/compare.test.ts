@@ -197,7 +197,7 @@ suite('compare runs', () => {
     const csv = vscode.Uri.file(path.join(scratch, 'leaderboard.csv'));
     assert.equal((await panel!.export({ format: 'csv' }, csv) as vscode.Uri | undefined)?.fsPath, csv.fsPath);
     const [head, ...rows] = readFileSync(csv.fsPath, 'utf8').trim().split(/\r?\n/).map((l) => l.split(','));
-    assert.deepEqual(head, ['metric', 'rank', 'run', 'task', 'value', 'ci_low', 'ci_high', 'row_mean', 'path']);
+    assert.deepEqual(head, ['metric', 'rank', 'run', 'task', 'value', 'ci_low', 'ci_high', 'row_mean', 'path', 'rank_low', 'rank_high', 'tier']);
     assert.equal(rows.length, 4, 'two runs × two tasks');
     const cell = (run: string, task: string) => rows.find((r) => r[2] === run && r[3] === task)!;
     near(Number(cell('run-a', 'beta_tickets')[4]), raftMacroF1('beta_tickets'), 'CSV run-a beta_tickets');

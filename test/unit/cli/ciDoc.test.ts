@@ -81,7 +81,7 @@ describe('docs/ci.md workflow', () => {
     ]);
     expect(steps[0].stderr).toContain('all 2 gate checks passed (ece>0.1, auc<0.75)');
     const summary = readFileSync(join(ws, 'summary.md'), 'utf8');
-    expect(summary).toContain('| metric | value | 95% interval | reported |');
+    expect(summary).toContain('| metric | value | 95% interval | SE | reported |');
     expect(summary).toContain('### Gates: all 2 passed');
     expect(readFileSync(join(ws, 'eval-lens-report', 'metrics.csv'), 'utf8')).toMatch(/^path,format,kind,/);
     expect(readdirSync(join(ws, 'eval-lens-report')).sort()).toEqual(['Mistral-7B-sim__ACSIncome__-1.reliability.png', 'metrics.csv']);

@@ -73,7 +73,7 @@ describe('compare --markdown and --csv', () => {
     const md = (await compare(base, cand, '--markdown')).stdout;
     const doc = JSON.parse((await compare(base, cand, '--json')).stdout).comparison;
     const rows = tables(md).flat();
-    expect(rows[0]).toEqual(['metric', 'baseline', 'candidate value', 'Δ', '95% interval of Δ', 'p', 'test', 'verdict']);
+    expect(rows[0]).toEqual(['metric', 'baseline', 'candidate value', 'Δ', '95% interval of Δ', 'p', 'test', 'verdict', 'power (80%, α 0.05)']);
     const byMetric = Object.fromEntries(rows.slice(1).map((r) => [r[0], r]));
     expect(Object.keys(byMetric).sort()).toEqual(Object.keys(doc.metrics).sort());
     expect(byMetric.ece[1]).toBe(doc.metrics.ece.values[0].toFixed(4));

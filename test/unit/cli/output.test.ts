@@ -17,7 +17,7 @@ const folktextsFile = join(folktexts, 'Mistral-7B-sim__ACSIncome__-1.test_predic
 const broken = join(root, 'examples', 'folktexts', 'broken', 'broken.test_predictions.csv');
 
 
-type Json = { results: { path: string; metrics: Record<string, number | null>; intervals: Record<string, [number, number]>; problems: { line: number; column?: number; endColumn?: number; severity: string; code: string; message: string; path?: string }[] }[] };
+type Json = { results: { path: string; metrics: Record<string, number | null>; intervals: Record<string, [number, number]>; standard_errors: Record<string, number>; problems: { line: number; column?: number; endColumn?: number; severity: string; code: string; message: string; path?: string }[] }[] };
 
 async function json(...args: string[]): Promise<Json> {
   const out = await runCli(['score', '--json', ...args]);
@@ -44,26 +44,28 @@ describe('--markdown', () => {
 
   it('parses back as one table per file: metric, value to 4 decimals, 95% interval, reported value', () => {
     const [main, second] = tables(markdown);
-    expect(main[0]).toEqual(['metric', 'value', '95% interval', 'reported']);
+    // SE: the standard error of each mean metric (issue 18), beside the interval.
+    expect(main[0]).toEqual(['metric', 'value', '95% interval', 'SE', 'reported']);
     const r = reference.results[0];
     const names = Object.keys(r.metrics);
     expect(main.slice(1).map((row) => row[0]).sort()).toEqual([...names].sort());
-    for (const [name, value, interval] of main.slice(1)) {
+    for (const [name, value, interval, se] of main.slice(1)) {
       expect(value, name).toBe(r.metrics[name]!.toFixed(4));
+      expect(se, name).toBe(r.standard_errors[name] === undefined ? '' : r.standard_errors[name].toFixed(4));
       // ece_scaled has no interval (its scaling moves with each resample's extremes): an empty cell.
       const ci = r.intervals[name];
       expect(interval, name).toBe(ci ? `[${ci[0].toFixed(4)}, ${ci[1].toFixed(4)}]` : '');
     }
     // The reported column holds what results.bench-1337.json says, read here on its own.
     const bench = JSON.parse(readFileSync(join(folktexts, 'results.bench-1337.json'), 'utf8').replace(/\bNaN\b/g, 'null'));
-    const reported = Object.fromEntries(main.slice(1).map((row) => [row[0], row[3]]));
+    const reported = Object.fromEntries(main.slice(1).map((row) => [row[0], row[4]]));
     expect(reported.ece).toBe(bench.ece.toFixed(4));
     expect(reported.auc).toBe(bench.roc_auc.toFixed(4));
     expect(reported.brier).toBe(bench.brier_score_loss.toFixed(4));
     expect(reported.ece_quantile).toBe('NaN'); // NaN in the file: shown as the file gives it (issue 17, point 3)
     expect(reported.mce).toBe('');
     // The broken file reports nothing: no reported column at all.
-    expect(second[0]).toEqual(['metric', 'value', '95% interval']);
+    expect(second[0]).toEqual(['metric', 'value', '95% interval', 'SE']);
   });
 
   it('names each file in a heading and counts its problems', () => {
