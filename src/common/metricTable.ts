@@ -11,7 +11,7 @@ export const KIND_METRICS = {
       'hmr', 'r_o', 'r_u', 'hmr_beta', 'smece', 'smece_sigma',
     ],
     // NBR of a binary score equals its Brier score, so it gets no card of its own.
-    cards: ['ece', 'ece_quantile', 'auc', 'brier', 'log_loss', 'accuracy', 'mce', 'mce_quantile', 'ks'],
+    cards: ['ece', 'smece', 'ece_quantile', 'auc', 'brier', 'log_loss', 'accuracy', 'mce', 'mce_quantile', 'ks'],
     summary: ['ece', 'auc', 'brier', 'accuracy'],
   },
   confidence: {
@@ -20,7 +20,7 @@ export const KIND_METRICS = {
       'perplexity', 'smece', 'smece_sigma',
     ],
     // perplexity is lm-eval's (computed and shown when the file has it).
-    cards: ['accuracy', 'perplexity', 'ece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
+    cards: ['accuracy', 'perplexity', 'ece', 'smece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'ece', 'hmr', 'brier'],
   },
   multiclass: {
@@ -29,7 +29,7 @@ export const KIND_METRICS = {
       'hmr', 'r_o', 'r_u', 'hmr_beta', 'acc_norm', 'perplexity', 'smece', 'smece_sigma', 'ece_classwise',
     ],
     // acc_norm and perplexity are lm-eval's (computed and shown when the file has them).
-    cards: ['accuracy', 'acc_norm', 'perplexity', 'macro_f1', 'ece', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],
+    cards: ['accuracy', 'acc_norm', 'perplexity', 'macro_f1', 'ece', 'smece', 'ece_classwise', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'macro_f1', 'ece', 'brier'],
   },
   probability: {

@@ -6,7 +6,7 @@ import { headlineMetric, summaryMetrics } from '../../common/metricTable';
 export const METRIC_LABELS: Record<MetricName, string> = {
   accuracy: 'acc', auc: 'AUC', macro_f1: 'macro-F1', raft_score: 'RAFT score', brier: 'Brier', nbr: 'NBR',
   log_loss: 'log loss', ece: 'ECE', ece_quantile: 'ECE (equal-count)', mce: 'MCE', mce_quantile: 'MCE (equal-count)',
-  ks: 'KS', hmr: 'HMR', r_o: 'R_O', r_u: 'R_U', hmr_beta: 'HMR_β', mse: 'MSE', tvd: 'TVD', kl: 'KL', spearman: 'Spearman',
+  ks: 'KS', smece: 'smECE', smece_sigma: 'smECE σ*', ece_classwise: 'classwise ECE', hmr: 'HMR', r_o: 'R_O', r_u: 'R_U', hmr_beta: 'HMR_β', mse: 'MSE', tvd: 'TVD', kl: 'KL', spearman: 'Spearman',
   acc_norm: 'acc_norm', perplexity: 'perplexity',
   stderr: 'stderr',
 };
