@@ -5,13 +5,13 @@
 //
 // Rows go through the byte-level scanner (numericCsv.ts) and fall back to parseCsv for the whole
 // file only when a quote shows up; both paths share `folktextsRowHandler`, so they agree exactly.
-import type { ParseResult, RowProblem } from '../types';
+import type { ParseResult, PredictionSet, RowProblem } from '../types';
 import { sourceOf, type FileInput, type FormatContext } from './context';
 import { forEachCsvRecordIn } from './csv';
 import { NO_PROGRESS, type ParseProgress } from './progress';
 import { parseBinaryLabel, parseProbability } from './numbers';
 import {
-  bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
+  bomLength, defineLazyIds, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader, scanNumericCsv,
   type NumericLayout, type RowHandler, type RowSink,
 } from './numericCsv';
 import { baseName, dirName, joinPath } from '../../common/paths';
@@ -188,8 +188,11 @@ function finish(sink: RowSink, keepIds = false): ParseResult {
     return { ...base, fatal: nothingScoredMessage(sink.rows, sorted) };
   }
   // IDs as compare aligns them (numbers when they all are); the strings too when a data file is joined on them.
-  const strings = keepIds && sink.ids ? { ids: sink.ids.strings() } : {};
-  return { ...base, set: { kind: 'binary', n, score: value, label: target, lines, ...sink.ids?.idColumn(), ...strings } };
+  // (Made when first read: a join on integer keys reads idNumbers instead.)
+  const set: PredictionSet = { kind: 'binary', n, score: value, label: target, lines, ...sink.ids?.idColumn() };
+  const ids = sink.ids;
+  if (keepIds && ids) defineLazyIds(set, () => ids.strings());
+  return { ...base, set };
 }
 
 function fatalResult(message: string, code: 'empty-file' | 'unscorable'): ParseResult {

@@ -16,7 +16,7 @@ import { columnRoles, mayHaveRole, namesLookLikePredictions, rolesMessage, type 
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
   bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
-  scanNumericCsv, type NumericLayout, type RowHandler, type RowSink, type TextIdLog,
+  defineLazyIds, scanNumericCsv, type NumericLayout, type RowHandler, type RowSink,
 } from './numericCsv';
 import { MAX_PROBLEMS, trimProblems } from '../problemCap';
 
@@ -447,27 +447,6 @@ function withDuplicateIds(sink: RowSink, lines: Uint32Array, readerProblems: Row
   return { problems: [...readerProblems, ...merged], dropped };
 }
 
-/**
- * `ids` of a set read with text IDs, made into strings only when first read (the CLI's score never
- * reads them; a million strings cost as much as the parse). Enumerable, so a copy, JSON or a
- * structured clone carries the strings; assigning replaces it with a plain value.
- */
-function lazyIds(set: PredictionSet, log: TextIdLog): void {
-  let held: TextIdLog | null = log;
-  let made: string[] | undefined;
-  Object.defineProperty(set, 'ids', {
-    enumerable: true,
-    configurable: true,
-    get() {
-      if (made === undefined) { made = held!.strings(); held = null; }
-      return made;
-    },
-    set(value: string[] | undefined) {
-      Object.defineProperty(set, 'ids', { value, enumerable: true, configurable: true, writable: true });
-    },
-  });
-}
-
 function finishNumeric(sink: RowSink, plan: Extract<Plan, { kind: 'binary' | 'confidence' }>, readerProblems: RowProblem[]): ParseResult {
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
@@ -482,7 +461,8 @@ function finishNumeric(sink: RowSink, plan: Extract<Plan, { kind: 'binary' | 'co
   const set: PredictionSet = plan.kind === 'binary'
     ? { kind: 'binary', n, score: value, label: target, lines }
     : { kind: 'confidence', n, confidence: value, correct: target, lines };
-  if (sink.textIds) lazyIds(set, sink.textIds);
+  const log = sink.textIds;
+  if (log) defineLazyIds(set, () => log.strings());
   return { ...base, set };
 }
 

@@ -433,6 +433,27 @@ export class TextIdLog {
   }
 }
 
+/**
+ * Give `set` an `ids` made only when first read (by `make`): the CLI's score never reads them, and
+ * on a million rows making the strings costs as much as the parse. Enumerable, so a copy, JSON or
+ * a structured clone carries the strings; assigning replaces it with a plain value.
+ */
+export function defineLazyIds(set: { ids?: string[] }, make: () => string[]): void {
+  let pending: (() => string[]) | null = make;
+  let made: string[] | undefined;
+  Object.defineProperty(set, 'ids', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (pending) { made = pending(); pending = null; }
+      return made;
+    },
+    set(value: string[] | undefined) {
+      Object.defineProperty(set, 'ids', { value, enumerable: true, configurable: true, writable: true });
+    },
+  });
+}
+
 /** What a row handler writes into. */
 export interface RowSink {
   columns: BinaryColumns;
