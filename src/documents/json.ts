@@ -42,6 +42,7 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
       ...(r.fatal ? { fatal: r.fatal } : {}),
       problems: r.problems,
       bins: r.bins,
+      ...(r.smoothReliability ? { smoothReliability: r.smoothReliability } : {}),
       roc: r.roc,
       ...(r.classStats ? { classes: r.classStats } : {}),
       ...(r.errorGroups ? { error_groups: r.errorGroups } : {}),
