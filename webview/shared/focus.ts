@@ -4,7 +4,21 @@
 let pending: { container: Element; selector: string; fallback?: string } | null = null;
 
 // Another focus by the user (or a restore) drops what was remembered.
-document.addEventListener('focusin', () => { pending = null; });
+let lastFocused: HTMLElement | null = null;
+document.addEventListener('focusin', (event) => {
+  pending = null;
+  if (event.target instanceof HTMLElement && event.target !== document.body) lastFocused = event.target;
+});
+
+// The webview loses focus to a save dialog or a quick pick and gets it back afterwards, on its
+// body: the control the user left (the Export menu) takes it again.
+window.addEventListener('focus', () => {
+  const back = () => {
+    if ((document.activeElement === document.body || !document.activeElement) && lastFocused?.isConnected) lastFocused.focus({ preventScroll: true });
+  };
+  back();
+  requestAnimationFrame(back);
+});
 
 function selectorOf(node: Element): string | null {
   if (node.id) return `#${CSS.escape(node.id)}`;
