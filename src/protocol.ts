@@ -106,7 +106,9 @@ export type WebviewToHost =
   /** "Model" of a file holding several models' columns (Report.models): score this one. */
   | { type: 'chooseModel'; model: string }
   /** "Compare models": compare the models of the report's file with each other. */
-  | { type: 'compareModels' };
+  | { type: 'compareModels' }
+  /** "Map columns…": pick the table's gold, score and prediction columns (evalLens.mapColumns), then re-score. */
+  | { type: 'mapColumns' };
 
 export const WEBVIEW_VIEW_TYPE = 'evalLens.report';
 

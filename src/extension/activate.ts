@@ -24,6 +24,8 @@ import { HeadlineStatusBar } from './editor/statusBar';
 import { PredictionTree, type TreeNode } from './discovery/tree';
 import { WorkerPool } from './worker/workerPool';
 import { handleSliceRequest } from './report/slicing';
+import { mapColumns, rememberMapping, type ColumnPickShown } from './report/mapColumns';
+import type { ColumnMapping } from '../core/types';
 import type { ScoreResult } from './worker/workerProtocol';
 
 /** When the bundle's modules finished evaluating (this line runs after every import). */
@@ -73,6 +75,8 @@ export interface EvalLensApi {
   /** The compare and leaderboard panels, when open. */
   comparePanel(): ComparePanel | undefined;
   boardPanel(): ComparePanel | undefined;
+  /** The "Map columns…" pick on screen (its field, items, and a way to make one active), if any. */
+  columnPick(): ColumnPickShown | undefined;
 }
 
 export function activate(context: vscode.ExtensionContext): EvalLensApi {
@@ -116,7 +120,9 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     panelsCreated: () => ReportPanel.created,
     comparePanel: () => ComparePanel.compare,
     boardPanel: () => ComparePanel.board,
+    columnPick: () => shownPick,
   };
+  let shownPick: ColumnPickShown | undefined;
 
   // A closed panel needs no intervals: stop their pass (it can run for a while on a large file).
   const watched = new WeakSet<ReportPanel>();
@@ -177,12 +183,41 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.commands.registerCommand('evalLens.previousMisclassified', () => step(-1)),
     vscode.commands.registerCommand('evalLens.revealInData', (arg?: unknown) => revealInData(files, arg)),
     vscode.commands.registerCommand('evalLens.exportReport', (arg?: unknown) => exportCommand(arg)),
+    // "Map columns…": from the palette, the report's title bar or its status view. With a mapping
+    // as second argument ({label, score, pred, ...}), remembers that one without asking.
+    vscode.commands.registerCommand('evalLens.mapColumns', async (arg?: unknown, given?: unknown) => {
+      const current = ReportPanel.current;
+      const path = (arg === undefined && current?.panel.active && current.path ? current.path : undefined) ?? targetPath(arg) ?? current?.path;
+      if (!path) {
+        void vscode.window.showInformationMessage('Eval Lens: open a table (CSV, TSV, JSON Lines, Parquet) or its report first.');
+        return undefined;
+      }
+      log.info(`Map columns: ${path}`);
+      let mapping: ColumnMapping | undefined;
+      if (given && typeof given === 'object' && !Array.isArray(given)) {
+        mapping = Object.fromEntries(Object.entries(given).filter(([k, v]) => ['label', 'score', 'pred', 'confidence', 'correct', 'id'].includes(k) && typeof v === 'string' && v)) as ColumnMapping;
+        await rememberMapping(path, mapping);
+      } else {
+        mapping = await mapColumns({ pool, settings: getSettings, onPick: (p, visible) => { if (visible) shownPick = p; else if (shownPick === p) shownPick = undefined; } }, path);
+      }
+      if (!mapping) return undefined;
+      // Score with it now (the settings event follows; its re-scores are the same requests).
+      settings = readSettings();
+      void discovery.start();
+      files.invalidateAll();
+      const panel = ReportPanel.current;
+      if (panel && panel.path === path) await panel.load(path);
+      else showReport(path);
+      return mapping;
+    }),
     vscode.commands.registerCommand('evalLens.exportComparison', (arg?: unknown) => exportComparisonCommand(arg)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SECTION)) return;
       const before = settings;
       settings = readSettings();
-      if (JSON.stringify(before.include) !== JSON.stringify(settings.include) || JSON.stringify(before.exclude) !== JSON.stringify(settings.exclude)) {
+      if (JSON.stringify(before.include) !== JSON.stringify(settings.include) || JSON.stringify(before.exclude) !== JSON.stringify(settings.exclude)
+        // A mapped table is predictions now (or no longer): discovery decides again.
+        || JSON.stringify(before.columnMappings) !== JSON.stringify(settings.columnMappings)) {
         void discovery.start();
       }
       files.invalidateAll();

@@ -2,7 +2,8 @@
 // feature scores with the same options and a change to any of them is noticed once.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ScoreOptions } from '../core/types';
+import type { ColumnMapping, ScoreOptions } from '../core/types';
+import { globToRegExp } from './discovery/glob';
 
 export const SECTION = 'evalLens';
 
@@ -21,6 +22,11 @@ export interface EvalLensSettings {
   dataFiles: { glob: string; dataPath: string }[];
   /** lm-eval multiple choice: the choice the calibration views judge (acc or acc_norm). */
   decision: 'acc' | 'acc_norm';
+  /**
+   * evalLens.columnMappings: a table's columns by role, as "Map columns…" remembers them (workspace-
+   * relative path or glob -> {label: COLUMN, score: COLUMN, ...}, the CLI's --map fields).
+   */
+  columnMappings: { pattern: string; mapping: ColumnMapping }[];
 }
 
 export const DEFAULT_INCLUDE = [
@@ -60,7 +66,51 @@ export function readSettings(): EvalLensSettings {
     maxFileBytes: num('maxFileSizeMB', 2048, (v) => v > 0) * 1024 * 1024,
     dataFiles: dataFileSetting(c.get<unknown>('dataFiles', {})),
     decision: c.get<string>('lmEvalDecision', 'acc') === 'acc_norm' ? 'acc_norm' : 'acc',
+    columnMappings: columnMappingSetting(c.get<unknown>('columnMappings', {})),
   };
+}
+
+/** The --map fields a mapping may name (ColumnMapping's keys). */
+export const MAPPING_FIELDS = ['label', 'score', 'pred', 'confidence', 'correct', 'id'] as const;
+
+function columnMappingSetting(value: unknown): EvalLensSettings['columnMappings'] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const out: EvalLensSettings['columnMappings'] = [];
+  for (const [pattern, m] of Object.entries(value)) {
+    if (!pattern.trim() || !m || typeof m !== 'object' || Array.isArray(m)) continue;
+    const mapping: ColumnMapping = {};
+    for (const field of MAPPING_FIELDS) {
+      const column = (m as Record<string, unknown>)[field];
+      if (typeof column === 'string' && column !== '') mapping[field] = column;
+    }
+    if (Object.keys(mapping).length) out.push({ pattern: pattern.replace(/\\/g, '/'), mapping });
+  }
+  return out;
+}
+
+/** The key "Map columns…" writes for a file: its workspace-relative path (absolute outside a workspace). */
+export function mappingKey(path: string): string {
+  return vscode.workspace.asRelativePath(path, false).replace(/\\/g, '/');
+}
+
+/**
+ * The remembered columns of a file (evalLens.columnMappings): the entry naming its path exactly,
+ * else the first glob it matches (workspace-relative, or absolute); undefined when none.
+ */
+export function mappingFor(path: string, s: EvalLensSettings): ColumnMapping | undefined {
+  if (!s.columnMappings.length) return undefined;
+  const relative = mappingKey(path);
+  const posix = path.replace(/\\/g, '/');
+  const exact = s.columnMappings.find(({ pattern }) => pattern === relative || pattern === posix);
+  if (exact) return exact.mapping;
+  return s.columnMappings.find(({ pattern }) => {
+    try {
+      const re = globToRegExp(pattern);
+      return re.test(relative) || re.test(posix);
+    } catch {
+      return false;
+    }
+  })?.mapping;
 }
 
 function dataFileSetting(value: unknown): EvalLensSettings['dataFiles'] {
@@ -83,17 +133,21 @@ function resolveFolder(value: string | undefined): string | undefined {
   return root && root.scheme === 'file' ? path.join(root.fsPath, v) : undefined;
 }
 
-/** Options for background scoring (tree, CodeLens, hover, diagnostics): no bootstrap, it shows no intervals. */
-export function backgroundOptions(s: EvalLensSettings): Partial<ScoreOptions> {
-  return { bins: s.bins, threshold: s.threshold, hmrBeta: s.hmrBeta, bootstrap: 0, raftData: s.raftDataFolder, decision: s.decision };
+/**
+ * Options for background scoring (tree, CodeLens, hover, diagnostics): no bootstrap, it shows no
+ * intervals. With `path`, the file's remembered columns (evalLens.columnMappings) too.
+ */
+export function backgroundOptions(s: EvalLensSettings, path?: string): Partial<ScoreOptions> {
+  const mapping = path === undefined ? undefined : mappingFor(path, s);
+  return { bins: s.bins, threshold: s.threshold, hmrBeta: s.hmrBeta, bootstrap: 0, raftData: s.raftDataFolder, decision: s.decision, ...(mapping ? { mapping } : {}) };
 }
 
 /** Options for the report panel, which shows bootstrap intervals. */
-export function panelOptions(s: EvalLensSettings): Partial<ScoreOptions> {
-  return { ...backgroundOptions(s), bootstrap: s.bootstrap };
+export function panelOptions(s: EvalLensSettings, path?: string): Partial<ScoreOptions> {
+  return { ...backgroundOptions(s, path), bootstrap: s.bootstrap };
 }
 
 /** A stable string of the options that change numbers: part of every cache key. */
 export function optionsKey(o: Partial<ScoreOptions>): string {
-  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '', o.groupBy ?? null, o.listColumns ?? null, o.decision ?? 'acc']);
+  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '', o.groupBy ?? null, o.listColumns ?? null, o.decision ?? 'acc', o.mapping ?? null]);
 }

@@ -26,7 +26,7 @@ import { announceInstances, announceRendered } from './announce';
 import { appendKindCharts } from './kindCharts';
 import { loadedFrom, type Loaded } from './loaded';
 import { reportHeader } from './reportHeader';
-import { binningToggle, errorView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
+import { binningToggle, errorView, fatalView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
 let state: PanelState = vscodeApi().getState() ?? { path: '' };
@@ -284,9 +284,7 @@ function renderReport(): void {
   if (models) root.appendChild(models);
   const controls = groupControls(report);
   if (controls) root.appendChild(controls);
-  if (report.fatal) {
-    root.appendChild(el('div', { className: 'status error', attrs: { role: 'alert', id: 'fatal' } }, [el('p', { text: report.fatal })]));
-  }
+  if (report.fatal) root.appendChild(fatalView(report));
   const k = state.selected ?? 0;
   const charts = loaded.charts[k] ?? reportCharts(report);
   cardsSection = metricCards(report);

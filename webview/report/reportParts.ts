@@ -25,6 +25,25 @@ export function errorView(message: string, path: string): HTMLElement {
   ]);
 }
 
+/**
+ * A report that could not be scored: why (for a table, the column roles' sentence: no gold label,
+ * several candidates, not predictions), and for a table "Map columns…" to name its columns.
+ */
+export function fatalView(report: Report): HTMLElement {
+  const table = report.format === 'generic';
+  return el('div', { className: 'status error', attrs: { role: 'alert', id: 'fatal' } }, [
+    el('p', { text: report.fatal ?? '' }),
+    table ? el('p', {}, [
+      el('button', {
+        text: 'Map columns…',
+        title: 'Pick the column holding the gold label, the score and the prediction; remembered in the setting evalLens.columnMappings',
+        attrs: { type: 'button', id: 'map-columns' },
+        onClick: () => post({ type: 'mapColumns' }),
+      }),
+    ]) : null,
+  ]);
+}
+
 /** Equal width / equal count, as pressed buttons. */
 export function binningToggle(current: Binning, onSet: (value: Binning) => void): HTMLElement {
   const make = (value: Binning, text: string) => {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { FormatName } from '../../core/types';
 import type { EvalFiles } from './evalFiles';
 import { combineGlobs, globsMatcher, searchExcludes } from './glob';
-import type { EvalLensSettings } from '../settings';
+import { mappingFor, type EvalLensSettings } from '../settings';
 import { isCancelled, type WorkerPool } from '../worker/workerPool';
 import type { UnscoredFiles } from './unscoredFiles';
 
@@ -105,6 +105,10 @@ export class Discovery implements vscode.Disposable {
     if (!uris.length) return [];
     const reply = await this.pool.run({ type: 'detect', paths: uris.map((u) => u.fsPath) }, { priority });
     if (reply.type !== 'detected') throw new Error(reply.type === 'failed' ? reply.message : 'unexpected reply');
+    // A table whose columns the user mapped ("Map columns…", evalLens.columnMappings) is predictions
+    // read as a table, whatever its own roles said.
+    const s = this.settings();
+    reply.formats = reply.formats.map((f, k) => f ?? (reply.reasons?.[k] && mappingFor(uris[k].fsPath, s) ? 'generic' : null));
     uris.forEach((uri, k) => {
       const reason = reply.reasons?.[k] ?? null;
       if (reason !== null && !reply.formats[k]) {

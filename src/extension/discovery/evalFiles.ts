@@ -100,7 +100,8 @@ export class EvalFiles implements vscode.Disposable {
    */
   async score(entry: FileEntry, priority: Priority): Promise<void> {
     const request = ++entry.requests;
-    const options = backgroundOptions(this.settings());
+    // The file's remembered columns (evalLens.columnMappings) too: the tree, CodeLens and hover score as the report does.
+    const options = backgroundOptions(this.settings(), entry.path);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === entry.uri.toString() && !d.isClosed);
     let key: string;
     let text: string | undefined;

@@ -384,6 +384,9 @@ export class ReportPanel {
       case 'compareModels':
         if (mayOpen(this.result, this.info.path)) void vscode.commands.executeCommand('evalLens.compare', vscode.Uri.file(this.info.path));
         break;
+      case 'mapColumns':
+        if (this.info.path) void vscode.commands.executeCommand('evalLens.mapColumns', vscode.Uri.file(this.info.path));
+        break;
       case 'export':
         if (message.request && typeof message.request === 'object') void this.chartRequests.receive(message.answers, (target) => this.export(message.request, target));
         break;

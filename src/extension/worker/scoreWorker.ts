@@ -4,7 +4,7 @@
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead, scoreInput, scorePathAsync, sizeText, summarize, textInput } from '../../core/index';
+import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead, scoreInput, scorePathAsync, sizeText, summarize, tableRolesOfFile, textInput } from '../../core/index';
 import type { Report, ScoreOptions } from '../../core/types';
 import { reportCharts } from '../../common/chartData';
 import { encodeInstances, payloadBuffers } from '../../common/instanceCodec';
@@ -177,6 +177,11 @@ parentPort?.on('message', async (req: WorkerRequest) => {
   try {
     if (req.type === 'score') ({ reply, transfer } = await score(req));
     else if (req.type === 'compare' || req.type === 'board') reply = compareOrBoard(req);
+    else if (req.type === 'roles') {
+      const refused = refuse(req.path, req.maxBytes);
+      if (refused) throw new Error(refused.message);
+      reply = { type: 'roles', id: req.id, roles: await tableRolesOfFile(req.path, req.mapping) };
+    }
     else reply = detect(req);
   } catch (e) {
     reply = { type: 'failed', id: req.id, message: e instanceof Error ? e.message : String(e) };

@@ -51,7 +51,7 @@ export class ReportScoring implements vscode.Disposable {
 
   optionsFor(path: string, choice?: ScoreChoice): Partial<ScoreOptions> {
     const c = choice ?? this.choices.get(path) ?? {};
-    const o: Partial<ScoreOptions> = panelOptions(this.settings());
+    const o: Partial<ScoreOptions> = panelOptions(this.settings(), path);
     if (c.format) o.format = c.format;
     if (c.raftData) o.raftData = c.raftData;
     return { ...o, ...sliceOptions(path, c, this.settings()) };

@@ -1,6 +1,7 @@
 // Messages between the extension host and the scoring worker (dist/scoreWorker.js). Kept apart
 // from both sides so neither imports the other: the host bundle stays free of the metric core.
-import type { FormatName, Report, ScoreOptions } from '../../core/types';
+import type { ColumnMapping, FormatName, Report, ScoreOptions } from '../../core/types';
+import type { TableRoles } from '../../core/tableRoles';
 import type { InstancePayload, ReportCharts } from '../../protocol';
 import type { BoardView, CompareView } from '../../common/compareProtocol';
 
@@ -61,6 +62,8 @@ export type WorkerRequest = RequestBase & (
   | { type: 'compare'; id: number; paths: string[]; options: Partial<ScoreOptions>; maxBytes?: number }
   /** The leaderboard of a folder's runs, with 'progress' replies. */
   | { type: 'board'; id: number; path: string; options: Partial<ScoreOptions>; maxBytes?: number }
+  /** A table's column roles ("Map columns…"), with the user's mapping so far. */
+  | { type: 'roles'; id: number; path: string; mapping?: ColumnMapping; maxBytes?: number }
 );
 
 export type WorkerReply =
@@ -74,6 +77,7 @@ export type WorkerReply =
   | { type: 'detected'; id: number; formats: (FormatName | null)[]; reasons?: (string | null)[] }
   | { type: 'compared'; id: number; view: CompareView; ms: number }
   | { type: 'boarded'; id: number; view: BoardView; ms: number }
+  | { type: 'roles'; id: number; roles: TableRoles }
   /** The request failed; `tooLarge` when the size guard refused it. */
   | { type: 'failed'; id: number; message: string; tooLarge?: boolean }
   /** Fraction of the job done (parse 0-0.9, metrics 0.9-1), sent at each whole percent. */
