@@ -237,9 +237,9 @@ describe('the compare and leaderboard panels in the workbench', () => {
     expect(await view.locator('#board-task option').first().textContent()).toMatch(/^every task \(3\): the whole runs$/);
     await view.locator('#board-compare-button').click();
     const whole = await rendered(wb, 'comparison');
-    await expect.poll(() => whole.locator('table[id^="metric-table-"]').count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => whole.locator('section[id^="metric-table-"]').count(), { timeout: 60_000 }).toBe(3);
     expect(await whole.locator('#runs').textContent()).toMatch(/run-1.*run-2/s);
-    await expect.poll(() => wb.page.locator('.tabs-container .tab.active').textContent(), { timeout: 20_000 }).toMatch(/Compare: run-1 vs run-2/);
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Compare: run-1 vs run-2' }).first().waitFor({ timeout: 20_000 });
 
     // A task chosen: their comparison on that task opens (per-class F1 side by side).
     await wb.runCommand('Eval Lens: Show Leaderboard');

@@ -93,7 +93,8 @@ export function groupsSection(report: Report, view: GroupsView): HTMLElement | n
   return el('section', { className: 'section', attrs: { id: 'section-groups' } }, [
     el('h2', { text: `Groups by ${g.column}` }),
     el('p', { className: 'caption muted', text: caption }),
-    table,
+    // A narrow editor column: the table scrolls sideways inside its card (the group names stay).
+    el('div', { className: 'table-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': `Groups by ${g.column} (scrolls sideways)` } }, [table]),
   ]);
 }
 

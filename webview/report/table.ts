@@ -8,7 +8,7 @@ import { rememberFocus, restoreFocus } from '../shared/focus';
 import { formatBinRange, formatCount } from '../shared/format';
 import {
   cellText, className, filterRows, isFiltering, NO_FILTER, scrollTopForRow, sortIndicesByKey, sortIndicesByString,
-  sortKeys, tableColumns, virtualWindow, type ColumnSpec,
+  sortKeys, tableColumns, tableMinWidth, virtualWindow, type ColumnSpec,
 } from './tableModel';
 
 export const ROW_HEIGHT = 22;
@@ -78,6 +78,7 @@ export class InstanceTable {
     const grid = el('div', { className: 'vtable', attrs: { role: 'grid', 'aria-label': 'Instances', 'aria-colcount': String(this.columns.length) } }, [head, this.body]);
     this.grid = grid;
     grid.style.setProperty('--vtable-columns', template);
+    grid.style.setProperty('--vtable-min-width', tableMinWidth(this.columns));
     grid.style.setProperty('--vtable-row-height', `${ROW_HEIGHT}px`);
 
     this.element = el('section', { className: 'section table-section', attrs: { id: 'instances' } }, [

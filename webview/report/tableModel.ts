@@ -68,6 +68,15 @@ export function tableColumns(report: Report): ColumnSpec[] {
 }
 
 /**
+ * The narrowest the table's columns go: the sum of their minmax() minimums, as a CSS length (the
+ * grid then scrolls sideways inside its card in a narrow editor column instead of widening the page).
+ */
+export function tableMinWidth(columns: readonly ColumnSpec[]): string {
+  const mins = columns.map((c) => /^minmax\(([^,]+),/.exec(c.width)?.[1]?.trim() ?? '0px');
+  return `calc(${mins.join(' + ')})`;
+}
+
+/**
  * A column's name in the exported CSV: an identifier pandas reads as is (the table's own titles
  * hold '#' and spaces). The per-instance names of the report's columns: row, line, id, score,
  * label, gold, pred, confidence, correct, bin, brier, pred_p, true_p.
