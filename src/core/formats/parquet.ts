@@ -15,7 +15,10 @@ import type { ParseResult, PredictionSet, RowProblem, ScoreOptions } from '../ty
 import { ScoreCancelledError, sizeText } from './progress';
 import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './detect';
 import type { CompanionReader } from './context';
-import { planTableHead, PLAN_HEAD_BYTES } from './generic';
+import { planTableHead, PLAN_HEAD_BYTES, type ColumnPlan } from './generic';
+import { decodable, decodeColumnChunk } from './parquetColumns';
+import { defineLazyIds, TextIdLog } from './numericCsv';
+import type { SchemaElement } from 'hyparquet';
 import { baseName } from '../../common/paths';
 
 /** What the synchronous front door says of a Parquet file (hyparquet only reads asynchronously). */
@@ -262,6 +265,24 @@ export async function parquetTypedColumns(
   const plan = planTableHead(twin, cut, cut.length === headBytes.length, { options, io });
   if (!plan || plan.names.length !== names.length || plan.names.some((n, i) => n !== names[i])) return undefined;
 
+  const lines = new Uint32Array(total);
+  for (let i = 0; i < total; i++) lines[i] = i + 1;
+  const setOf = (value: Float64Array, target: Uint8Array, ids?: string[]): PredictionSet => (plan.kind === 'binary'
+    ? { kind: 'binary', n: total, lines, score: value, label: target, ...(ids ? { ids } : {}) }
+    : { kind: 'confidence', n: total, lines, confidence: value, correct: target, ...(ids ? { ids } : {}) });
+
+  // The pages themselves (parquetColumns.ts) when every planned column is of a shape it reads.
+  const direct = decodeDirect(file, metadata, columns.map((c) => c.element), names, plan, total, compressors, options);
+  if (direct) {
+    const set = setOf(direct.value, direct.target);
+    const log = direct.ids;
+    if (log) {
+      if (log.repeats().length) return undefined; // duplicate-ID warnings: the text path words them
+      defineLazyIds(set, () => log.strings());
+    }
+    return { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
+  }
+
   const wanted = [...new Set([plan.value, plan.target, ...(plan.id !== undefined ? [plan.id] : [])])];
   const value = new Float64Array(total);
   const target = new Uint8Array(total);
@@ -310,12 +331,41 @@ export async function parquetTypedColumns(
     options.onProgress?.(share * Math.min(0.999, start / total), 'parse');
   }
   if (start !== total || (ids && idsRepeat(ids))) return undefined;
-  const lines = new Uint32Array(total);
-  for (let i = 0; i < total; i++) lines[i] = i + 1;
-  const set: PredictionSet = plan.kind === 'binary'
-    ? { kind: 'binary', n: total, lines, score: value, label: target, ...(ids ? { ids } : {}) }
-    : { kind: 'confidence', n: total, lines, confidence: value, correct: target, ...(ids ? { ids } : {}) };
-  return { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
+  return { format: 'generic', set: setOf(value, target, ids), problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
+}
+
+/**
+ * The planned columns of every row group decoded from their pages into typed columns (and the IDs
+ * as bytes), or undefined when some column or value is not of a shape parquetColumns.ts reads.
+ */
+function decodeDirect(
+  file: ArrayBuffer, metadata: FileMetaData, elements: SchemaElement[], names: string[], plan: ColumnPlan, total: number,
+  compressors: Compressors, options: Pick<ScoreOptions, 'shouldCancel'>,
+): { value: Float64Array; target: Uint8Array; ids?: TextIdLog } | undefined {
+  const at = (name: string) => names.indexOf(name);
+  const v = at(plan.value);
+  const t = at(plan.target);
+  const d = plan.id === undefined ? -1 : at(plan.id);
+  if (!decodable(elements[v], 'number') || !decodable(elements[t], 'zeroOne') || (d >= 0 && !decodable(elements[d], 'bytes'))) return undefined;
+  const value = new Float64Array(total);
+  const target = new Uint8Array(total);
+  const ids = d >= 0 ? new TextIdLog(total) : undefined;
+  let start = 0;
+  try {
+    for (const group of metadata.row_groups) {
+      if (options.shouldCancel?.()) throw new ScoreCancelledError();
+      const rows = Number(group.num_rows);
+      if (!decodeColumnChunk(file, group.columns[v], elements[v], { kind: 'number', out: value }, start, rows, compressors)) return undefined;
+      if (!decodeColumnChunk(file, group.columns[t], elements[t], { kind: 'zeroOne', out: target }, start, rows, compressors)) return undefined;
+      if (ids && !decodeColumnChunk(file, group.columns[d], elements[d], { kind: 'bytes', out: ids }, start, rows, compressors)) return undefined;
+      start += rows;
+    }
+  } catch (e) {
+    if (e instanceof ScoreCancelledError) throw e;
+    return undefined; // hyparquet's reader says what is wrong
+  }
+  if (start !== total || (ids && ids.count !== total)) return undefined;
+  return { value, target, ids };
 }
 
 /** Problems about the file as a whole, not one row: they keep their message as it is. */

@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { parquetToText, parquetTypedColumns, rowProblems, textTwin } from '../../../src/core/formats/parquet';
+import { decodable, decodeColumnChunk } from '../../../src/core/formats/parquetColumns';
+import { TextIdLog } from '../../../src/core/formats/numericCsv';
+import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
+import { compressors } from 'hyparquet-compressors';
 import { textInput } from '../../../src/core/formats/context';
 import { parseInput } from '../../../src/core/score';
 import { buildReport, resolveOptions } from '../../../src/core/report';
@@ -116,6 +120,40 @@ describe('Parquet straight into typed columns', () => {
       expect(r.metrics).toEqual(reports[0].metrics);
       expect(r.instances!.ids).toEqual(reports[0].instances!.ids);
       expect(Array.from(r.instances!.value)).toEqual(Array.from(reports[0].instances!.value));
+    }
+  });
+
+  it('reads the pages of pyarrow files (dictionary and plain, V1 and V2 pages, OPTIONAL columns) as hyparquet does', async () => {
+    const fixtures = join(__dirname, '../../fixtures/parquet');
+    for (const name of ['pyarrow_generic.parquet', 'pyarrow_generic_v2_plain.parquet']) {
+      const path = join(fixtures, name);
+      const buf = readFileSync(path);
+      const file = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+      const metadata = parquetMetadata(file);
+      const elements = parquetSchema(metadata).children.map((c) => c.element);
+      const rows = await parquetReadObjects({ file, metadata, compressors });
+      const n = rows.length;
+      const score = new Float64Array(n);
+      const label = new Uint8Array(n);
+      const ids = new TextIdLog(4);
+      expect(decodable(elements[0], 'bytes') && decodable(elements[1], 'number') && decodable(elements[2], 'zeroOne'), name).toBe(true);
+      let start = 0;
+      for (const group of metadata.row_groups) {
+        const count = Number(group.num_rows);
+        expect(decodeColumnChunk(file, group.columns[0], elements[0], { kind: 'bytes', out: ids }, start, count, compressors), name).toBe(true);
+        expect(decodeColumnChunk(file, group.columns[1], elements[1], { kind: 'number', out: score }, start, count, compressors), name).toBe(true);
+        expect(decodeColumnChunk(file, group.columns[2], elements[2], { kind: 'zeroOne', out: label }, start, count, compressors), name).toBe(true);
+        start += count;
+      }
+      expect(ids.strings()).toEqual(rows.map((r) => r.id));
+      expect(Array.from(score)).toEqual(rows.map((r) => r.score));
+      expect(Array.from(label)).toEqual(rows.map((r) => Number(r.label)));
+      // And the report equals the CSV twin's, to the last digit.
+      const pq = await scoreFileAsync(path);
+      const csv = scoreFile(join(fixtures, 'pyarrow_generic.csv'));
+      expect(pq.metrics).toEqual(csv.metrics);
+      expect(pq.instances!.ids).toEqual(csv.instances!.ids);
+      expect(Array.from(pq.instances!.lines)).toEqual(Array.from(csv.instances!.lines, (l) => l - 1));
     }
   });
 });
