@@ -89,6 +89,7 @@ export function calibrationResampler(
   const grid = new SmoothGrid();
   const band = opts.band;
   warmUpKernel();
+  let hint: number | null | undefined;
   let ws8: Uint8Array | null = null;
   let ws32: Uint32Array | null = null;
   return (w) => {
@@ -99,7 +100,10 @@ export function calibrationResampler(
     gatherCounts(w, order, ws);
     weightedPass(cols, ws, out);
     const m = calibrationFromSums(out, n, nb, opts.hmrBeta, binary);
-    const smooth = grid.fill(sorted, sortedTarget, ws).fixedPoint();
+    // The search starts at the whole set's σ* (the band's, or found once here), near the resample's;
+    // the same hint for every resample, so a resample's value does not depend on the ones before.
+    hint ??= band?.sigma ?? grid.fill(sorted, sortedTarget).fixedPoint()?.sigma ?? null;
+    const smooth = grid.fill(sorted, sortedTarget, ws).fixedPoint(hint ?? undefined);
     m.smece = smooth ? smooth.smece : null;
     m.smece_sigma = smooth ? smooth.sigma : null;
     if (band) band.add(grid.curveAt(band.sigma).curve);

@@ -14,17 +14,19 @@
 // - the rows are spread onto a grid of 2^13 + 1 points by linear interpolation (a row at f between
 //   nodes j/G and (j+1)/G gives them weights 1 - a and a): one pass, two sums a node (weight and
 //   weight * residual); coarser grids are exact restrictions of it (weights 1/2, 1, 1/2). When σ*
-//   comes out below 64 / 2^13 (large, well-calibrated sets) the rows are spread again onto 2^15;
+//   comes out below 96 / 2^13 (large, well-calibrated sets) the rows are spread again onto 2^15;
 // - the reflected kernel is diagonal in the cosine basis: K_σ(t, x) = 1 + 2 Σ_k exp(-π²k²σ²/2)
 //   cos(πkt) cos(πkx), so on a grid of M + 1 nodes the smoothed residual is a cosine transform of
-//   the grid weights, damped, transformed back (two FFTs of length 2M);
-// - M is the power of two with M σ >= 64 (at least 256, at most 2^15): the grid is a 64th of σ or
-//   finer, so spreading the rows onto it changes the result by ~(1/64)² / 8 of the high-frequency
+//   the grid weights, damped, transformed back (FFTs of length 2M, or direct sums over the first
+//   3 / σ coefficients when that is cheaper: a resample of a few hundred rows, see dampedInverse);
+// - M is the power of two with M σ >= 96 (at least 256, at most 2^15): the grid is a 96th of σ or
+//   finer, so spreading the rows onto it changes the result by ~(1/96)² / 8 of the high-frequency
 //   part, and the integral of |g| (the piecewise-linear g between nodes, its zero crossings taken
 //   exactly) is as close. Against the exact definition (test/reference/calibration_reference.py),
-//   smECE comes out 1e-6 to 1e-5 (relative) low for σ* of 0.02 to 0.09; smECE_σ up to 1e-4 at σ = 0.3.
+//   smECE comes out 4e-7 to 3e-6 (relative) low for σ* of 0.02 to 0.09; smECE_σ up to 1e-4 at σ = 0.3.
 // - the fixed point: halve (or double) σ from 1/8 until the fixed point is bracketed, then the Illinois method on that bracket
-//   (on one grid), to |Δσ| < 1e-12 σ.
+//   (on one grid), to |Δσ| < 1e-12 σ; then settled on the grid σ* asks for. A bootstrap resample
+//   starts from a σ near its σ* instead (fixedPoint's hint): σ0 and smECE_σ0 bracket σ*.
 import type { SmoothReliability } from '../types';
 import type { Counts } from './bootstrap';
 import { percentile } from './bootstrap';
@@ -32,7 +34,7 @@ import { percentile } from './bootstrap';
 export const SIGMA_MIN = 0.001;
 export const SIGMA_MAX = 1;
 const SIGMA_START = 1 / 8;
-/** The rows are spread onto 2^13 intervals first, and again onto 2^15 when σ* needs it (σ* < 64 / 2^13). */
+/** The rows are spread onto 2^13 intervals first, and again onto 2^15 when σ* needs it (σ* < 96 / 2^13). */
 const FIRST_LOG2 = 13;
 const FINE_LOG2 = 15;
 const FINE = 1 << FINE_LOG2;
@@ -40,7 +42,7 @@ const FINE = 1 << FINE_LOG2;
 const CHUNK = 4096;
 const COARSE_LOG2 = 8;
 /** Grid nodes per σ at least. */
-const NODES_PER_SIGMA = 64;
+const NODES_PER_SIGMA = 96;
 /** The smoothed reliability curve is given at t = m / CURVE_INTERVALS, m = 0..CURVE_INTERVALS. */
 export const CURVE_INTERVALS = 256;
 
@@ -101,25 +103,63 @@ export class SmoothGrid {
   smeceAt(sigma: number, level = this.levelFor(sigma)): number {
     if (this.total === 0) return NaN;
     const l = this.level(level);
-    const m = l.m;
     const g = l.work;
-    dampedInverse(l.coefR, sigma, m, l.fft!, g);
-    return absIntegral(g, m) / this.total;
+    dampedInverse(l, 'r', sigma, g);
+    return absIntegral(g, l.m) / this.total;
   }
 
-  /** smECE at the fixed point smECE_σ = σ in [SIGMA_MIN, SIGMA_MAX]. */
-  fixedPoint(): SmoothEce | null {
-    const r = this.search();
+  /**
+   * smECE at the fixed point smECE_σ = σ in [SIGMA_MIN, SIGMA_MAX]. `hint`, a σ near σ* (a bootstrap
+   * resample's: the whole set's σ*, or the previous resample's), starts the search there: fewer
+   * evaluations, the same result (σ* is always settled on the grid σ* itself asks for).
+   */
+  fixedPoint(hint?: number): SmoothEce | null {
+    const r = this.search(hint);
     if (r && wantedLevel(r.sigma) > this.fineLog2 && this.fineLog2 < FINE_LOG2) {
       // σ* is small (a large, well-calibrated set): the rows again onto the finest grid.
       this.spreadAt(FINE_LOG2);
-      return this.search();
+      return this.search(r.sigma);
     }
     return r;
   }
 
-  private search(): SmoothEce | null {
+  /**
+   * The fixed point, settled on the grid levelFor(σ*): the search runs on the grid of its bracket's
+   * lower end (or of the hint), and when σ* asks for another grid it is searched again there, from
+   * where it was (a bracket of width |σ - smECE_σ|, a few evaluations). So a set gives the same σ*
+   * whatever the search started from.
+   */
+  private search(hint?: number): SmoothEce | null {
     if (this.total === 0) return null;
+    let r: (SmoothEce & { level: number }) | null = null;
+    if (hint !== undefined && hint > SIGMA_MIN && hint < SIGMA_MAX) r = this.warm(hint, this.levelFor(hint));
+    r ??= this.cold();
+    if (r.sigma <= SIGMA_MIN || r.sigma >= SIGMA_MAX) return { smece: r.smece, sigma: r.sigma };
+    for (let i = 0; i < 2; i++) {
+      const level = this.levelFor(r.sigma);
+      if (level === r.level) break;
+      r = this.warm(r.sigma, level) ?? { ...r, level };
+    }
+    return { smece: r.smece, sigma: r.sigma };
+  }
+
+  /**
+   * The fixed point on one grid from σ0: smECE_σ falls with σ, so σ0 and s = smECE_σ0 bracket σ*
+   * (σ0 < σ* gives s >= σ* and the other way round). Null when they do not (rounding, the bounds).
+   */
+  private warm(sigma0: number, level: number): (SmoothEce & { level: number }) | null {
+    const s = this.smeceAt(sigma0, level);
+    if (s === sigma0) return { smece: s, sigma: sigma0, level };
+    const lo = Math.max(SIGMA_MIN, Math.min(s, sigma0));
+    const hi = Math.min(SIGMA_MAX, Math.max(s, sigma0));
+    const sa = lo === sigma0 ? s : this.smeceAt(lo, level);
+    const sb = hi === sigma0 ? s : this.smeceAt(hi, level);
+    if (!(lo - sa < 0 && hi - sb >= 0)) return null;
+    return { ...this.illinois(lo, hi, sa, sb, level), level };
+  }
+
+  /** The search from σ = 1/8, on the grid of its bracket's lower end. */
+  private cold(): SmoothEce & { level: number } {
     // Every evaluation remembered (per grid): the bracket's ends are not computed twice.
     const seen = new Map<number, number>();
     const at = (s: number, level = this.levelFor(s)) => {
@@ -140,7 +180,7 @@ export class SmoothGrid {
       lo = Math.max(SIGMA_MIN, start);
       const level = this.levelFor(lo);
       const atLo = at(lo, level);
-      if (atLo <= lo) return lo === SIGMA_MIN ? { smece: atLo, sigma: SIGMA_MIN } : this.bisect(SIGMA_MIN, lo, this.levelFor(SIGMA_MIN));
+      if (atLo <= lo) return lo === SIGMA_MIN ? { smece: atLo, sigma: SIGMA_MIN, level } : this.bisect(SIGMA_MIN, lo, this.levelFor(SIGMA_MIN));
       hi = Math.min(SIGMA_START, atLo);
       if (h(hi, level) < 0) hi = SIGMA_START; // rounding between the two grids
     } else {
@@ -152,26 +192,36 @@ export class SmoothGrid {
       if (hi >= SIGMA_MAX) {
         hi = SIGMA_MAX;
         const top = at(SIGMA_MAX);
-        if (top >= SIGMA_MAX) return { smece: top, sigma: SIGMA_MAX };
+        if (top >= SIGMA_MAX) return { smece: top, sigma: SIGMA_MAX, level: this.levelFor(SIGMA_MAX) };
       }
     }
     // Illinois (regula falsi that halves the stale end's value) on one grid, fine enough for lo.
     const level = this.levelFor(lo);
-    let a = lo;
-    let b = hi;
-    let fa = h(a, level);
-    let fb = h(b, level);
-    if (!(fa < 0 && fb >= 0)) {
+    const sa = at(lo, level);
+    const sb = at(hi, level);
+    if (!(lo - sa < 0 && hi - sb >= 0)) {
       // The two grids disagree at an end by rounding: fall back to bisection on this grid.
       return this.bisect(lo, hi, level);
     }
+    return { ...this.illinois(lo, hi, sa, sb, level), level };
+  }
+
+  /**
+   * Illinois (regula falsi that halves the stale end's value) on [a, b] where smECE is sa and sb,
+   * h = σ - smECE_σ: h(a) < 0 <= h(b); to |Δσ| < 1e-12 σ.
+   */
+  private illinois(a: number, b: number, sa: number, sb: number, level: number): SmoothEce {
+    let fa = a - sa;
+    let fb = b - sb;
     let side = 0;
     for (let it = 0; it < 100 && b - a > 1e-12 * b; it++) {
       const c = (a * fb - b * fa) / (fb - fa);
-      const fc = h(c, level);
+      const sc = this.smeceAt(c, level);
+      const fc = c - sc;
       if (fc >= 0) {
         b = c;
         fb = fc;
+        sb = sc;
         if (side === -1) fa /= 2;
         side = -1;
       } else {
@@ -182,16 +232,16 @@ export class SmoothGrid {
       }
       if (fc === 0) break;
     }
-    return { smece: at(b, level), sigma: b };
+    return { smece: sb, sigma: b };
   }
 
-  private bisect(lo: number, hi: number, level: number): SmoothEce {
+  private bisect(lo: number, hi: number, level: number): SmoothEce & { level: number } {
     for (let it = 0; it < 80 && hi - lo > 1e-12 * hi; it++) {
       const mid = (lo + hi) / 2;
       if (mid - this.smeceAt(mid, level) >= 0) hi = mid;
       else lo = mid;
     }
-    return { smece: this.smeceAt(hi, level), sigma: hi };
+    return { smece: this.smeceAt(hi, level), sigma: hi, level };
   }
 
   /**
@@ -203,13 +253,9 @@ export class SmoothGrid {
     const m = l.m;
     const g = new Float64Array(m + 1);
     const d = new Float64Array(m + 1);
-    if (!l.densityFresh) {
-      // The weights' transform: only the curve's density needs it.
-      cosineTransform(l.d, m, l.fft!, l.coefD);
-      l.densityFresh = true;
-    }
-    dampedInverse(l.coefR, sigma, m, l.fft!, g);
-    dampedInverse(l.coefD, sigma, m, l.fft!, d);
+    // The weights' transform (coefD): only the curve's density needs it.
+    dampedInverse(l, 'r', sigma, g);
+    dampedInverse(l, 'd', sigma, d);
     const step = m / CURVE_INTERVALS;
     const curve: (number | null)[] = [];
     const density: number[] = [];
@@ -229,9 +275,8 @@ export class SmoothGrid {
     if (!l) this.levels[log2] = l = newLevel(1 << log2);
     if (l.stale) {
       this.weights(log2, l);
-      const fft = (l.fft ??= newFft(2 * l.m));
-      cosineTransform(l.r, l.m, fft, l.coefR);
-      l.densityFresh = false;
+      l.knownR = l.knownD = 0;
+      l.nonzero = null;
       l.stale = false;
     }
     return l;
@@ -264,8 +309,15 @@ interface Level {
   /** The transforms (and the weights) are of an earlier fill. */
   stale: boolean;
   weightsFresh: boolean;
-  /** coefD is of the current weights. */
-  densityFresh: boolean;
+  /** coefR[0..knownR) and coefD[0..knownD) are of the current weights (computed as far as a σ needs them). */
+  knownR: number;
+  knownD: number;
+  /** The nodes of nonzero weight (for the transform by direct sums), when listed. */
+  nonzero: Int32Array | null;
+  /** cos(πi / M), i = 0..2M - 1 (for the direct sums). */
+  cosTable?: Float64Array;
+  /** The damped coefficients (direct sums). */
+  u?: Float64Array;
   /** Grid weights and weighted residuals, M + 1 nodes. */
   d: Float64Array;
   r: Float64Array;
@@ -283,7 +335,7 @@ function wantedLevel(sigma: number): number {
 
 function newLevel(m: number): Level {
   return {
-    m, stale: true, weightsFresh: false, densityFresh: false,
+    m, stale: true, weightsFresh: false, knownR: 0, knownD: 0, nonzero: null,
     d: new Float64Array(m + 1), r: new Float64Array(m + 1),
     coefD: new Float64Array(m + 1), coefR: new Float64Array(m + 1), work: new Float64Array(m + 1),
   };
@@ -387,20 +439,119 @@ function absIntegral(g: Float64Array, m: number): number {
 
 /**
  * out[m'] = Σ_k u_k cos(πkm'/M) with u_0 = C_0 and u_k = 2 exp(-π²k²σ²/2) C_k: the grid weights
- * smoothed by the reflected kernel, at the nodes.
+ * (l.r or l.d) smoothed by the reflected kernel, at the nodes.
+ *
+ * Only the first K coefficients count: past K = 3.06 / σ the damping is below 1e-20 (a change of
+ * 1e-20 of the weights' total, far below rounding). So the coefficients are computed as far as σ
+ * needs, and both transforms go by whichever is cheaper: an FFT of length 2M (all M + 1
+ * coefficients, M log M), or direct sums (the forward one over the nodes of nonzero weight, at most
+ * twice the rows: a bootstrap resample of a few hundred rows; the inverse one, K terms at each node,
+ * when K is small against log M, i.e. σ large).
  */
-function dampedInverse(coef: Float64Array, sigma: number, m: number, fft: Fft, out: Float64Array): void {
-  const u = out === fft.scratch ? new Float64Array(m + 1) : fft.scratch;
+function dampedInverse(l: Level, which: 'r' | 'd', sigma: number, out: Float64Array): void {
+  const m = l.m;
   const c = (Math.PI * Math.PI * sigma * sigma) / 2;
+  const kMax = Math.min(m, Math.ceil(DAMPING_CUTOFF / sigma));
+  const coef = coefficients(l, which, kMax);
+  const direct = (m / 2 + 1) * (kMax + 1) < fftCost(m);
+  const u = direct ? (l.u ??= new Float64Array(m + 1)) : fftOf(l).scratch;
   u[0] = coef[0];
-  let k = 1;
-  for (; k <= m; k++) {
-    const e = Math.exp(-c * k * k);
-    if (e < 1e-300) break;
-    u[k] = 2 * e * coef[k];
+  for (let k = 1; k <= kMax; k++) u[k] = 2 * Math.exp(-c * k * k) * coef[k];
+  if (direct) {
+    directInverse(u, kMax, m, cosTableOf(l), out);
+    return;
   }
-  for (; k <= m; k++) u[k] = 0;
-  cosineTransform(u, m, fft, out);
+  for (let k = kMax + 1; k <= m; k++) u[k] = 0;
+  cosineTransform(u, m, fftOf(l), out);
+}
+
+/** σ k above this: exp(-π²k²σ²/2) < 1e-20 (π k σ > √(2 · 20 ln 10)). */
+const DAMPING_CUTOFF = Math.sqrt(2 * 20 * Math.LN10) / Math.PI;
+/** What an FFT of length 2M costs, in terms of a direct sum (one table look-up and multiply-add). */
+const fftCost = (m: number) => 4 * m * Math.log2(2 * m);
+
+function fftOf(l: Level): Fft {
+  return (l.fft ??= newFft(2 * l.m));
+}
+
+function cosTableOf(l: Level): Float64Array {
+  if (!l.cosTable) {
+    const n = 2 * l.m;
+    l.cosTable = new Float64Array(n);
+    for (let i = 0; i < n; i++) l.cosTable[i] = Math.cos((Math.PI * i) / l.m);
+  }
+  return l.cosTable;
+}
+
+/** The level's coefficients of l.r or l.d, C_0..C_kMax at least (all of them when by FFT). */
+function coefficients(l: Level, which: 'r' | 'd', kMax: number): Float64Array {
+  const coef = which === 'r' ? l.coefR : l.coefD;
+  const known = which === 'r' ? l.knownR : l.knownD;
+  if (known > kMax) return coef;
+  const x = which === 'r' ? l.r : l.d;
+  const m = l.m;
+  if (!l.nonzero) {
+    let count = 0;
+    for (let j = 0; j <= m; j++) if (l.d[j] !== 0) count++;
+    const nz = new Int32Array(count);
+    for (let j = 0, q = 0; j <= m; j++) if (l.d[j] !== 0) nz[q++] = j;
+    l.nonzero = nz;
+  }
+  const nz = l.nonzero;
+  let upTo: number;
+  if (nz.length * (kMax + 1 - known) < fftCost(m)) {
+    directForward(x, nz, known, kMax, m, cosTableOf(l), coef);
+    upTo = kMax + 1;
+  } else {
+    cosineTransform(x, m, fftOf(l), coef);
+    upTo = m + 1;
+  }
+  if (which === 'r') l.knownR = upTo;
+  else l.knownD = upTo;
+  return coef;
+}
+
+/** out[k] = Σ_{j in nz} x_j cos(πjk/M), k = from..kMax (nodes of zero weight add nothing). */
+function directForward(x: Float64Array, nz: Int32Array, from: number, kMax: number, m: number, table: Float64Array, out: Float64Array): void {
+  const period = 2 * m;
+  for (let k = from; k <= kMax; k++) {
+    let s = 0;
+    for (let q = 0; q < nz.length; q++) {
+      const j = nz[q];
+      s += x[j] * table[(j * k) % period];
+    }
+    out[k] = s;
+  }
+}
+
+/**
+ * out[j] = Σ_{k=0..kMax} u_k cos(πkj/M), j = 0..M: the even and odd k apart for j <= M/2, since
+ * cos(πk(M - j)/M) = (-1)^k cos(πkj/M) gives node M - j from the same two sums.
+ */
+function directInverse(u: Float64Array, kMax: number, m: number, table: Float64Array, out: Float64Array): void {
+  const period = 2 * m;
+  const half = m >> 1;
+  for (let j = 0; j <= half; j++) {
+    let even = u[0];
+    let odd = 0;
+    let idx = 0;
+    let k = 1;
+    for (; k + 1 <= kMax; k += 2) {
+      idx += j;
+      if (idx >= period) idx -= period;
+      odd += u[k] * table[idx];
+      idx += j;
+      if (idx >= period) idx -= period;
+      even += u[k + 1] * table[idx];
+    }
+    if (k <= kMax) {
+      idx += j;
+      if (idx >= period) idx -= period;
+      odd += u[k] * table[idx];
+    }
+    out[j] = even + odd;
+    out[m - j] = even - odd;
+  }
 }
 
 // ------------------------------------------------------------------------ cosine transform (FFT)
