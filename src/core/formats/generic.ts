@@ -16,8 +16,9 @@ import { columnRoles, mayHaveRole, namesLookLikePredictions, rolesMessage, type 
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
   bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
-  defineLazyIds, scanNumericCsv, type NumericLayout, type RowHandler, type RowSink,
+  decimalFromBytes, defineLazyIds, scanNumericCsv, TextIdLog, type NumericLayout, type RowHandler, type RowSink,
 } from './numericCsv';
+import { FlatJsonLines, NUMBER, STRING } from './jsonlScan';
 import { MAX_PROBLEMS, trimProblems } from '../problemCap';
 
 export type Role = keyof ColumnMapping; // score | label | confidence | correct | pred | gold | id
@@ -194,7 +195,7 @@ export interface GenericParseOptions {
 /** Parse a CSV, TSV, JSON Lines or JSON-array file of predictions. */
 export function parseGeneric(input: FileInput, ctx: FormatContext, options: GenericParseOptions = {}): ParseResult {
   const bytes = input.bytes;
-  if (isJsonFile(input.path, bytes)) return parseJsonTable(input, ctx);
+  if (isJsonFile(input.path, bytes)) return parseJsonTable(input, ctx, options);
   return parseDelimited(input, ctx, options.path ?? 'auto');
 }
 
@@ -708,8 +709,12 @@ class NotAnObject {
  * some role could take (by name or by the mapping): a record's other fields (long texts, nested
  * metadata) are let go as soon as it has been read.
  */
-function parseJsonTable(input: FileInput, ctx: FormatContext): ParseResult {
+function parseJsonTable(input: FileInput, ctx: FormatContext, options: GenericParseOptions = {}): ParseResult {
   const bytes = input.givenText === undefined ? input.bytes : undefined;
+  if (bytes && options.path !== 'rows') {
+    const fast = parseFlatJsonLines(bytes, ctx);
+    if (fast) return fast;
+  }
   if (bytes ? firstNonSpaceByte(bytes, 0) === -1 : !stripBom(input.givenText!).trim()) return fatal('The file is empty.', 'empty-file');
   const mapped = new Set(Object.values(ctx.options.mapping ?? {}).filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()));
   const wanted = (key: string) => {
@@ -749,6 +754,120 @@ function parseJsonTable(input: FileInput, ctx: FormatContext): ParseResult {
   const builder = new RowsBuilder(plan);
   kept.forEach((r, i) => builder.add(r instanceof NotAnObject ? r.row : jsonRow(r, lines[i])));
   return withModels(builder.finish(problems), chosen);
+}
+
+/**
+ * JSON Lines of flat binary or confidence records read like the CSV scanner: every line tokenised
+ * in its bytes (jsonlScan.ts: a pass for the keys, then one for the planned fields), numbers read
+ * from the bytes, IDs copied as bytes, no object per record. The result is exactly the
+ * row-at-a-time path's; undefined (that path then reads the file) where it could differ: a line
+ * that is not a flat object of plain values, a value the row checks would warn about or skip, a
+ * repeated or empty ID, a multiclass or several-models table, a file that is not JSON Lines.
+ */
+function parseFlatJsonLines(bytes: Uint8Array, ctx: FormatContext): ParseResult | undefined {
+  const len = bytes.length;
+  if (len === 0 || bytes[0] !== 0x7b) return undefined; // no BOM, no leading blank: the line reader's start
+  const scan = new FlatJsonLines();
+  const progress = ctx.progress ?? NO_PROGRESS;
+  // Pass 1: every line a flat object; the keys; the first SAMPLE_ROWS records as JSON.parse gives them.
+  const sample: unknown[] = [];
+  let records = 0;
+  let nonBlankLines = 0;
+  for (let pos = 0; pos < len;) {
+    let end = bytes.indexOf(10, pos);
+    if (end === -1) end = len;
+    const contentEnd = end > pos && bytes[end - 1] === 13 ? end - 1 : end;
+    let blank = true;
+    for (let i = pos; i < contentEnd; i++) { const c = bytes[i]; if (!(c === 32 || (c >= 9 && c <= 13))) { blank = false; break; } }
+    if (!blank) {
+      if (!scan.line(bytes, pos, contentEnd)) return undefined;
+      nonBlankLines++;
+      if (sample.length < SAMPLE_ROWS) sample.push(JSON.parse(new TextDecoder('utf-8').decode(bytes.subarray(pos, contentEnd))));
+      records++;
+    }
+    pos = end + 1;
+  }
+  // One record alone is a JSON document, which the line reader does not take as lines.
+  if (nonBlankLines < 2) return undefined;
+  const names = scan.names;
+  // Object.keys puts integer-like keys first: the row path's key order would differ.
+  if (names.some((k) => /^(?:0|[1-9]\d*)$/.test(k) || k === '__proto__')) return undefined;
+  const { columns, unknown } = resolveColumns(names, ctx.options.mapping);
+  if (unknown.length) return undefined;
+  const chosen = choosePlan(names, columns, (name) => sample.map((r) => (r as Record<string, unknown>)[name]), ctx);
+  const plan = chosen.plan;
+  if (typeof plan === 'string' || plan.kind === 'multiclass' || chosen.models) return undefined;
+  const vk = names.indexOf(plan.value);
+  const tk = names.indexOf(plan.target);
+  const ik = plan.id === undefined ? -2 : names.indexOf(plan.id);
+
+  // Pass 2: the planned fields into typed columns.
+  const value = new Float64Array(records);
+  const target = new Uint8Array(records);
+  const lines = new Uint32Array(records);
+  const ids = ik >= 0 ? new TextIdLog(records) : undefined;
+  let n = 0;
+  let line = 0;
+  progress.begin(len, 0);
+  for (let pos = 0; pos < len;) {
+    let end = bytes.indexOf(10, pos);
+    if (end === -1) end = len;
+    line++;
+    if (end >= progress.next) progress.at(end);
+    const contentEnd = end > pos && bytes[end - 1] === 13 ? end - 1 : end;
+    let blank = true;
+    for (let i = pos; i < contentEnd; i++) { const c = bytes[i]; if (!(c === 32 || (c >= 9 && c <= 13))) { blank = false; break; } }
+    if (!blank) {
+      scan.line(bytes, pos, contentEnd);
+      const vf = scan.field(vk);
+      const tf = scan.field(tk);
+      if (vf < 0 || tf < 0 || scan.kind[vf] !== NUMBER || scan.kind[tf] !== NUMBER) return undefined;
+      const x = jsonNumber(bytes, scan.start[vf], scan.end[vf]);
+      if (!(x >= 0 && x <= 1)) return undefined;
+      const ts = scan.start[tf];
+      if (scan.end[tf] !== ts + 1 || (bytes[ts] !== 48 && bytes[ts] !== 49)) return undefined;
+      value[n] = x;
+      target[n] = bytes[ts] - 48;
+      lines[n] = line;
+      if (ids) {
+        const f = scan.field(ik);
+        if (f < 0) return undefined;
+        const s = scan.start[f], e = scan.end[f];
+        if (scan.kind[f] === NUMBER) {
+          // A canonical integer prints as its digits (String(7) is "7").
+          if (e - s > 15 || (e - s > 1 && bytes[s] === 48)) return undefined;
+          for (let i = s; i < e; i++) if (bytes[i] < 48 || bytes[i] > 57) return undefined;
+        } else if (scan.kind[f] !== STRING) return undefined;
+        if (e === s) return undefined;
+        if (ids.count === ids.ends.length) ids.growEntries();
+        const out = ids.reserve(e - s);
+        let o = ids.used;
+        for (let i = s; i < e; i++) {
+          const c = bytes[i];
+          if (c <= 32 || c >= 127) return undefined; // trimmed, ASCII: as the row path keeps it
+          out[o++] = c;
+        }
+        ids.used = o;
+        ids.ends[ids.count++] = o;
+      }
+      n++;
+    }
+    pos = end + 1;
+  }
+  if (ids && ids.repeats().length) return undefined;
+  const set: PredictionSet = plan.kind === 'binary'
+    ? { kind: 'binary', n, lines, score: value, label: target }
+    : { kind: 'confidence', n, lines, confidence: value, correct: target };
+  if (ids) defineLazyIds(set, () => ids.strings());
+  return { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
+}
+
+/** A JSON number literal's value, as JSON.parse reads it (correctly rounded, as parseFloat). */
+function jsonNumber(bytes: Uint8Array, s: number, e: number): number {
+  let plain = true;
+  for (let i = s; i < e; i++) { const c = bytes[i]; if (!((c >= 48 && c <= 57) || c === 46)) { plain = false; break; } }
+  if (plain) return decimalFromBytes(bytes, s, e);
+  return parseFloat(new TextDecoder('utf-8').decode(bytes.subarray(s, e)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -124,4 +124,33 @@ describe('generic tables with an ID column through the scanner', () => {
     expect(log.strings()).toEqual(['r1', 'é', 'r1', '', '', 'é', 'x']);
     expect(log.repeats()).toEqual([{ entry: 2, first: 0 }, { entry: 5, first: 1 }]);
   });
+
+  it('JSON Lines: the byte reader agrees with the row-at-a-time reader on 300 random files', () => {
+    const random = rng(31337);
+    let fast = 0;
+    for (let k = 0; k < 300; k++) {
+      const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+      const odd = random() < 0.5 ? 0.1 : 0.005;
+      const rows = 2 + Math.floor(random() * 60);
+      const keys = pick([['id', 'score', 'label'], ['label', 'prob'], ['doc_id', 'confidence', 'correct', 'note'], ['id', 'score', 'label', 'meta']]);
+      const lines: string[] = [];
+      for (let i = 0; i < rows; i++) {
+        if (random() < odd) { lines.push(pick(['', '   ', '{"id": "a\\"b", "score": 0.5, "label": 1}', '{"id":"x","score":0.5,"label":1,"score":0.25}', 'not json', '[1,2]', '{"0":1,"id":"q","score":0.1,"label":0}'])); continue; }
+        const fields = keys.map((key) => {
+          if (key === 'id' || key === 'doc_id') return `"${key}": ${random() < odd ? pick(['""', '" r1"', '7', '007', '"é"', 'null', `"r${i % 3}"`]) : random() < 0.3 ? String(i) : `"r${i}"`}`;
+          if (key === 'score' || key === 'prob' || key === 'confidence') return `"${key}":${random() < odd ? pick(['1.5', '-0.1', '"0.5"', 'null', '1e-7', '-0', '0.12345678901234567', 'NaN', '1E2']) : random().toFixed(pick([1, 4, 6]))}`;
+          if (key === 'label' || key === 'correct') return `"${key}": ${random() < odd ? pick(['true', '1.0', '"1"', '2', 'null']) : pick(['0', '1'])}`;
+          return `"${key}": ${pick(['"x"', '{"a": 1}', '[1, 2]', 'null', '"ü"', '3.5'])}`;
+        });
+        if (random() < odd) fields.reverse();
+        lines.push(`{${fields.join(random() < 0.5 ? ',' : ', ')}}`);
+      }
+      const text = lines.join(random() < 0.1 ? '\r\n' : '\n') + (random() < 0.5 ? '\n' : '');
+      const auto = parseGeneric(fileInput('/tmp/t.jsonl', enc.encode(text)), ctx);
+      const rowsPath = parseGeneric(fileInput('/tmp/t.jsonl', enc.encode(text)), ctx, { path: 'rows' });
+      expect(plain(auto), `file ${k}:\n${text}`).toEqual(plain(rowsPath));
+      if (auto.set && Object.getOwnPropertyDescriptor(auto.set, 'ids')?.get) fast++;
+    }
+    expect(fast).toBeGreaterThan(10); // files with IDs the byte reader took (files without IDs leave no trace)
+  });
 });
