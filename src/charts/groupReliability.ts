@@ -1,11 +1,13 @@
 // Reliability diagrams of every group overlaid: each group's equal-width bins as a line of
 // (mean value, mean target) points, in its own colour and point shape (colour is never the only
-// carrier), named in the legend; the worst group drawn thicker and named "(worst)".
+// carrier), named in the legend; the worst group drawn thicker and named "(worst)"; each bin's Wilson
+// 95% interval of its target as an error bar in the group's colour.
 // The same configuration draws the panel and `eval-lens plot --chart groups`.
 import type { ChartConfiguration } from 'chart.js';
 import type { GroupSlice, Kind } from '../core/types';
 import { kindAxes } from '../common/format';
 import { diagonalDataset, unitAxis } from './common';
+import { errorBarsPlugin } from './errorBars';
 import { scaled, type Palette } from './palette';
 
 const SHAPES = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot', 'rectRounded', 'cross'] as const;
@@ -37,5 +39,6 @@ export function groupReliabilityConfig(kind: Kind, groups: readonly GroupSlice[]
       scales: { x: unitAxis(axes.value, palette), y: unitAxis(axes.target, palette) },
       plugins: { legend: { position: 'bottom', labels: { color: palette.foreground, usePointStyle: true } } },
     },
+    plugins: [errorBarsPlugin(groups.map((g, k) => ({ bins: g.bins ?? [], color: groupColour(palette, k), datasetIndex: k })), palette)],
   };
 }

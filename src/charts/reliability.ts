@@ -1,6 +1,7 @@
 // Reliability diagram: one bar per non-empty bin spanning the bin's range [lo, hi] up to its mean
 // target (fraction positive / accuracy), the gap to the mean value shaded (what ECE adds up), the
-// (mean value, mean target) points joined by a line, the y = x diagonal, and each bin's count.
+// (mean value, mean target) points joined by a line, the y = x diagonal, each bin's count, and
+// each bin's Wilson 95% interval of its target as an error bar (./errorBars.ts).
 // Bars are drawn by a small plugin because Chart.js bars cannot take per-bar x ranges, and the
 // equal-count bins have unequal widths. The same configuration draws the panel and `eval-lens plot`.
 import type { ChartConfiguration, Plugin } from 'chart.js';
@@ -8,6 +9,7 @@ import type { Kind, ReliabilityBin } from '../core/types';
 import { binAt } from '../common/curves';
 import { formatBinRange, formatCount, formatMetric, kindAxes } from '../common/format';
 import { chartFontSize, diagonalDataset, unitSquareOptions } from './common';
+import { errorBarsPlugin } from './errorBars';
 import { runColors, runDash, runPointStyle } from './runs';
 import { scaled, withAlpha, type Palette } from './palette';
 
@@ -107,7 +109,7 @@ export function reliabilityConfig(bins: ReliabilityBin[], options: ReliabilityOp
     data: {
       datasets: [
         {
-          label: `Bins (${axes.target.toLowerCase()} vs ${axes.value.toLowerCase()})`,
+          label: `Bins (${axes.target.toLowerCase()} vs ${axes.value.toLowerCase()})${bins.some((b) => b.targetInterval) ? ', bars: 95% Wilson interval' : ''}`,
           data: points,
           parsing: false,
           borderColor: palette.blue,
@@ -147,6 +149,7 @@ export function reliabilityConfig(bins: ReliabilityBin[], options: ReliabilityOp
                 `${axes.value}: ${formatMetric(b.meanValue)}`,
                 `${axes.target}: ${formatMetric(b.meanTarget)}`,
                 `gap: ${formatMetric(b.gap)}`,
+                ...(b.targetInterval ? [`95% interval of ${axes.target.toLowerCase()}: [${formatMetric(b.targetInterval[0])}, ${formatMetric(b.targetInterval[1])}]`] : []),
                 ...(onBinClick ? ['click to filter the table'] : []),
               ];
             },
@@ -171,7 +174,7 @@ export function reliabilityConfig(bins: ReliabilityBin[], options: ReliabilityOp
         },
       } satisfies ChartConfiguration<'line'>['options'] : {}),
     },
-    plugins: [barsPlugin(bins, options)],
+    plugins: [barsPlugin(bins, options), errorBarsPlugin([{ bins, color: palette.foreground, datasetIndex: 0 }], palette) as Plugin<'line'>],
   };
 }
 
@@ -228,11 +231,14 @@ export function reliabilityOverlayConfig(runs: ReliabilityRun[], options: Omit<R
             label: (item) => {
               const run = runs[item.datasetIndex];
               const b = run.bins[(item.raw as BinPoint).bin];
-              return `${run.label}: ${axes.value} ${formatMetric(b.meanValue)}, ${axes.target} ${formatMetric(b.meanTarget)}, n = ${formatCount(b.count)}`;
+              const interval = b.targetInterval ? ` [${formatMetric(b.targetInterval[0])}, ${formatMetric(b.targetInterval[1])}]` : '';
+              return `${run.label}: ${axes.value} ${formatMetric(b.meanValue)}, ${axes.target} ${formatMetric(b.meanTarget)}${interval}, n = ${formatCount(b.count)}`;
             },
           },
         },
       },
     },
+    // Each run's bins' 95% intervals, in its colour (hidden with its line).
+    plugins: [errorBarsPlugin(runs.map((run, k) => ({ bins: run.bins, color: colors[k], datasetIndex: k })), palette)],
   };
 }

@@ -18,6 +18,7 @@ import { number, UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 import { SLICE_OPTIONS, sliceOptions } from './sliceArgs';
 import { groupReliabilityConfig } from '../charts/groupReliability';
+import { smoothReliabilityConfig } from '../charts/smoothReliability';
 import { worstGroupIndex } from '../common/groupRanking';
 import { printPalette, renderChart, type FigureFormat } from './render';
 
@@ -29,11 +30,13 @@ export const PLOT_USAGE = `Usage: eval-lens plot FILE... --chart CHART --out FIG
 
 Draws one of the report panel's charts as a figure (PNG or SVG), sized for one column of a
 two-column paper at any pixel size (8 pt labels). Several FILEs (runs of one benchmark, the
-baseline first) are overlaid in one reliability diagram or one ROC chart.
+baseline first) are overlaid in one reliability diagram (binned or smoothed) or one ROC chart.
 
 Options:
   --chart C         reliability | roc | histogram | scatter | groups (every group's reliability
                     curve; needs --group-by COL, and --data FILE, --join-key, --group-bins as for score)
+                    | smooth-reliability (the kernel-smoothed curve at smECE's bandwidth, its
+                    95% bootstrap band: --bootstrap N, 200 by default; the density of scores)
   --out PATH        the figure to write; .png or .svg
   --binning B       reliability bins: width (equal-width, default) | count (equal-count)
   --theme T         light (default) | dark
@@ -79,12 +82,17 @@ export function chartConfig(chart: ChartName, r: Report, palette: Palette, binni
       return probabilityScatterConfig(reportCharts(r).scatter!, palette) as ChartConfiguration;
     case 'groups':
       return groupReliabilityConfig(r.kind, r.groups!.groups, worstGroupIndex(r.kind, r.groups!.groups), palette) as ChartConfiguration;
+    case 'smooth-reliability':
+      return smoothReliabilityConfig([{ label: runLabels([r.path])[0], smooth: r.smoothReliability! }], { kind: r.kind, palette }) as ChartConfiguration;
   }
 }
 
 /** Overlaid runs: every run's curve in one chart, named by what tells their paths apart. */
-export function overlayConfig(chart: 'reliability' | 'roc', reports: Report[], palette: Palette, binning: 'width' | 'count'): ChartConfiguration {
+export function overlayConfig(chart: 'reliability' | 'roc' | 'smooth-reliability', reports: Report[], palette: Palette, binning: 'width' | 'count'): ChartConfiguration {
   const labels = runLabels(reports.map((r) => r.path));
+  if (chart === 'smooth-reliability') {
+    return smoothReliabilityConfig(reports.map((r, k) => ({ label: labels[k], smooth: r.smoothReliability! })), { kind: reports[0].kind, palette }) as ChartConfiguration;
+  }
   if (chart === 'roc') return rocOverlayConfig(reports.map((r, k) => ({ label: labels[k], roc: r.roc!, auc: r.metrics.auc })), palette) as ChartConfiguration;
   const runs = reports.map((r, k) => ({
     label: labels[k],
@@ -156,8 +164,8 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
   if (values.help) return { code: 0, stdout: PLOT_USAGE + '\n', stderr: '' };
   if (!positionals.length) throw new UsageError('plot needs a FILE.');
   const chart = oneOf('chart', values.chart, CHARTS);
-  if (positionals.length > 1 && chart !== 'reliability' && chart !== 'roc') {
-    throw new UsageError(`several FILEs are overlaid in --chart reliability or roc only; --chart ${chart} takes one FILE.`);
+  if (positionals.length > 1 && chart !== 'reliability' && chart !== 'roc' && chart !== 'smooth-reliability') {
+    throw new UsageError(`several FILEs are overlaid in --chart reliability, smooth-reliability or roc only; --chart ${chart} takes one FILE.`);
   }
   if (!values.out) throw new UsageError('plot needs --out FIG.png or FIG.svg.');
   const format = extname(values.out).slice(1).toLowerCase() as FigureFormat;
@@ -167,7 +175,11 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
   const size = { width: pixels('width', values.width, 1200), height: pixels('height', values.height, 800) };
   // The histogram and the scatter draw from the per-instance columns.
   if (chart === 'groups' && values['group-by'] === undefined) throw new UsageError('--chart groups needs --group-by COL (and --data FILE when the column is in another file).');
-  const options = scoringOptions(values, { ...sliceOptions(values), instances: chart === 'histogram' || chart === 'scatter' });
+  const options = scoringOptions(values, {
+    ...sliceOptions(values), instances: chart === 'histogram' || chart === 'scatter',
+    // The smoothed diagram's 95% band comes from the bootstrap: 200 resamples unless --bootstrap says.
+    ...(chart === 'smooth-reliability' ? { bootstrap: 200 } : {}),
+  });
 
   const reports: Report[] = [];
   for (const file of positionals) {
@@ -184,7 +196,7 @@ export async function plotCommand(rest: string[]): Promise<CliOutput> {
   const kinds = new Set(reports.map((r) => r.kind));
   if (kinds.size > 1) return { code: 2, stdout: '', stderr: `eval-lens: cannot overlay runs of different kinds (${[...kinds].join(', ')}).\n` };
   const palette = printPalette(theme, size.width);
-  const config = reports.length > 1 ? overlayConfig(chart as 'reliability' | 'roc', reports, palette, binning) : chartConfig(chart, reports[0], palette, binning);
+  const config = reports.length > 1 ? overlayConfig(chart as 'reliability' | 'roc' | 'smooth-reliability', reports, palette, binning) : chartConfig(chart, reports[0], palette, binning);
   const figure = await renderChart(config, palette, size, format);
   writeFileSync(values.out, figure.bytes);
   return { code: 0, stdout: '', stderr: `eval-lens: wrote ${values.out} (${chart}, ${size.width}×${size.height}, ${format.toUpperCase()}).\n` };

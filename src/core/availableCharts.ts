@@ -5,7 +5,7 @@ import type { Report } from './types';
 import { baseName } from '../common/paths';
 
 /** The charts of a report, as `eval-lens plot --chart` names them. */
-export const CHART_NAMES = ['reliability', 'roc', 'histogram', 'scatter', 'groups'] as const;
+export const CHART_NAMES = ['reliability', 'roc', 'histogram', 'scatter', 'groups', 'smooth-reliability'] as const;
 export type ChartName = (typeof CHART_NAMES)[number];
 
 export interface ChartAvailability {
@@ -15,7 +15,7 @@ export interface ChartAvailability {
   why?: string;
 }
 
-type ReportLike = Pick<Report, 'path' | 'kind' | 'n' | 'fatal' | 'bins' | 'roc' | 'groups' | 'problems'>;
+type ReportLike = Pick<Report, 'path' | 'kind' | 'n' | 'fatal' | 'bins' | 'roc' | 'groups' | 'problems'> & Partial<Pick<Report, 'smoothReliability'>>;
 
 const KIND_WORDS: Record<Report['kind'], string> = {
   binary: 'risk scores with 0/1 labels',
@@ -37,6 +37,9 @@ function whyNot(chart: ChartName, r: ReportLike): string | undefined {
       return r.roc ? undefined : `the ROC curve needs risk scores with 0/1 labels; ${name} holds ${what}`;
     case 'scatter':
       return r.kind === 'probability' ? undefined : `the scatter plots predicted against true probabilities (ALMANACS); ${name} holds ${what}`;
+    case 'smooth-reliability':
+      if (r.kind === 'probability') return `the smoothed reliability diagram needs a confidence or a risk score for each answer; ${name} holds predicted against true probabilities`;
+      return r.smoothReliability ? undefined : `the smoothed reliability diagram needs a confidence for each answer, and ${name} holds ${what} without one`;
     case 'groups': {
       if (!r.groups?.groups.length) {
         const p = r.problems.find((x) => x.code === 'group-column');
@@ -67,7 +70,8 @@ export function chartUnavailableMessage(chart: ChartName, r: ReportLike): string
   const all = availableCharts(r);
   const asked = all.find((c) => c.chart === chart)!;
   if (asked.available) return undefined;
-  const others = all.filter((c) => c.available && c.chart !== 'groups').map((c) => c.chart);
+  // (The smoothed diagram goes with the binned one: naming reliability is enough.)
+  const others = all.filter((c) => c.available && c.chart !== 'groups' && c.chart !== 'smooth-reliability').map((c) => c.chart);
   const instead = r.fatal || r.n === 0 ? '' : others.length ? `; this file can give: ${others.join(', ')}` : '; this file gives no chart, only its metrics';
   return `${asked.why}${instead}.`;
 }

@@ -120,7 +120,7 @@ describe('eval-lens plot: what it cannot draw', () => {
     [['--chart', 'histogram'], almanacs, 2, 'this file can give: reliability, scatter.'],
     [['--chart', 'groups'], folktexts, 1, '--chart groups needs --group-by COL'],
     [['--chart', 'groups', '--group-by', 'sex'], folktexts, 2, 'has no groups: The file has no column "sex" to group by'],
-    [['--chart', 'pie'], folktexts, 1, "--chart must be one of reliability, roc, histogram, scatter, groups, got 'pie'"],
+    [['--chart', 'pie'], folktexts, 1, "--chart must be one of reliability, roc, histogram, scatter, groups, smooth-reliability, got 'pie'"],
     [[], folktexts, 1, 'plot needs --chart'],
     [['--chart', 'roc', '--out', 'x.pdf'], folktexts, 1, "--out must end in .png or .svg, got 'x.pdf'"],
     [['--chart', 'roc', '--width', '50'], folktexts, 1, '--width takes a whole number of pixels from 100 to 10000'],
@@ -220,10 +220,10 @@ describe('eval-lens plot: several runs overlaid (compare)', () => {
     expect(runLabels(['a/' + 'm'.repeat(60) + '-seed1.csv', 'a/' + 'm'.repeat(60) + '-seed2.csv'])).toEqual([`${'m'.repeat(17)}…${'m'.repeat(12)}-seed1`, `${'m'.repeat(17)}…${'m'.repeat(12)}-seed2`]);
   });
 
-  it('overlays reliability and ROC only, and runs of one kind only', async () => {
+  it('overlays reliability (binned or smoothed) and ROC only, and runs of one kind only', async () => {
     const a = await runCli(['plot', folktexts, folktexts, '--chart', 'histogram', '--out', join(out, 'never.png')]);
     expect(a.code).toBe(1);
-    expect(a.stderr).toContain('several FILEs are overlaid in --chart reliability or roc only');
+    expect(a.stderr).toContain('several FILEs are overlaid in --chart reliability, smooth-reliability or roc only');
     const b = await runCli(['plot', folktexts, almanacs, '--chart', 'reliability', '--out', join(out, 'never.png')]);
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('cannot overlay runs of different kinds (binary, probability)');

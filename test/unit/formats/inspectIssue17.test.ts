@@ -61,7 +61,7 @@ describe('which charts a file can give (point 9)', () => {
   it('an Inspect log without confidences: no reliability diagram or histogram, said in plain words, with what it can give', () => {
     const r = scoreFile(join(DIR, 'board/gsm.json'), { bootstrap: 0 });
     const charts = Object.fromEntries(availableCharts(r).map((c) => [c.chart, c.available]));
-    expect(charts).toEqual({ reliability: false, roc: false, histogram: false, scatter: false, groups: false });
+    expect(charts).toEqual({ reliability: false, roc: false, histogram: false, scatter: false, groups: false, 'smooth-reliability': false });
     const message = chartUnavailableMessage('histogram', r)!;
     expect(message).toBe('the confidence histogram needs a confidence for each answer, and gsm.json holds class predictions without one; this file gives no chart, only its metrics.');
     expect(message).not.toMatch(/internal|finite/);
@@ -69,7 +69,7 @@ describe('which charts a file can give (point 9)', () => {
 
   it('a binary table can give the reliability diagram, ROC and histogram', () => {
     const r = scoreFile(resolve(__dirname, '../../fixtures/roles/x.test_predictions.csv'), { bootstrap: 0 });
-    expect(availableCharts(r).filter((c) => c.available).map((c) => c.chart)).toEqual(['reliability', 'roc', 'histogram']);
+    expect(availableCharts(r).filter((c) => c.available).map((c) => c.chart)).toEqual(['reliability', 'roc', 'histogram', 'smooth-reliability']);
     expect(chartUnavailableMessage('scatter', r)).toBe('the scatter plots predicted against true probabilities (ALMANACS); x.test_predictions.csv holds risk scores with 0/1 labels; this file can give: reliability, roc, histogram.');
   });
 });
