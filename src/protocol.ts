@@ -118,6 +118,8 @@ export interface ReportIntervals {
   bootstrap: number;
   /** --group-by: each group's intervals, in the order of Report.groups.groups. */
   groupIntervals?: Report['intervals'][];
+  /** The task's own metrics with their intervals (Report.taskMetrics; to the page as taskMetricsToWire spells them). */
+  taskMetrics?: Report['taskMetrics'];
 }
 
 /**

@@ -10,6 +10,7 @@ import { betterDirection } from '../../src/common/metricDirection';
 import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from '../shared/format';
 import { post } from '../shared/vscodeApi';
 import { baseName } from '../../src/common/paths';
+import { taskMetricsSection } from './taskMetrics';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
   const info = METRIC_INFO[name];
@@ -82,13 +83,16 @@ export function metricCards(report: Report): HTMLElement {
   const cards = el('div', { className: 'cards', attrs: { id: 'metric-cards' } });
   shown.forEach((m, k) => cards.appendChild(card(report, m, k === 0)));
   // Reported figures that the core has no recomputed counterpart for: listed, not compared.
-  const known = new Set<string>(shown);
+  // A task metric's reported figure stands on its card (taskMetrics.ts), not again in this list.
+  const known = new Set<string>([...shown, ...(report.taskMetrics ?? []).filter((t) => t.reported !== undefined).map((t) => t.name)]);
   const extra = Object.entries(report.reported).filter(([k]) => !known.has(k) && !HMR_METRICS.includes(k as MetricName));
   const section = el('section', { className: 'section' }, [cards]);
+  const tasks = taskMetricsSection(report);
+  if (tasks) section.appendChild(tasks);
   if (extra.length) {
     const list = el('p', { className: 'muted reported-extra' });
     list.textContent = `Also reported by the benchmark${report.reportedPath ? ` (${baseName(report.reportedPath)})` : ''}: `
-      + extra.map(([k, v]) => `${k} ${formatMetric(v)}`).join(', ');
+      + extra.map(([k, v]) => `${k} ${report.reportedNonFinite?.[k] ?? formatMetric(v)}`).join(', ');
     section.appendChild(list);
   }
   // Where a reported figure's name matches a recomputed one but its definition differs: one sentence each.

@@ -131,6 +131,7 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
   current.reports = current.reports.map((r, k) => ({
     ...r, intervals: message.reports[k].intervals ?? {}, options: { ...r.options, bootstrap: message.reports[k].bootstrap },
     groups: withGroupIntervals(r.groups, message.reports[k].groupIntervals),
+    ...(message.reports[k].taskMetrics ? { taskMetrics: message.reports[k].taskMetrics } : {}),
   }));
   const report = selectedReport();
   if (!report) return;

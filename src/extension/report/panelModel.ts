@@ -6,6 +6,7 @@ import type { HostToWebview, InstancePage, PanelState, ReportIntervals } from '.
 import { withGroupIntervals } from '../../common/groupRanking';
 import type { PanelData } from '../worker/workerProtocol';
 import { runLabel } from '../../common/paths';
+import { taskMetricsToWire } from '../../common/taskMetrics';
 
 export interface PanelScoreResult {
   reports: Report[];
@@ -76,12 +77,16 @@ export function titleFor(path: string): string {
 export function reportIntervals(reports: readonly Report[]): ReportIntervals[] {
   return reports.map((r) => ({
     intervals: r.intervals, bootstrap: r.options.bootstrap, ...(r.groups ? { groupIntervals: r.groups.groups.map((g) => g.intervals) } : {}),
+    ...(r.taskMetrics ? { taskMetrics: r.taskMetrics } : {}),
   }));
 }
 
 /** `report` with the intervals of a later pass over the same numbers. */
 export function withIntervals(report: Report, intervals: ReportIntervals): Report {
-  return { ...report, intervals: intervals.intervals, options: { ...report.options, bootstrap: intervals.bootstrap }, groups: withGroupIntervals(report.groups, intervals.groupIntervals) };
+  return {
+    ...report, intervals: intervals.intervals, options: { ...report.options, bootstrap: intervals.bootstrap }, groups: withGroupIntervals(report.groups, intervals.groupIntervals),
+    ...(intervals.taskMetrics ? { taskMetrics: intervals.taskMetrics } : {}),
+  };
 }
 
 /**
@@ -100,6 +105,18 @@ export function reportsView(path: string, result: PanelScoreResult, saved: Panel
     view: { ...base, charts: panel.map((p) => p.charts), instances: panel.map((p) => p.instances?.scheme ?? null) },
     pages: order.flatMap((k) => (panel[k].instances?.pages ?? []).map((page) => ({ report: k, page }))),
   };
+}
+
+/**
+ * A message as the webview gets it: a webview message is JSON, which has no NaN or Infinity, so a
+ * task metric's non-finite figures travel as their spelling (taskMetricsToWire; the page reads both).
+ */
+export function forWebview(message: HostToWebview): HostToWebview {
+  const wire = <T extends { taskMetrics?: Report['taskMetrics'] }>(x: T): T =>
+    (x.taskMetrics ? { ...x, taskMetrics: taskMetricsToWire(x.taskMetrics) as unknown as Report['taskMetrics'] } : x);
+  if (message.type === 'reports') return { ...message, reports: message.reports.map(wire) };
+  if (message.type === 'intervals') return { ...message, reports: message.reports.map(wire) };
+  return message;
 }
 
 /** Files the webview may ask to open: the reports' own files only, never an arbitrary path. */

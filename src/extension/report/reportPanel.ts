@@ -18,7 +18,7 @@ import { scoreWithProgress } from './scoreWithProgress';
 import { InstancePages } from './instancePages';
 import { revealLine } from './revealLine';
 import { PageFacts } from './pageFacts';
-import { isPanelState, mayOpen, reportIntervals, reportsView, sameReports, titleFor, withIntervals, type PanelInfo, type PanelScoreFunction, type PanelScoreResult } from './panelModel';
+import { forWebview, isPanelState, mayOpen, reportIntervals, reportsView, sameReports, titleFor, withIntervals, type PanelInfo, type PanelScoreFunction, type PanelScoreResult } from './panelModel';
 
 import { baseName } from '../../common/paths';
 
@@ -339,7 +339,7 @@ export class ReportPanel {
       this.info.reportsPostedAt = Date.now();
       ReportPanel.log?.(`panel: 'reports' posted ${Date.now() - this.info.createdAt} ms after the panel was created (webview ready at ${(this.info.readyAt ?? NaN) - this.info.createdAt} ms)`);
     }
-    void this.panel.webview.postMessage(message);
+    void this.panel.webview.postMessage(forWebview(message));
   }
 
   /** What the webview posts, delivered as if it had (tests drive the panel's controls through this). */
