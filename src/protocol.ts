@@ -38,6 +38,8 @@ export interface TableFilter {
   /** Class indices into Report.classes (multiclass) or 0/1 (binary). */
   gold: number | null;
   pred: number | null;
+  /** The search box's query (src/common/whereTerms.ts), when one is applied. */
+  query?: string;
 }
 
 export type HostToWebview =

@@ -24,6 +24,7 @@ import { post, vscodeApi } from '../shared/vscodeApi';
 import { ChartSlots } from './chartSlots';
 import { announceInstances, announceRendered } from './announce';
 import { appendKindCharts } from './kindCharts';
+import { answerQuery, errorGroupsSection } from './errorGroups';
 import { loadedFrom, type Loaded } from './loaded';
 import { reportHeader } from './reportHeader';
 import { binningToggle, errorView, fatalView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
@@ -315,6 +316,12 @@ function renderReport(): void {
       document.getElementById('instances')?.scrollIntoView({ behavior: 'smooth' });
     },
   });
+  const errors = errorGroupsSection(report, (pick) => {
+    if (pick.answer !== undefined) table?.setSearch(answerQuery(pick.answer));
+    else table?.setFilter({ gold: pick.gold, pred: pick.pred, correctness: 'all', bin: null });
+    document.getElementById('instances')?.scrollIntoView({ behavior: 'smooth' });
+  });
+  if (errors) root.appendChild(errors);
 
   // The stepper and the table need the per-instance columns: placeholders until they arrive.
   const pending = !report.instances && !!loaded.assemblers[k];

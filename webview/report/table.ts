@@ -10,6 +10,7 @@ import {
   cellText, className, filterRows, isFiltering, NO_FILTER, scrollTopForRow, sortIndicesByKey, sortIndicesByString,
   sortKeys, tableColumns, tableMinWidth, virtualWindow, type ColumnSpec,
 } from './tableModel';
+import { SearchBox } from './searchBox';
 
 export const ROW_HEIGHT = 22;
 const BODY_HEIGHT = 396;
@@ -44,6 +45,9 @@ export class InstanceTable {
   private binning: Binning;
   private sort: Sort | null;
   private filter: TableFilter;
+  /** The search box, and the rows its query keeps (null: no search). */
+  private readonly search: SearchBox;
+  private match: Uint8Array | null = null;
 
   constructor(private readonly report: Report, private readonly options: TableOptions) {
     this.binning = options.binning;
@@ -81,8 +85,17 @@ export class InstanceTable {
     grid.style.setProperty('--vtable-min-width', tableMinWidth(this.columns));
     grid.style.setProperty('--vtable-row-height', `${ROW_HEIGHT}px`);
 
+    this.search = new SearchBox(report, this.filter.query ?? '', (query, mask) => {
+      this.match = mask;
+      this.filter = { ...this.filter, query: query || undefined };
+      this.refresh();
+      this.emit();
+    });
+    this.match = this.search.initialMask();
+    if (!this.match) this.filter = { ...this.filter, query: undefined };
     this.element = el('section', { className: 'section table-section', attrs: { id: 'instances' } }, [
       el('h2', { text: 'Instances' }),
+      this.search.element,
       this.toolbar,
       grid,
     ]);
@@ -117,9 +130,19 @@ export class InstanceTable {
 
   setFilter(patch: Partial<TableFilter>): void {
     this.filter = { ...this.filter, ...patch };
+    // "Clear filters" (NO_FILTER, which has no query) empties the search too.
+    if (!this.filter.query && this.match) {
+      this.match = null;
+      this.search.clear();
+    }
     this.buildToolbar();
     this.refresh();
     this.emit();
+  }
+
+  /** Searches for `query` as if typed in the search box. */
+  setSearch(query: string): void {
+    this.search.set(query);
   }
 
   setBinning(binning: Binning): void {
@@ -167,7 +190,8 @@ export class InstanceTable {
   }
 
   private refresh(): void {
-    this.rows = filterRows(this.report, this.sortedOrder(), this.filter, this.binning);
+    this.rows = filterRows(this.report, this.sortedOrder(), this.filter, this.binning, this.match);
+    this.search.showFigures(this.rows, isFiltering(this.filter));
     this.active = Math.min(this.active, this.rows.length - 1);
     const total = this.report.instances?.lines.length ?? 0;
     this.countLabel.textContent = isFiltering(this.filter)

@@ -15,7 +15,7 @@ export interface ColumnSpec {
   numeric: boolean;
 }
 
-export const NO_FILTER: TableFilter = { correctness: 'all', bin: null, gold: null, pred: null };
+export const NO_FILTER: TableFilter = { correctness: 'all', bin: null, gold: null, pred: null, query: undefined };
 
 /** The columns shown for a report; they depend on its kind and on which columns hold data. */
 export function tableColumns(report: Report): ColumnSpec[] {
@@ -277,16 +277,19 @@ export function keeps(report: Report, filter: TableFilter, binning: 'equalWidth'
 }
 
 export function isFiltering(filter: TableFilter): boolean {
-  return filter.correctness !== 'all' || filter.bin !== null || filter.gold !== null || filter.pred !== null;
+  return filter.correctness !== 'all' || filter.bin !== null || filter.gold !== null || filter.pred !== null || !!filter.query;
 }
 
-/** The rows of `order` (all rows in file order when null) that pass `filter`, in that order. */
+/**
+ * The rows of `order` (all rows in file order when null) that pass `filter`, in that order; with
+ * `match` (the search's rows, 1 to keep), only those too.
+ */
 export function filterRows(
-  report: Report, order: Uint32Array | null, filter: TableFilter, binning: 'equalWidth' | 'equalCount',
+  report: Report, order: Uint32Array | null, filter: TableFilter, binning: 'equalWidth' | 'equalCount', match: Uint8Array | null = null,
 ): Uint32Array {
   const inst = report.instances;
   const n = inst ? inst.lines.length : 0;
-  if (!inst || !isFiltering(filter)) {
+  if (!inst || (!isFiltering(filter) && !match)) {
     if (order) return order;
     const all = new Uint32Array(n);
     for (let i = 0; i < n; i++) all[i] = i;
@@ -310,6 +313,7 @@ export function filterRows(
     if (bin !== -2 && bins[i] !== bin) continue;
     if (wantGold !== -2 && gold[i] !== wantGold) continue;
     if (wantPred !== -2 && pred[i] !== wantPred) continue;
+    if (match && match[i] !== 1) continue;
     out[k++] = i;
   }
   return out.slice(0, k);

@@ -1,0 +1,131 @@
+// The instance table's search box (issue 20.1): plain text or /regex/flags across every text an
+// instance has, and `column = != ~ > >= < <= value` terms joined by AND (src/common/whereTerms.ts,
+// the grammar of the CLI's --where). It composes with the other filters; under it, the kept rows'
+// figures beside the whole file's, with their intervals. It lives outside the toolbar (which is
+// rebuilt on every filter change), so typing never loses its focus or its text.
+import type { Report } from '../../src/core/types';
+import { searchIndex, searchRows, type SearchIndex } from '../../src/common/instanceSearch';
+import { subsetFigures, type SubsetFigure } from '../../src/common/subsetMetrics';
+import { el } from '../shared/dom';
+import { formatCount, formatMetric } from '../shared/format';
+
+/** Typing pauses this long before a search runs (Enter runs it at once). */
+const DEBOUNCE_MS = 180;
+
+const NAMES: Record<SubsetFigure['metric'], string> = { accuracy: 'accuracy', brier: 'Brier', mse: 'squared error' };
+
+export class SearchBox {
+  readonly element: HTMLElement;
+  private readonly input: HTMLInputElement;
+  private readonly message: HTMLElement;
+  private readonly figures: HTMLElement;
+  private index: SearchIndex | null = null;
+  private timer = 0;
+  private applied = '';
+  private whole: SubsetFigure[] | null = null;
+
+  /** `onSearch(query, mask)`: the rows to keep (null: no search), after each change of the query. */
+  constructor(private readonly report: Report, initial: string, private readonly onSearch: (query: string, mask: Uint8Array | null) => void) {
+    this.input = el('input', {
+      attrs: {
+        type: 'search', id: 'instance-search', spellcheck: 'false', autocomplete: 'off',
+        placeholder: 'Search: text, /regex/i, or column = value AND …',
+        'aria-label': 'Search the instances',
+        'aria-describedby': 'instance-search-help',
+      },
+    });
+    this.input.value = initial;
+    this.message = el('span', { className: 'search-message', attrs: { id: 'instance-search-message', role: 'status', 'aria-live': 'polite' } });
+    this.figures = el('p', { className: 'search-figures muted', attrs: { id: 'instance-search-figures', 'aria-live': 'polite' } });
+    const help = el('span', {
+      className: 'sr-only',
+      attrs: { id: 'instance-search-help' },
+      text: 'Plain text matches any text of an instance, ignoring case; /regex/ with flags i, m, s or u; column = value, column != value, column ~ regex, column > number; join terms with AND.',
+    });
+    this.element = el('div', { className: 'table-search' }, [
+      el('label', { className: 'control search-control' }, [el('span', { text: 'Search' }), this.input]),
+      help,
+      this.message,
+      this.figures,
+    ]);
+    this.input.addEventListener('input', () => {
+      clearTimeout(this.timer);
+      this.timer = window.setTimeout(() => this.apply(), DEBOUNCE_MS);
+    });
+    this.input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        clearTimeout(this.timer);
+        this.apply();
+      } else if (e.key === 'Escape' && this.input.value) {
+        e.preventDefault();
+        e.stopPropagation();
+        this.input.value = '';
+        this.apply();
+      }
+    });
+  }
+
+  /** The mask of the initial query (the page reloaded with a search in its state), or null. */
+  initialMask(): Uint8Array | null {
+    return this.input.value.trim() ? this.run(this.input.value) : null;
+  }
+
+  /** Runs `query` as if typed (an error group's answer, say). */
+  set(query: string): void {
+    clearTimeout(this.timer);
+    this.input.value = query;
+    this.apply();
+  }
+
+  /** Empties the box ("Clear filters"). */
+  clear(): void {
+    if (!this.input.value && !this.applied) return;
+    this.input.value = '';
+    this.applied = '';
+    this.message.textContent = '';
+  }
+
+  /** The figures of the rows the table keeps, beside the whole file's; nothing when it keeps every row. */
+  showFigures(rows: Uint32Array, filtering: boolean): void {
+    const inst = this.report.instances;
+    this.figures.textContent = '';
+    if (!inst || !filtering) return;
+    this.whole ??= subsetFigures(this.report.kind, inst, null);
+    const keep = new Uint8Array(inst.lines.length);
+    for (let k = 0; k < rows.length; k++) keep[rows[k]] = 1;
+    const kept = subsetFigures(this.report.kind, inst, (i) => keep[i] === 1);
+    const parts = kept.map((f, k) => {
+      const all = this.whole![k];
+      const ci = f.interval ? ` [${formatMetric(f.interval[0])}, ${formatMetric(f.interval[1])}]` : '';
+      return `${NAMES[f.metric]} ${formatMetric(f.value)}${ci}${all ? `, ${formatMetric(all.value)} overall` : ''}`;
+    });
+    const total = inst.lines.length;
+    this.figures.textContent = `${formatCount(rows.length)} of ${formatCount(total)} rows: ${parts.join('; ')}${rows.length < 30 ? ' (fewer than 30 rows: the intervals are rough)' : ''}.`;
+    this.figures.dataset.rows = String(rows.length);
+  }
+
+  private apply(): void {
+    const query = this.input.value;
+    if (query.trim() === this.applied.trim()) return;
+    this.applied = query;
+    const mask = query.trim() ? this.run(query) : null;
+    if (query.trim() && !mask) return; // an error: the rows stay as they were, the message says why
+    this.onSearch(query.trim(), mask);
+  }
+
+  private run(query: string): Uint8Array | null {
+    this.index ??= searchIndex(this.report);
+    if (!this.index) return null;
+    const result = searchRows(this.index, query);
+    if ('error' in result) {
+      this.message.textContent = `Not searched: ${result.error}.`;
+      this.message.classList.add('error');
+      this.input.setAttribute('aria-invalid', 'true');
+      return null;
+    }
+    this.message.classList.remove('error');
+    this.input.removeAttribute('aria-invalid');
+    this.message.textContent = `${formatCount(result.count)} ${result.count === 1 ? 'match' : 'matches'}`;
+    return result.mask;
+  }
+}
