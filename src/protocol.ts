@@ -120,6 +120,8 @@ export interface ReportIntervals {
   bootstrap: number;
   /** --group-by: each group's intervals, in the order of Report.groups.groups. */
   groupIntervals?: Report['intervals'][];
+  /** The smoothed reliability curve's 95% bootstrap band (Report.smoothReliability's lower, upper, resamples). */
+  smoothBand?: { lower: (number | null)[]; upper: (number | null)[]; resamples: number };
   /** The task's own metrics with their intervals (Report.taskMetrics; to the page as taskMetricsToWire spells them). */
   taskMetrics?: Report['taskMetrics'];
 }

@@ -56,3 +56,60 @@ export function classF1Config(stats: ClassStats, palette: Palette, onClassClick?
     },
   };
 }
+
+/**
+ * Per-class ECE (issue 19, docs/metrics.md#ece_classwise): each class's equal-width ECE of p_c
+ * against 1[y = c] (ClassStats.ece), lower is better; their mean (ece_classwise) as a dashed line
+ * named in the legend. null (a class without probabilities) draws no bar.
+ */
+export function classEceConfig(stats: ClassStats, palette: Palette, mean: number | null | undefined): ChartConfiguration<'bar' | 'line'> {
+  const ece = stats.ece ?? [];
+  const horizontal = stats.classes.length >= HORIZONTAL_FROM;
+  // Room above the tallest bar, to the next 0.05.
+  const top = Math.min(1, Math.ceil(Math.max(0.04, ...ece.map((v) => v ?? 0)) * 1.1 * 20) / 20);
+  const valueAxis = { min: 0, max: top, position: horizontal ? ('top' as const) : ('left' as const), grid: { color: palette.grid }, ticks: { color: palette.foreground }, title: { display: true, text: 'ECE (lower is better)', color: palette.foreground } };
+  const classAxis = { grid: { display: false }, ticks: { color: palette.foreground, autoSkip: false }, title: { display: true, text: 'Class', color: palette.foreground } };
+  const meanLine = mean === null || mean === undefined ? [] : [{
+    type: 'line' as const,
+    label: `Mean over classes (ece_classwise ${formatMetric(mean)})`,
+    data: stats.classes.map(() => mean),
+    borderColor: palette.foreground,
+    borderDash: [scaled(palette, 5), scaled(palette, 4)],
+    borderWidth: scaled(palette, 1.5),
+    pointRadius: 0,
+    ...(horizontal ? { indexAxis: 'y' as const } : {}),
+  }];
+  return {
+    type: 'bar',
+    data: {
+      labels: stats.classes.map((c) => shortLabel(c)),
+      datasets: [
+        {
+          type: 'bar' as const,
+          label: 'ECE of the class',
+          data: ece,
+          backgroundColor: withAlpha(palette.orange, palette.highContrast ? 0.5 : 0.7),
+          borderColor: palette.orange,
+          borderWidth: scaled(palette, palette.highContrast ? 2 : 1),
+        },
+        ...meanLine,
+      ],
+    } as ChartConfiguration<'bar' | 'line'>['data'],
+    options: {
+      indexAxis: horizontal ? 'y' : 'x',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      scales: horizontal ? { x: valueAxis, y: classAxis } : { x: classAxis, y: valueAxis },
+      plugins: {
+        legend: { display: meanLine.length > 0, position: 'bottom', labels: { color: palette.foreground } },
+        tooltip: {
+          callbacks: {
+            title: (items) => stats.classes[items[0]?.dataIndex ?? 0] ?? '',
+            label: (item) => `ECE ${formatMetric(ece[item.dataIndex])} (p of the class against being the class), support ${formatCount(stats.support[item.dataIndex])}`,
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,7 +1,7 @@
 // Messages between the extension host and the compare / leaderboard webview (dist/compare.js), and
 // the comparison and board documents as the CLI's --json prints them (issue 7's contract). Both
 // sides import this file; nothing crosses untyped.
-import type { ClassStats, FormatName, Kind, ReliabilityBin, RowProblem } from '../core/types';
+import type { ClassStats, FormatName, Kind, ReliabilityBin, RowProblem, SmoothReliability } from '../core/types';
 import type { ConfidenceHistogram } from './chartData';
 import type { ChartMissingMessage, ExportChartMessage, WebviewFile } from './exportProtocol';
 
@@ -96,6 +96,8 @@ export interface CompareRunView {
   roc: { fpr: number[]; tpr: number[] } | null;
   histogram: ConfidenceHistogram | null;
   classStats: ClassStats | null;
+  /** The smoothed reliability curve at the run's σ* (with its band when the runs were bootstrapped); issue 19. */
+  smoothReliability?: SmoothReliability | null;
 }
 
 export type AgreementCell = keyof Agreement;

@@ -6,6 +6,7 @@ import { shortLabel } from '../../src/charts/classes';
 import { withAlpha, type Palette } from '../../src/charts/palette';
 import { reliabilityOverlayConfig } from '../../src/charts/reliability';
 import { rocOverlayConfig } from '../../src/charts/roc';
+import { smoothReliabilityConfig } from '../../src/charts/smoothReliability';
 import { runColors } from '../../src/charts/runs';
 import type { ClassStats, Kind } from '../../src/core/types';
 import type { CompareRunView } from '../../src/common/compareProtocol';
@@ -21,6 +22,13 @@ export function reliabilityOverlay(
 ): Chart {
   const overlay = runs.map((r, k) => ({ label: r.label, bins: r.bins?.[binning] ?? [], ece: eces[k] }));
   return new Chart(canvas, reliabilityOverlayConfig(overlay, { kind, palette, equalWidth: binning === 'equalWidth' }));
+}
+
+/** Each run's smoothed reliability curve (issue 19), in the runs' colours; runs without one are left out. */
+export function smoothReliabilityOverlay(canvas: HTMLCanvasElement, runs: CompareRunView[], kind: Kind, palette: Palette): Chart {
+  const colors = compareRunColors(palette, runs.length);
+  const drawn = runs.flatMap((r, k) => (r.smoothReliability ? [{ run: { label: r.label, smooth: r.smoothReliability }, color: colors[k] }] : []));
+  return new Chart(canvas, smoothReliabilityConfig(drawn.map((d) => d.run), { kind, palette, colors: drawn.map((d) => d.color) }) as never);
 }
 
 export function rocOverlay(canvas: HTMLCanvasElement, runs: CompareRunView[], aucs: (number | null)[], palette: Palette): Chart {

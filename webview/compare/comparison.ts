@@ -8,7 +8,7 @@ import { baseName } from '../../src/common/paths';
 import { KIND_METRICS } from '../../src/common/metricTable';
 import { betterDirection, improvement } from '../../src/common/metricDirection';
 import { formatCount, formatMetric, METRIC_INFO } from '../shared/format';
-import { classF1Overlay, reliabilityOverlay, rocOverlay } from './charts';
+import { classF1Overlay, reliabilityOverlay, rocOverlay, smoothReliabilityOverlay } from './charts';
 import { PairsView, type PairHandlers } from './pairs';
 import { chartSection } from './slots';
 
@@ -124,6 +124,9 @@ export function renderComparison(root: HTMLElement, view: CompareView, handlers:
   if (runs.length && runs.every((r) => r.bins)) {
     grid.appendChild(chartSection('reliability-width', 'Reliability: equal-width bins', (c, p) => reliabilityOverlay(c, runs, 'equalWidth', comparison.kind, comparison.metrics.ece?.values ?? [], p), 340));
     grid.appendChild(chartSection('reliability-count', 'Reliability: equal-count bins', (c, p) => reliabilityOverlay(c, runs, 'equalCount', comparison.kind, comparison.metrics.ece_quantile?.values ?? [], p), 340));
+  }
+  if (runs.some((r) => r.smoothReliability)) {
+    grid.appendChild(chartSection('smooth-reliability', 'Smoothed reliability', (c, p) => smoothReliabilityOverlay(c, runs, comparison.kind, p), 360));
   }
   if (runs.some((r) => r.roc)) {
     const aucs = comparison.metrics.auc?.values ?? runs.map(() => null);

@@ -10,6 +10,11 @@ import { el } from '../shared/dom';
 import { formatCount, formatMetric } from '../shared/format';
 import type { ChartSlots } from './chartSlots';
 import { confusionMatrix } from './confusion';
+import { classEceChart, smoothReliabilityChart } from '../shared/charts/calibration';
+import { kindAxes } from '../../src/common/format';
+import { smoothReliabilityAside } from './smoothTable';
+import { groupColour } from '../../src/charts/groupReliability';
+import { worstGroupIndex } from '../../src/common/groupRanking';
 
 export interface KindChartClicks {
   /** A class's F1 bar: the table shows that gold class. */
@@ -20,6 +25,19 @@ export interface KindChartClicks {
 
 /** Adds the kind's charts to `grid` (then `grid` to `root`) and the confusion matrix after it. */
 export function appendKindCharts(root: HTMLElement, grid: HTMLElement, report: Report, charts: ReportCharts, slots: ChartSlots, clicks: KindChartClicks): void {
+  if (report.smoothReliability) {
+    // Issue 19: read at each draw, so the band the intervals pass adds (main.ts) is drawn on redraw.
+    const smooth = report.smoothReliability;
+    const aside = smoothReliabilityAside();
+    const target = kindAxes(report.kind).target.toLowerCase();
+    root.appendChild(slots.box('smooth-reliability', 'Smoothed reliability', (canvas, p) => {
+      aside.fill(smooth, target);
+      return smoothReliabilityChart(canvas, [{ label: 'this run', smooth }], report.kind, p);
+    }, {
+      height: 340, aside: aside.element,
+      caption: `The ${target} near each value t, kernel-smoothed at the bandwidth σ* where smECE = σ* (no bins to choose); the shaded band around it: 95% of bootstrap resamples at that σ*; at the bottom: where the values lie (density, right axis). See docs/metrics.md#smece.`,
+    }));
+  }
   if (charts.histogram) {
     const histogram = charts.histogram;
     grid.appendChild(slots.box('histogram', 'Confidence: correct and incorrect', (canvas, p) => confidenceHistogramChart(canvas, histogram, p), { height: 320 }));
@@ -44,6 +62,15 @@ export function appendKindCharts(root: HTMLElement, grid: HTMLElement, report: R
       caption: horizontal && stats.classes.length > 28 ? `${stats.classes.length} classes: scroll the chart.` : undefined,
     }));
   }
+  if (report.classStats?.ece?.some((v) => v !== null)) {
+    const stats = report.classStats;
+    const horizontal = stats.classes.length >= HORIZONTAL_FROM;
+    grid.appendChild(slots.box('class-ece', 'ECE per class', (canvas, p) => classEceChart(canvas, stats, report.metrics.ece_classwise, p), {
+      height: horizontal ? Math.max(320, 18 * stats.classes.length + 80) : 280,
+      maxVisibleHeight: 560,
+      caption: 'Each class c: the equal-width ECE of p(c) against "the answer is c" (classwise ECE); the dashed line, their mean (ece_classwise).',
+    }));
+  }
   root.appendChild(grid);
 
   if (report.classStats && report.classStats.classes.length) {
@@ -53,4 +80,18 @@ export function appendKindCharts(root: HTMLElement, grid: HTMLElement, report: R
       confusionMatrix(report.classStats, clicks.onCell),
     ]));
   }
+}
+
+/** --group-by (issue 19): every group's smoothed reliability curve over one diagonal, in the group colours of the binned diagram. */
+export function appendGroupSmoothReliability(root: HTMLElement, slots: ChartSlots, report: Report): void {
+  const groups = report.groups;
+  const runs = (groups?.groups ?? []).flatMap((g, k) => (g.smoothReliability ? [{ k, run: { label: `${g.value} (n = ${g.n})`, smooth: g.smoothReliability } }] : []));
+  if (!groups || runs.length === 0) return;
+  const worst = worstGroupIndex(report.kind, groups.groups);
+  root.appendChild(slots.box('group-smooth-reliability', `Smoothed reliability by ${groups.column}`, (canvas, p) => smoothReliabilityChart(
+    canvas, runs.map(({ k, run }) => ({ ...run, emphasis: k === worst })), report.kind, p, runs.map(({ k }) => groupColour(p, k)),
+  ), {
+    height: 360,
+    caption: 'Each group\'s kernel-smoothed curve at its own bandwidth σ* (= its smECE, in the legend); at the bottom, where each group\'s values lie. The worst group is drawn thicker.',
+  }));
 }

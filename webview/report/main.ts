@@ -23,7 +23,7 @@ import { readPalette, watchTheme, type Palette } from '../shared/theme';
 import { post, vscodeApi } from '../shared/vscodeApi';
 import { ChartSlots } from './chartSlots';
 import { announceInstances, announceRendered } from './announce';
-import { appendKindCharts } from './kindCharts';
+import { appendGroupSmoothReliability, appendKindCharts } from './kindCharts';
 import { answerQuery, errorGroupsSection } from './errorGroups';
 import { loadedFrom, type Loaded } from './loaded';
 import { reportHeader } from './reportHeader';
@@ -134,8 +134,14 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
     groups: withGroupIntervals(r.groups, message.reports[k].groupIntervals),
     ...(message.reports[k].taskMetrics ? { taskMetrics: message.reports[k].taskMetrics } : {}),
   }));
+  // Issue 19: the smoothed curve's band, into the object its chart box draws from (kindCharts.ts).
+  current.reports.forEach((r, k) => {
+    const band = message.reports[k].smoothBand;
+    if (band && r.smoothReliability) Object.assign(r.smoothReliability, band);
+  });
   const report = selectedReport();
   if (!report) return;
+  if (report.smoothReliability?.lower) slots.redraw('smooth-reliability', palette);
   rememberFocus(root); // a card's "?" or a group's button is replaced below
   if (cardsSection) {
     const fresh = metricCards(report);
@@ -358,6 +364,7 @@ function renderGroups(report: Report): void {
       height: 340, caption: 'Each group\'s equal-width bins: mean score against the share of positives (mean correctness for top-label confidence). The worst group is drawn thicker.',
     }));
   }
+  appendGroupSmoothReliability(root, slots, report);
   const fairness = fairnessCard(report);
   if (fairness) root.appendChild(fairness);
 }

@@ -78,6 +78,7 @@ export function reportIntervals(reports: readonly Report[]): ReportIntervals[] {
   return reports.map((r) => ({
     intervals: r.intervals, bootstrap: r.options.bootstrap, ...(r.groups ? { groupIntervals: r.groups.groups.map((g) => g.intervals) } : {}),
     ...(r.taskMetrics ? { taskMetrics: r.taskMetrics } : {}),
+    ...(r.smoothReliability?.lower && r.smoothReliability.upper ? { smoothBand: { lower: r.smoothReliability.lower, upper: r.smoothReliability.upper, resamples: r.smoothReliability.resamples ?? 0 } } : {}),
   }));
 }
 
@@ -86,6 +87,7 @@ export function withIntervals(report: Report, intervals: ReportIntervals): Repor
   return {
     ...report, intervals: intervals.intervals, options: { ...report.options, bootstrap: intervals.bootstrap }, groups: withGroupIntervals(report.groups, intervals.groupIntervals),
     ...(intervals.taskMetrics ? { taskMetrics: intervals.taskMetrics } : {}),
+    ...(intervals.smoothBand && report.smoothReliability ? { smoothReliability: { ...report.smoothReliability, ...intervals.smoothBand } } : {}),
   };
 }
 

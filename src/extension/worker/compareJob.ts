@@ -35,6 +35,7 @@ function runView(r: Report): CompareRunView {
     roc: roc ? { fpr: roc.x, tpr: roc.y } : null,
     histogram: reportCharts(r).histogram,
     classStats: r.classStats,
+    smoothReliability: r.smoothReliability ?? null,
   };
 }
 
