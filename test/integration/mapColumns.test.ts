@@ -105,13 +105,16 @@ suite('map columns', () => {
 
     const reports = await until(() => a.panel()?.path === file ? a.panel()?.reports : undefined, (r) => !r?.[0]?.fatal && typeof r?.[0]?.metrics.auc === 'number', 'the report scored with the mapping', 30_000);
     assert.ok(Math.abs(reports![0].metrics.auc! - expected().churn.auc) < 1e-9, `AUC ${reports![0].metrics.auc} vs scikit-learn's ${expected().churn.auc}`);
-    // Both choices in the one setting, each under its file.
+    // The choice in the setting, under the file's path (beside any other file's).
     assert.deepEqual(mappings()[rel('churned.csv')], { label: 'churned', score: 'churn_probability' });
-    assert.deepEqual(mappings()[rel('churn.parquet')], { label: 'actual_churn', score: 'churn_probability', pred: 'predicted_class' });
     // Discovery now takes it as predictions, and scores it in the background with the mapping.
     const bg = await until(() => a.files.get(uri)?.result?.reports[0]?.metrics.auc, (v) => typeof v === 'number', 'the background score', 30_000);
     assert.ok(Math.abs(bg! - expected().churn.auc) < 1e-9, `background AUC ${bg}`);
     assert.ok(!/not scored/.test(a.lensTitle(uri) ?? ''), `CodeLens: ${a.lensTitle(uri)}`);
+    // The tree lists it among the scored files, no longer under "Not scored".
+    const listed = (label: string) => a.treeSnapshot().filter((g) => g.label === label).flatMap((g) => g.children).some((c) => c.label.startsWith('churned'));
+    await until(() => listed('Not scored'), (v) => !v, 'churned.csv out of "Not scored"', 30_000);
+    assert.ok(a.treeSnapshot().some((g) => g.label !== 'Not scored' && JSON.stringify(g).includes('churned')), 'churned.csv in a group of the tree');
   });
 
   test('the Ludwig table without gold: the report says so, and the pick offers no prediction or score as the gold', async () => {

@@ -82,7 +82,8 @@ suite('tree', () => {
       writeFileSync(`${dir}/leaderboard.csv`, 'model,accuracy,f1\nA,0.5,0.4\n');
       const child = () => a.treeSnapshot().find((g) => g.label === 'Not scored')?.children.find((c) => c.label === 'leaderboard.csv');
       const node = await until(child, (c) => c !== undefined, 'the new data file is listed as not scored');
-      assert.match(plain(node!.tooltip), /No prediction columns: model, accuracy, f1/);
+      // A one-row table of metric columns is a results summary (issue 17, point 1): said so, with why.
+      assert.match(plain(node!.tooltip), /It is a summary of results, not predictions: 1 row whose columns are metrics \(accuracy, f1\)/);
       rmSync(dir, { recursive: true, force: true });
       await until(child, (c) => c === undefined, 'the deleted file leaves the list');
     } finally {
