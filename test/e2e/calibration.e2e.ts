@@ -3,14 +3,15 @@
 // curve overlaid) and the groups view (each group's curve), and the binned diagram with its error
 // bars. The canvases are read for drawn pixels; screenshots of each go to test-results/e2e/
 // (smooth-reliability-report, -compare, -groups).
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
 import { writeAdultFiles, type AdultFiles } from '../unit/slices/adultFixture';
-import { startWorkbench, type Workbench } from './workbench';
+import { acrossThePlot, parseSvg, strokedPaths } from '../support/svg';
+import { chooseExport, saveDialog, startWorkbench, svgShot, type Workbench } from './workbench';
 
 const MISTRAL = 'Mistral-7B-sim__ACSIncome__-1/Mistral-7B-sim__ACSIncome__-1.test_predictions.csv';
 
@@ -70,6 +71,18 @@ describe('calibration views (issue 19) in the workbench', () => {
     await section.scrollIntoViewIfNeeded();
     await wb.screenshot('smooth-reliability-report', section);
     await wb.screenshot('reliability-error-bars', view.locator('#section-reliability'));
+
+    // Exported as SVG (svgcanvas replays the drawing): the legend as text, the curve, the band's
+    // edges, the density and the diagonal as paths across the plot.
+    const svgPath = join(mkdtempSync(join(tmpdir(), 'eval-lens-smooth-svg-')), 'smooth.svg');
+    await chooseExport(view, /^SVG: Smoothed reliability…$/);
+    await saveDialog(wb, svgPath);
+    await expect.poll(() => existsSync(svgPath) && statSync(svgPath).size, { timeout: 20_000 }).toBeGreaterThan(0);
+    const svg = parseSvg(svgPath);
+    const legend = svg.texts.join(' | ');
+    for (const w of ['Smoothed curve (smECE', '95% bootstrap band (200 resamples)', 'Density of scores (right axis)', 'Perfect calibration']) expect(legend).toContain(w);
+    expect(acrossThePlot(svg, strokedPaths(svg)).length).toBeGreaterThanOrEqual(5);
+    await svgShot(wb, readFileSync(svgPath), 'smooth-reliability-export');
   });
 
   it('the compare page overlays each run\'s smoothed curve', async () => {
