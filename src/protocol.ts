@@ -103,6 +103,8 @@ export type WebviewToHost =
   | { type: 'instancesReady'; path: string; selected: number; ms: number; rows: number }
   /** "Group by": a column of the predictions file (fromData false) or of the joined data file; null for none. */
   | { type: 'groupBy'; column: string | null; fromData?: boolean }
+  /** "Cluster by" (issue 18): clustered standard errors and intervals by a column, as --cluster; null for none. */
+  | { type: 'clusterBy'; column: string | null; fromData?: boolean }
   /** "Join data file…": the host asks for a CSV to join on ID. */
   | { type: 'pickDataFile' }
   /** "Model" of a file holding several models' columns (Report.models): score this one. */
@@ -124,6 +126,9 @@ export interface ReportIntervals {
   smoothBand?: { lower: (number | null)[]; upper: (number | null)[]; resamples: number };
   /** The task's own metrics with their intervals (Report.taskMetrics; to the page as taskMetricsToWire spells them). */
   taskMetrics?: Report['taskMetrics'];
+  /** Fewer than 30 instances (or clusters) behind these intervals (Report.rough_intervals). */
+  rough_intervals?: boolean;
+  interval_method?: Report['interval_method'];
 }
 
 /**

@@ -22,6 +22,10 @@ export interface MetricComparison {
   test: string;
   /** Holm-adjusted over the candidates, with more than one candidate. */
   p_values_holm?: (number | null)[];
+  /** Mean metrics (issue 18): the smallest difference these items detect (80% power, α 0.05), per candidate (index 0 null). */
+  mde?: (number | null)[];
+  /** The items that would make the observed delta significant (null when it is 0). */
+  n_needed?: (number | null)[];
 }
 
 /** Baseline vs one candidate, for kinds with a notion of correct. */
@@ -91,6 +95,12 @@ export interface CompareRunView {
   /** Short name for legends and headers ("Mistral-7B-sim", "run-2"). */
   label: string;
   kind: Kind;
+  /** 1 + the rows with a strictly better mean (issue 18). */
+  rank?: number | null;
+  /** [best, worst] rank over bootstrap resamples of the items (2.5% and 97.5%). */
+  rank_interval?: [number, number] | null;
+  /** 1: the top row and every row not significantly worse than it (Holm); then 2 on the rest, … */
+  tier?: number | null;
   bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;
   /** The ROC curve thinned to at most a couple of thousand points. */
   roc: { fpr: number[]; tpr: number[] } | null;

@@ -15,6 +15,8 @@ export interface EvalLensSettings {
   hmrBeta: number;
   /** Resamples for the report panel's intervals; background scoring never bootstraps. */
   bootstrap: number;
+  /** evalLens.intervalMethod: how the report panel's intervals are made (docs/metrics.md#interval_method). */
+  intervalMethod: 'bootstrap' | 't' | 'wilson';
   /** Absolute, or undefined when not set. */
   raftDataFolder: string | undefined;
   maxFileBytes: number;
@@ -62,12 +64,17 @@ export function readSettings(): EvalLensSettings {
     threshold: num('threshold', 0.5, (v) => v >= 0 && v <= 1),
     hmrBeta: num('hmrBeta', 1, (v) => v >= 0),
     bootstrap: Math.round(num('bootstrap', 200, (v) => v >= 0 && v <= 100_000)),
+    intervalMethod: intervalMethodSetting(c.get<unknown>('intervalMethod', 'bootstrap')),
     raftDataFolder: resolveFolder(c.get<string>('raftDataFolder', '')),
     maxFileBytes: num('maxFileSizeMB', 2048, (v) => v > 0) * 1024 * 1024,
     dataFiles: dataFileSetting(c.get<unknown>('dataFiles', {})),
     decision: c.get<string>('lmEvalDecision', 'acc') === 'acc_norm' ? 'acc_norm' : 'acc',
     columnMappings: columnMappingSetting(c.get<unknown>('columnMappings', {})),
   };
+}
+
+function intervalMethodSetting(v: unknown): EvalLensSettings['intervalMethod'] {
+  return v === 't' || v === 'wilson' ? v : 'bootstrap';
 }
 
 /** The --map fields a mapping may name (ColumnMapping's keys). */
@@ -142,12 +149,12 @@ export function backgroundOptions(s: EvalLensSettings, path?: string): Partial<S
   return { bins: s.bins, threshold: s.threshold, hmrBeta: s.hmrBeta, bootstrap: 0, raftData: s.raftDataFolder, decision: s.decision, ...(mapping ? { mapping } : {}) };
 }
 
-/** Options for the report panel, which shows bootstrap intervals. */
+/** Options for the report panel, which shows intervals (evalLens.bootstrap, evalLens.intervalMethod). */
 export function panelOptions(s: EvalLensSettings, path?: string): Partial<ScoreOptions> {
-  return { ...backgroundOptions(s, path), bootstrap: s.bootstrap };
+  return { ...backgroundOptions(s, path), bootstrap: s.bootstrap, ...(s.intervalMethod !== 'bootstrap' ? { interval: s.intervalMethod } : {}) };
 }
 
 /** A stable string of the options that change numbers: part of every cache key. */
 export function optionsKey(o: Partial<ScoreOptions>): string {
-  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '', o.groupBy ?? null, o.listColumns ?? null, o.decision ?? 'acc', o.mapping ?? null]);
+  return JSON.stringify([o.format ?? '', o.bins, o.threshold, o.hmrBeta, o.bootstrap, o.raftData ?? '', o.goldKey ?? '', o.groupBy ?? null, o.listColumns ?? null, o.decision ?? 'acc', o.mapping ?? null, o.interval ?? 'bootstrap', o.cluster ?? null]);
 }

@@ -92,6 +92,8 @@ export class BoardTable {
     const { board, paths } = this.view;
     const [lo, hi] = this.range();
     const columns = ['run', ...board.columns, 'mean'];
+    // Issue 18: each run's rank, the ranks a bootstrap of the items gives it, and its tier, in words.
+    const ranked = board.rows.some((r) => r.rank_interval || r.tier);
     const head = el('tr', {}, [
       el('th', { className: 'pick', attrs: { scope: 'col' }, text: 'compare' }),
       ...columns.map((c) => {
@@ -103,6 +105,11 @@ export class BoardTable {
           attrs: { type: 'button' }, data: { column: c, focusKey: `sort-${c}` }, title: `Sort by ${c}`, onClick: () => this.setSort(c),
         })]);
       }),
+      ...(ranked ? [
+        el('th', { className: 'rank-col', text: 'rank', attrs: { scope: 'col' }, title: '1 + the runs with a strictly better mean' }),
+        el('th', { className: 'rank-col', text: 'rank 95%', attrs: { scope: 'col' }, title: 'The ranks a bootstrap of the items gives this run (2.5% to 97.5%; the same draw for every run)' }),
+        el('th', { className: 'rank-col', text: 'tier', attrs: { scope: 'col' }, title: 'Tier 1: the top run and every run not significantly worse than it (paired bootstrap, Holm, α 0.05); then tier 2 among the rest, …' }),
+      ] : []),
     ]);
     const shade = (td: HTMLElement, v: number | null | undefined) => {
       if (typeof v !== 'number') return;
@@ -133,7 +140,13 @@ export class BoardTable {
       });
       const mean = el('td', { className: 'cell numeric mean', text: formatMetric(row.mean), data: { run: row.run, task: 'mean', value: String(row.mean) } });
       shade(mean, row.mean);
-      return el('tr', { data: { run: row.run } }, [el('td', { className: 'pick' }, [box]), el('th', { text: row.run, attrs: { scope: 'row' } }), ...cells, mean]);
+      const ri = row.rank_interval;
+      const rankCells = ranked ? [
+        el('td', { className: 'numeric rank rank-col', text: row.rank ? String(row.rank) : '—', data: { rank: String(row.rank ?? '') } }),
+        el('td', { className: 'numeric rank-interval rank-col', text: ri ? (ri[0] === ri[1] ? `${ri[0]}` : `${ri[0]}–${ri[1]}`) : '—', title: ri ? `In 95% of the resamples this run ranks between ${ri[0]} and ${ri[1]}.` : undefined, data: { rankInterval: ri ? ri.join(',') : '' } }),
+        el('td', { className: 'tier rank-col', text: row.tier ? `tier ${row.tier}` : '—', data: { tier: String(row.tier ?? '') } }),
+      ] : [];
+      return el('tr', { data: { run: row.run } }, [el('td', { className: 'pick' }, [box]), el('th', { text: row.run, attrs: { scope: 'row' } }), ...cells, mean, ...rankCells]);
     });
     clear(this.tableHost);
     this.tableHost.setAttribute('tabindex', '0'); // a scroll box: focusable, named

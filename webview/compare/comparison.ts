@@ -12,6 +12,7 @@ import { classF1Overlay, reliabilityOverlay, rocOverlay, smoothReliabilityOverla
 import { PairsView, type PairHandlers } from './pairs';
 import { chartSection } from './slots';
 
+import { powerText } from '../../src/common/errorBarText';
 const TEST_NAMES: Record<string, string> = {
   delong: "DeLong's test",
   mcnemar: 'exact McNemar',
@@ -43,6 +44,8 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
   const candidates = runs.slice(1).map((_, k) => k + 1);
   const holm = Object.values(comparison.metrics).some((m) => m?.p_values_holm?.some((p) => p !== null && p !== undefined));
   const head = el('tr', {}, [
+  // Power (issue 18): what these items could detect, and how many would make the Δ significant.
+  const power = Object.values(comparison.metrics).some((m) => m?.mde?.some((v) => v !== null && v !== undefined));
     el('th', { text: 'Metric', attrs: { scope: 'col' } }),
     el('th', { text: 'Test', attrs: { scope: 'col' } }),
     el('th', { className: 'numeric', text: runs[0].label, title: runs[0].path, attrs: { scope: 'col' } }),
@@ -52,6 +55,7 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
       el('th', { className: 'numeric', text: '95% interval of Δ', attrs: { scope: 'col' } }),
       el('th', { text: holm ? 'p (Holm-adjusted)' : 'p-value', attrs: { scope: 'col' } }),
     ]),
+      ...(power ? [el('th', { text: 'Power (80%, α 0.05)', title: 'The smallest difference these paired items detect 80% of the time, and the items the observed Δ would need to be significant', attrs: { scope: 'col' } })] : []),
   ]);
   const body = metricOrder(comparison).map((name) => {
     const m: MetricComparison = comparison.metrics[name]!;
@@ -81,6 +85,7 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
             data: { p: String(p) },
           }),
         ];
+          ...(power ? [el('td', { className: 'power', text: powerText(m.mde?.[k], m.n_needed?.[k], delta, (v) => formatMetric(v)) ?? '—', data: { mde: String(m.mde?.[k] ?? null), nNeeded: String(m.n_needed?.[k] ?? null) } })] : []),
       }),
     ]);
   });

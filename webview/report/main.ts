@@ -25,6 +25,7 @@ import { ChartSlots } from './chartSlots';
 import { announceInstances, announceRendered } from './announce';
 import { appendGroupSmoothReliability, appendKindCharts } from './kindCharts';
 import { answerQuery, errorGroupsSection } from './errorGroups';
+import { annotateCards, clusterControl, errorBarsSection, INSTANCES_ARRIVED } from './errorBars';
 import { loadedFrom, type Loaded } from './loaded';
 import { reportHeader } from './reportHeader';
 import { binningToggle, errorView, fatalView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
@@ -48,6 +49,8 @@ let stepperSlot: HTMLElement | null = null;
 let tableSlot: HTMLElement | null = null;
 /** The group table (replaced when the groups' intervals arrive). */
 let groupsElement: HTMLElement | null = null;
+/** The "Error bars" section (issue 18): replaced when the intervals pass arrives. */
+let errorBarsElement: HTMLElement | null = null;
 
 function saveState(patch: Partial<PanelState>): void {
   state = { ...state, ...patch };
@@ -122,6 +125,7 @@ function receivePage(message: Extract<HostToWebview, { type: 'instances' }>): vo
   const { instances, texts, dataLines } = asm.decode();
   current.assemblers[k] = null;
   current.reports[k] = { ...current.reports[k], instances, texts: texts ?? current.reports[k].texts, dataLines: dataLines ?? current.reports[k].dataLines };
+  if (k === (state.selected ?? 0)) errorBarsElement?.dispatchEvent(new Event(INSTANCES_ARRIVED));
   if (k === (state.selected ?? 0) && current.reports[k] === selectedReport()) mountInstances(current.reports[k]);
 }
 
@@ -133,6 +137,7 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
     ...r, intervals: message.reports[k].intervals ?? {}, options: { ...r.options, bootstrap: message.reports[k].bootstrap },
     groups: withGroupIntervals(r.groups, message.reports[k].groupIntervals),
     ...(message.reports[k].taskMetrics ? { taskMetrics: message.reports[k].taskMetrics } : {}),
+    rough_intervals: message.reports[k].rough_intervals, interval_method: message.reports[k].interval_method ?? r.interval_method,
   }));
   // Issue 19: the smoothed curve's band, into the object its chart box draws from (kindCharts.ts).
   current.reports.forEach((r, k) => {
@@ -145,8 +150,16 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
   rememberFocus(root); // a card's "?" or a group's button is replaced below
   if (cardsSection) {
     const fresh = metricCards(report);
+    annotateCards(fresh, report);
     cardsSection.replaceWith(fresh);
     cardsSection = fresh;
+  }
+  if (errorBarsElement) {
+    const fresh = errorBarsSection(report, () => selectedReport() ?? undefined, (i) => revealAttempt(report, i));
+    if (fresh) {
+      errorBarsElement.replaceWith(fresh);
+      errorBarsElement = fresh;
+    }
   }
   if (groupsElement) {
     const fresh = groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup });
@@ -203,6 +216,7 @@ function teardown(): void {
   stepperSlot = null;
   tableSlot = null;
   groupsElement = null;
+  errorBarsElement = null;
   // The page is rebuilt (another report, a group, a re-score): the focused control gets focus
   // back when it is drawn again (renderReport, or mountInstances for the table's own controls).
   rememberFocus(root);
@@ -292,14 +306,20 @@ function renderReport(): void {
   if (models) root.appendChild(models);
   const controls = groupControls(report);
   if (controls) root.appendChild(controls);
+  // "Cluster by" beside "Group by": the same columns.
+  const cluster = clusterControl(report);
+  if (cluster && controls) controls.insertBefore(cluster, controls.querySelector('#join-data'));
   if (report.fatal) root.appendChild(fatalView(report));
   const k = state.selected ?? 0;
   const charts = loaded.charts[k] ?? reportCharts(report);
   cardsSection = metricCards(report);
+  annotateCards(cardsSection, report);
   root.appendChild(cardsSection);
   hmrSection = hmrPanel(report, charts.counts);
   if (hmrSection) root.appendChild(hmrSection);
   renderGroups(report);
+  errorBarsElement = errorBarsSection(report, () => selectedReport() ?? undefined, (i) => revealAttempt(report, i));
+  if (errorBarsElement) root.appendChild(errorBarsElement);
 
   const grid = el('div', { className: 'chart-grid' });
   if (report.bins) {
@@ -374,6 +394,14 @@ function selectGroup(group: number | null): void {
   saveState({ group, stepIndex: 0, filter: NO_FILTER, sort: null });
   renderReport();
   document.getElementById('section-groups')?.scrollIntoView();
+}
+
+/** A flaky item's attempt (the Error bars section): its row in the table, or its line in the editor. */
+function revealAttempt(report: Report, instance: number): void {
+  const inst = selectedReport()?.instances;
+  if (!inst) return;
+  if (!hasTextLines(report.path)) table?.showInstance(instance);
+  else post({ type: 'reveal', path: report.path, line: inst.lines[instance] });
 }
 
 /** Misclassified examples to step through: a label to be wrong about (multiclass, and binary: the wrong side of the threshold). */

@@ -78,6 +78,7 @@ export function reportIntervals(reports: readonly Report[]): ReportIntervals[] {
   return reports.map((r) => ({
     intervals: r.intervals, bootstrap: r.options.bootstrap, ...(r.groups ? { groupIntervals: r.groups.groups.map((g) => g.intervals) } : {}),
     ...(r.taskMetrics ? { taskMetrics: r.taskMetrics } : {}),
+    ...(r.rough_intervals ? { rough_intervals: true } : {}), ...(r.interval_method ? { interval_method: r.interval_method } : {}),
     ...(r.smoothReliability?.lower && r.smoothReliability.upper ? { smoothBand: { lower: r.smoothReliability.lower, upper: r.smoothReliability.upper, resamples: r.smoothReliability.resamples ?? 0 } } : {}),
   }));
 }
@@ -87,6 +88,7 @@ export function withIntervals(report: Report, intervals: ReportIntervals): Repor
   return {
     ...report, intervals: intervals.intervals, options: { ...report.options, bootstrap: intervals.bootstrap }, groups: withGroupIntervals(report.groups, intervals.groupIntervals),
     ...(intervals.taskMetrics ? { taskMetrics: intervals.taskMetrics } : {}),
+    rough_intervals: intervals.rough_intervals, ...(intervals.interval_method ? { interval_method: intervals.interval_method } : {}),
     ...(intervals.smoothBand && report.smoothReliability ? { smoothReliability: { ...report.smoothReliability, ...intervals.smoothBand } } : {}),
   };
 }

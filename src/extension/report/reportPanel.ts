@@ -34,7 +34,7 @@ export class ReportPanel {
   static log: ((line: string) => void) | undefined;
   private static scoreFunction: PanelScoreFunction | undefined;
   /** Remembers a "Group by" or data file choice; true when the report should be scored again. */
-  static sliceHandler: ((path: string, message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' | 'chooseModel' }>) => Promise<boolean>) | undefined;
+  static sliceHandler: ((path: string, message: Extract<WebviewToHost, { type: 'groupBy' | 'clusterBy' | 'pickDataFile' | 'chooseModel' }>) => Promise<boolean>) | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
   /** What the page said of itself (ready, rendered, instances received, stepped). */
@@ -377,6 +377,7 @@ export class ReportPanel {
         void openMetricDoc(this.context.extensionUri, message.metric).then((uri) => { if (uri) this.info.lastMetricDoc = uri.toString(); });
         break;
       case 'groupBy':
+      case 'clusterBy':
       case 'pickDataFile':
       case 'chooseModel':
         void this.slice(message);
@@ -400,7 +401,7 @@ export class ReportPanel {
   }
 
   /** "Group by" / "Join data file…": remembered by the handler (extension/slicing.ts), then re-scored. */
-  private async slice(message: Extract<WebviewToHost, { type: 'groupBy' | 'pickDataFile' | 'chooseModel' }>): Promise<void> {
+  private async slice(message: Extract<WebviewToHost, { type: 'groupBy' | 'clusterBy' | 'pickDataFile' | 'chooseModel' }>): Promise<void> {
     const path = this.info.path;
     if (path && (await ReportPanel.sliceHandler?.(path, message))) await this.load(path);
   }

@@ -1,4 +1,4 @@
-// The report's "Group by" and "Join data file…": the data file of a predictions file (picked in the
+// The report's "Group by", "Cluster by" (issue 18) and "Join data file…": the data file of a predictions file (picked in the
 // report, else the evalLens.dataFiles setting), the column chosen, both remembered per predictions
 // file (workspaceState, through ReportScoring), and the options that make the worker slice; also
 // the "Model" scored in a file holding several models' columns, remembered the same way.
@@ -25,13 +25,14 @@ export function sliceOptions(path: string, choice: ScoreChoice, settings: EvalLe
   const o: Partial<ScoreOptions> = { listColumns: dataPath ? { dataPath } : {} };
   if (choice.model) o.model = choice.model;
   if (choice.groupBy) o.groupBy = { column: choice.groupBy, ...(dataPath && choice.groupByData !== false ? { dataPath } : {}) };
+  if (choice.clusterBy) o.cluster = { column: choice.clusterBy, ...(dataPath && choice.clusterByData !== false ? { dataPath } : {}) };
   return o;
 }
 
 /** The webview asked for a column (null: no grouping) or a data file: remember it; true to re-score. */
 export async function handleSliceRequest(
   scoring: ReportScoring, path: string,
-  request: { type: 'groupBy'; column: string | null; fromData?: boolean } | { type: 'pickDataFile' } | { type: 'chooseModel'; model: string },
+  request: { type: 'groupBy' | 'clusterBy'; column: string | null; fromData?: boolean } | { type: 'pickDataFile' } | { type: 'chooseModel'; model: string },
 ): Promise<boolean> {
   const choice = scoring.choiceFor(path);
   if (request.type === 'chooseModel') {
@@ -41,6 +42,11 @@ export async function handleSliceRequest(
   }
   if (request.type === 'groupBy') {
     scoring.remember(path, { ...choice, groupBy: request.column ?? undefined, groupByData: request.column ? request.fromData !== false : undefined });
+    return true;
+  }
+  if (request.type === 'clusterBy') {
+    if (request.column !== null && (typeof request.column !== 'string' || !request.column)) return false;
+    scoring.remember(path, { ...choice, clusterBy: request.column ?? undefined, clusterByData: request.column ? request.fromData !== false : undefined });
     return true;
   }
   const picked = await vscode.window.showOpenDialog({

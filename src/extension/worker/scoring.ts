@@ -20,6 +20,9 @@ export interface ScoreChoice {
   groupBy?: string;
   /** Whether groupBy names a column of the data file (true) or of the predictions file itself. */
   groupByData?: boolean;
+  /** The report's "Cluster by" column (--cluster), and whether it is the data file's. */
+  clusterBy?: string;
+  clusterByData?: boolean;
   dataFile?: string;
   /** The report's "Model" (a file with several models' columns); none: the first. */
   model?: string;

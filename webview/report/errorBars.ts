@@ -1,0 +1,179 @@
+// Error bars on the report page (issue 18): the "Cluster by" select beside "Group by", a line on each
+// card saying how much clustering widened its interval (×√design effect), the rough-intervals note,
+// and an "Error bars" section: how the intervals were made, the clusters' standard errors and design
+// effects, and the repeats (pass@k, pass^k, variances) with a stepper over the flaky items (some but
+// not all attempts right). Every text is set with textContent.
+import type { Report } from '../../src/core/types';
+import { baseName } from '../../src/common/paths';
+import { clusterWidening, roughIntervalsText } from '../../src/common/errorBarText';
+import { onChoice } from '../shared/choice';
+import { clear, el } from '../shared/dom';
+import { formatCount, formatMetric } from '../shared/format';
+import { post } from '../shared/vscodeApi';
+
+/** The event main.ts dispatches on the section when the report's per-instance columns arrive. */
+export const INSTANCES_ARRIVED = 'eval-lens-instances';
+
+/** The select's value for the report's clusters: 'p:COL' / 'd:COL', '' for none (or the items of repeats). */
+export function clusterChoice(report: Report): string {
+  const c = report.clusters;
+  const cols = report.groupColumns;
+  // Repeated attempts are clustered by item without a choice (the ID column).
+  if (!c || (report.repeats && c.column === 'id')) return '';
+  const fromData = !!cols?.data?.includes(c.column) && !cols.predictions.includes(c.column);
+  return `${fromData ? 'd' : 'p'}:${c.column}`;
+}
+
+/** "Cluster by": the same columns as "Group by"; a choice re-scores the file with clustered errors. */
+export function clusterControl(report: Report): HTMLElement | null {
+  const cols = report.groupColumns;
+  if (!cols || report.fatal) return null;
+  const select = el('select', { attrs: { id: 'cluster-by', 'aria-label': 'Cluster by' } });
+  select.appendChild(el('option', { text: report.repeats ? 'Items (repeated attempts)' : 'No clustering', attrs: { value: '' } }));
+  const own = el('optgroup', { attrs: { label: 'This file' } });
+  for (const c of cols.predictions) own.appendChild(el('option', { text: c, attrs: { value: `p:${c}` } }));
+  if (cols.predictions.length) select.appendChild(own);
+  if (cols.data?.length) {
+    const data = el('optgroup', { attrs: { label: `Joined: ${baseName(cols.dataPath ?? '')}` } });
+    for (const c of cols.data) data.appendChild(el('option', { text: c, attrs: { value: `d:${c}` } }));
+    select.appendChild(data);
+  }
+  const current = clusterChoice(report);
+  select.value = [...select.options].some((o) => o.value === current) ? current : '';
+  onChoice(select, (v) => {
+    post(v ? { type: 'clusterBy', column: v.slice(2), fromData: v.startsWith('d:') } : { type: 'clusterBy', column: null });
+  });
+  return el('label', {
+    className: 'control', attrs: { id: 'cluster-control' },
+    title: 'Questions that share this column (a passage, a prompt, an item) are one cluster: standard errors and intervals are clustered, as Inspect\'s stderr(cluster=).',
+  }, [el('span', { text: 'Cluster by' }), select]);
+}
+
+/** The cards' lines: "clustered by passage: ×1.32 wider" under each card with a design effect, and the rough-intervals note. */
+export function annotateCards(section: HTMLElement, report: Report): void {
+  const c = report.clusters;
+  if (c) {
+    for (const value of section.querySelectorAll<HTMLElement>('.card-value[data-metric]')) {
+      const metric = value.dataset.metric!;
+      const widening = clusterWidening(c, metric);
+      if (widening === null) continue;
+      const se = report.standard_errors?.[metric];
+      const clustered = c.standard_errors[metric as keyof typeof c.standard_errors];
+      value.parentElement?.appendChild(el('div', {
+        className: 'card-cluster muted',
+        text: `clustered by ${c.column}: interval ×${widening.toFixed(2)} ${widening >= 1 ? 'wider' : 'narrower'}`,
+        title: `Design effect ${formatMetric(c.design_effect[metric as keyof typeof c.design_effect] ?? null)} = (SE clustered / SE)²: SE ${formatMetric(se ?? null)} → ${formatMetric(clustered ?? null)} over ${formatCount(c.count)} clusters.`,
+        data: { cluster: metric },
+      }));
+    }
+  }
+  if (report.rough_intervals) {
+    section.appendChild(el('p', {
+      className: 'rough-note', attrs: { id: 'rough-intervals' },
+      text: `⚠ ${roughIntervalsText(report).replace(/^i/, 'I')}: with so few ${report.clusters ? 'clusters' : 'instances'} the 95% intervals are only approximate.`,
+    }));
+  }
+}
+
+function methodSentence(report: Report): string {
+  const boot = report.options.bootstrap;
+  const c = report.clusters;
+  const clustered = c ? `, clustered by ${c.column} (${formatCount(c.count)} clusters)` : '';
+  switch (report.interval_method) {
+    case 't': return `95% intervals: mean ± t·SE with ${formatCount(c ? c.count - 1 : report.n - 1)} degrees of freedom for the means${boot > 0 ? `, a bootstrap of ${formatCount(boot)} resamples for the rest` : ''}${clustered}.`;
+    case 'wilson': return `95% intervals: the Wilson score interval for proportions${boot > 0 ? `, a bootstrap of ${formatCount(boot)} resamples for the rest` : ''}${clustered}.`;
+    default: return boot > 0 ? `95% intervals: percentile bootstrap, ${formatCount(boot)} resamples${c ? ' of whole clusters' : ''}${clustered}.` : `No intervals (evalLens.bootstrap is 0; evalLens.intervalMethod t or wilson needs none)${clustered}.`;
+  }
+}
+
+function table(id: string, caption: string, head: string[], rows: string[][]): HTMLTableElement {
+  return el('table', { className: 'error-bars-table', attrs: { id, 'aria-label': caption } }, [
+    el('thead', {}, [el('tr', {}, head.map((h) => el('th', { text: h, attrs: { scope: 'col' } })))]),
+    el('tbody', {}, rows.map((r) => el('tr', {}, r.map((cell, j) => el(j === 0 ? 'th' : 'td', { className: j === 0 ? '' : 'numeric', text: cell, attrs: j === 0 ? { scope: 'row' } : {} }))))),
+  ]);
+}
+
+/**
+ * The "Error bars" section, or null when the report has no standard errors. `current()` gives the
+ * report as it is now (its per-instance columns arrive after the section is drawn); `onReveal`
+ * shows one attempt's row.
+ */
+export function errorBarsSection(report: Report, current: () => Report | undefined, onReveal: (instance: number) => void): HTMLElement | null {
+  const se = report.standard_errors;
+  if (!se || !Object.keys(se).length || report.fatal) return null;
+  const parts: HTMLElement[] = [el('h2', { text: 'Error bars' }), el('p', { className: 'muted', attrs: { id: 'interval-method' }, text: methodSentence(report) })];
+  if (report.rough_intervals) parts.push(el('p', { className: 'rough-note', text: `⚠ ${roughIntervalsText(report).replace(/^i/, 'I')}.` }));
+  const c = report.clusters;
+  const metrics = Object.keys(se).filter((m) => typeof se[m] === 'number');
+  parts.push(table('standard-errors', 'Standard errors', c
+    ? ['metric', 'SE', `SE clustered by ${c.column}`, 'design effect', 'interval width']
+    : ['metric', 'SE'], metrics.map((m) => {
+    if (!c) return [m, formatMetric(se[m])];
+    const w = clusterWidening(c, m);
+    return [m, formatMetric(se[m]), formatMetric(c.standard_errors[m as keyof typeof c.standard_errors] ?? null),
+      formatMetric(c.design_effect[m as keyof typeof c.design_effect] ?? null), w === null ? '—' : `×${w.toFixed(2)} ${w >= 1 ? 'wider' : 'narrower'}`];
+  })));
+  if (c) parts.push(el('p', { className: 'muted', text: `SE: sample standard deviation / √n, as Inspect's stderr(). Clustered: Inspect's stderr(cluster=) over ${formatCount(c.count)} clusters of ${c.column}; design effect = (SE clustered / SE)², and the interval widens by its square root.` }));
+  const rep = report.repeats;
+  if (rep) parts.push(repeatsPanel(report, rep, current, onReveal));
+  const section = el('section', { className: 'section error-bars', attrs: { id: 'section-error-bars' } }, parts);
+  // The per-instance columns arrived (main.ts): the flaky-item stepper shows the attempts.
+  section.addEventListener(INSTANCES_ARRIVED, () => section.querySelector('#flaky-stepper')?.dispatchEvent(new Event(INSTANCES_ARRIVED)));
+  return section;
+}
+
+function repeatsPanel(report: Report, rep: NonNullable<Report['repeats']>, current: () => Report | undefined, onReveal: (instance: number) => void): HTMLElement {
+  const ks = Object.keys(rep.pass_at_k).map(Number).sort((a, b) => a - b);
+  const attempts = Object.entries(rep.attempts).sort((a, b) => Number(b[0]) - Number(a[0])).map(([k, items]) => `${formatCount(items)} with ${k}`).join(', ');
+  const panel = el('div', { className: 'repeats', attrs: { id: 'repeats' } }, [
+    el('h3', { text: 'Repeats: several attempts at each item' }),
+    el('p', { text: `${formatCount(rep.items)} items (${attempts} attempts), ${formatCount(report.n)} rows; ${formatCount(rep.flaky_items)} flaky (some but not all attempts right). Within-item variance ${formatMetric(rep.within_item_variance)}, between-item variance ${formatMetric(rep.between_item_variance)}.` }),
+    table('pass-at-k', 'pass@k and pass^k', ['k', 'pass@k (at least one of k right)', 'pass^k (all k right)'], ks.map((k) => [String(k), formatMetric(rep.pass_at_k[k]), formatMetric(rep.pass_hat_k[k])])),
+  ]);
+  const rows = report.repeatRows;
+  if (rows && rows.flaky.length) panel.appendChild(flakyStepper(rows, current, onReveal));
+  return panel;
+}
+
+/** Steps through the flaky items: each one's attempts, right or wrong, each a button to its row. */
+function flakyStepper(rows: NonNullable<Report['repeatRows']>, current: () => Report | undefined, onReveal: (instance: number) => void): HTMLElement {
+  let index = 0;
+  const position = el('span', { className: 'stepper-position', attrs: { id: 'flaky-position', 'aria-live': 'polite' } });
+  const body = el('div', { className: 'flaky-body', attrs: { id: 'flaky-body' } });
+  const show = () => {
+    const item = rows.flaky[index];
+    position.textContent = `flaky item ${formatCount(index + 1)} of ${formatCount(rows.flaky.length)}: ${rows.items[item]}`;
+    clear(body);
+    const inst = current()?.instances;
+    const members: number[] = [];
+    for (let i = 0; i < rows.row.length; i++) if (rows.row[i] === item) members.push(i);
+    if (!inst) {
+      body.appendChild(el('p', { className: 'muted', text: `${members.length} attempts; their rows are still loading.` }));
+      return;
+    }
+    const right = members.filter((i) => inst.correct[i] === 1).length;
+    body.appendChild(el('p', { text: `${right} of ${members.length} attempts right.` }));
+    body.appendChild(el('ul', { className: 'flaky-attempts' }, members.map((i, a) => el('li', {}, [
+      el('button', {
+        className: 'link-button', attrs: { type: 'button' }, data: { focusKey: `flaky-attempt-${a}` },
+        text: `attempt ${a + 1}: ${inst.correct[i] === 1 ? '✓ right' : '✗ wrong'}${Number.isFinite(inst.confidence[i]) ? `, confidence ${formatMetric(inst.confidence[i])}` : ''} (line ${inst.lines[i]})`,
+        onClick: () => onReveal(i),
+      }),
+    ]))));
+  };
+  const step = (d: 1 | -1) => {
+    index = (index + d + rows.flaky.length) % rows.flaky.length;
+    show();
+  };
+  show();
+  const stepper = el('div', { className: 'flaky-stepper', attrs: { id: 'flaky-stepper' } }, [
+    el('div', { className: 'stepper-bar' }, [
+      el('h4', { text: 'Flaky items' }), position, el('span', { className: 'spacer' }),
+      el('button', { className: 'button secondary', text: '‹ Previous', attrs: { type: 'button', id: 'flaky-prev' }, onClick: () => step(-1) }),
+      el('button', { className: 'button', text: 'Next ›', attrs: { type: 'button', id: 'flaky-next' }, onClick: () => step(1) }),
+    ]),
+    body,
+  ]);
+  stepper.addEventListener(INSTANCES_ARRIVED, show);
+  return stepper;
+}
