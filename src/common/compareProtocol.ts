@@ -59,6 +59,25 @@ export interface ComparisonResult {
   bootstrap?: { resamples: number; seed: number; level: number };
   /** Run folders: one comparison per task present in every run. */
   tasks?: Record<string, ComparisonResult>;
+  /** "Where it differs" (compare --slices): each slice's paired delta and test, most significant first. */
+  slices?: ComparisonSlice[];
+}
+
+/** One slice of comparison.slices (docs/metrics.md#comparison_slices). */
+export interface ComparisonSlice {
+  column: string;
+  value: string;
+  n: number;
+  metric: string;
+  baseline: number | null;
+  candidate: number | null;
+  delta: number | null;
+  interval: [number, number] | null;
+  p_value: number | null;
+  p_holm: number | null;
+  test: 'mcnemar' | 'delong' | 'bootstrap';
+  /** The candidate, with several. */
+  run?: string;
 }
 
 export interface ComparisonDocument {
@@ -76,6 +95,12 @@ export interface BoardRow {
   mean: number | null;
   /** Files behind the cells, by task. */
   paths?: Record<string, string>;
+  /** 1 + the rows with a strictly better mean (issue 18). */
+  rank?: number | null;
+  /** [best, worst] rank over bootstrap resamples of the items (2.5% and 97.5%). */
+  rank_interval?: [number, number] | null;
+  /** 1: the top row and every row not significantly worse than it (Holm); then 2 on the rest, … */
+  tier?: number | null;
 }
 
 export interface BoardResult {
@@ -95,12 +120,6 @@ export interface CompareRunView {
   /** Short name for legends and headers ("Mistral-7B-sim", "run-2"). */
   label: string;
   kind: Kind;
-  /** 1 + the rows with a strictly better mean (issue 18). */
-  rank?: number | null;
-  /** [best, worst] rank over bootstrap resamples of the items (2.5% and 97.5%). */
-  rank_interval?: [number, number] | null;
-  /** 1: the top row and every row not significantly worse than it (Holm); then 2 on the rest, … */
-  tier?: number | null;
   bins: { equalWidth: ReliabilityBin[]; equalCount: ReliabilityBin[] } | null;
   /** The ROC curve thinned to at most a couple of thousand points. */
   roc: { fpr: number[]; tpr: number[] } | null;
@@ -125,6 +144,8 @@ export interface PairRow {
   values: [number | null, number | null];
   /** The instance's text fields (RAFT texts, lm-eval docs), when a run's file or data has them. */
   texts?: string[];
+  /** The instance's slice in each of PairTable.sliceColumns ("Where it differs" filters by one). */
+  slices?: (string | undefined)[];
 }
 
 /** The aligned instances of baseline vs one candidate, by agreement cell, at most `cap` a cell. */
@@ -134,6 +155,8 @@ export interface PairTable {
   cap: number;
   rows: PairRow[];
   textFields: string[];
+  /** The columns of comparison.slices, in the order of PairRow.slices. */
+  sliceColumns?: string[];
   /** The file each run's lines refer to (for reveal). */
   paths: [string, string];
 }

@@ -2,7 +2,7 @@
 // the rows a query keeps are the rows the search engine keeps in Node on the same file, the kept
 // rows' figures stand beside the whole file's, a query that means nothing is said (and keeps the
 // rows), "Clear filters" empties it, and the state survives in the page. Screenshot looked at.
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,28 @@ import { scorePath } from '../../src/core/score';
 import { searchIndex, searchRows } from '../../src/common/instanceSearch';
 import { subsetFigures } from '../../src/common/subsetMetrics';
 import { startWorkbench, type Workbench } from './workbench';
+import { comparePaths } from '../../src/core/compareFiles';
+import { REAL } from '../unit/realData';
+
+/** Two runs of UCI Adult's real test rows: the candidate over-scores women, nobody else. */
+function writeRuns(dir: string): [string, string] {
+  const rows = readFileSync(join(REAL, 'adult', 'adult-test.csv'), 'utf8').split('\n').filter((l) => /^\d/.test(l)).slice(0, 3000);
+  return (['baseline_adult.csv', 'candidate_adult.csv'] as const).map((name, c) => {
+    const out = ['id,score,label,sex,workclass'];
+    rows.forEach((line, k) => {
+      const f = line.split(',').map((x) => x.trim());
+      const z = -8 + 0.04 * Number(f[0]) + 0.35 * Number(f[4]) + 0.03 * Number(f[12]) + (c && f[9] === 'Female' ? 3 : 0);
+      out.push(`r${k},${(1 / (1 + Math.exp(-z))).toFixed(6)},${f[14].startsWith('>50K') ? 1 : 0},${f[9]},${f[1]}`);
+    });
+    writeFileSync(join(dir, name), out.join('\n') + '\n');
+    return join(dir, name);
+  }) as [string, string];
+}
 
 describe('search in the instance table', () => {
   let wb: Workbench;
   let workspace: string;
+  let runs: [string, string];
 
   beforeAll(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'eval-lens-search-'));
@@ -22,6 +40,7 @@ describe('search in the instance table', () => {
     cpSync(join(PROJECT_ROOT, 'examples', 'raft', 'run-1'), join(workspace, 'run-1'), { recursive: true });
     mkdirSync(join(workspace, '.vscode'), { recursive: true });
     writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'evalLens.raftDataFolder': 'data', 'evalLens.bootstrap': 0 }));
+    runs = writeRuns(workspace);
     wb = await startWorkbench({ workspace, theme: 'dark', viewport: { width: 1400, height: 1000 } });
   });
 
@@ -67,10 +86,21 @@ describe('search in the instance table', () => {
     await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect.poll(() => count.getAttribute('data-rows')).toBe(String(found.count));
 
-    // Clear filters empties the search: every row again.
-    await box.fill('card');
+    // The stepper follows the search: it walks the mistakes among the rows kept.
+    const cards = searchRows(index, 'Query ~ /card/i');
+    if ('error' in cards) throw new Error(cards.error);
+    const wrongCards = report.instances!.correct.filter((c, i) => c === 0 && cards.mask[i] === 1).length;
+    const allWrong = report.instances!.correct.filter((c) => c === 0).length;
+    expect(wrongCards).toBeGreaterThan(0);
+    expect(wrongCards).toBeLessThan(allWrong);
+    await box.fill('Query ~ /card/i');
     await box.press('Enter');
+    await expect.poll(() => view.locator('#stepper').getAttribute('data-total')).toBe(String(wrongCards));
+    await expect(view.locator('#stepper-position').textContent()).resolves.toBe(`1 of ${wrongCards} (of ${allWrong}, as the table filters)`);
+
+    // Clear filters empties the search: every row again, and every mistake in the stepper.
     await view.locator('#clear-filters').click();
+    await expect.poll(() => view.locator('#stepper').getAttribute('data-total')).toBe(String(allWrong));
     await expect.poll(() => count.getAttribute('data-rows')).toBe(String(report.n));
     await expect(box.inputValue()).resolves.toBe('');
 
@@ -80,11 +110,37 @@ describe('search in the instance table', () => {
     await expect(button.getAttribute('data-count')).resolves.toBe(String(first.count));
     await button.click();
     await expect.poll(() => count.getAttribute('data-rows')).toBe(String(first.count));
-    const pairs = await view.locator('.vtable-rows .vtable-row').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+    const pairs = await view.locator('.vtable-rows .vtable-row').evaluateAll((rows) => rows.filter((r) => !(r as HTMLElement).hidden).map((r) => r.textContent ?? ''));
     expect(pairs.length).toBeGreaterThan(0);
     for (const text of pairs) {
       expect(text).toContain(first.gold!);
       expect(text).toContain(first.predicted);
     }
+  });
+
+  it('"Where it differs" on the compare page: the slice the candidate got worse on, in words, and its instances', async () => {
+    const expected = comparePaths(runs, { bootstrap: 0, slices: { columns: 'auto' } }).slices!;
+    const women = expected.find((x) => x.value === 'Female')!;
+    expect(women.p_holm!).toBeLessThan(0.05);
+    await wb.openFile('baseline_adult.csv');
+    await wb.runCommand('Eval Lens: Compare with…', { timeoutMs: 60_000 });
+    await wb.page.locator('.quick-input-widget .quick-input-box input').fill('candidate_adult');
+    await wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'candidate_adult' }).first().click({ timeout: 20_000 });
+    const view = wb.webview();
+    await view.locator('body[data-rendered="comparison"]').waitFor({ state: 'attached', timeout: 90_000 });
+    const summary = view.locator('#where-it-differs-summary');
+    await expect(summary.textContent()).resolves.toMatch(/^Accuracy: 1 slice where the candidate is worse and 0 where it is better beyond chance \(exact McNemar per slice, Holm over \d+ slices, α 0\.05\)\.$/);
+    const row = view.locator('#slices-significant tbody tr').first();
+    await expect(row.getAttribute('data-value')).resolves.toBe('Female');
+    await expect(row.locator('td').last().textContent()).resolves.toBe('✱ candidate worse');
+    // The same figures as the CLI's comparison.
+    await expect(row.locator('td').nth(0).textContent()).resolves.toBe(String(women.n));
+    await row.locator('button.slice-show').click();
+    await expect.poll(() => view.locator('#pair-table-count').textContent()).toMatch(/^sex = Female, all cells: \d+/);
+    const shown = Number(await view.locator('#pair-table').getAttribute('data-rows'));
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(women.n);
+    await view.locator('#where-it-differs').scrollIntoViewIfNeeded();
+    await wb.screenshot('where-it-differs-dark', wb.page.locator('iframe.webview.ready >> visible=true').first());
   });
 });

@@ -10,9 +10,10 @@ import { betterDirection, improvement } from '../../src/common/metricDirection';
 import { formatCount, formatMetric, METRIC_INFO } from '../shared/format';
 import { classF1Overlay, reliabilityOverlay, rocOverlay, smoothReliabilityOverlay } from './charts';
 import { PairsView, type PairHandlers } from './pairs';
+import { whereItDiffers } from './whereItDiffers';
 import { chartSection } from './slots';
-
 import { powerText } from '../../src/common/errorBarText';
+
 const TEST_NAMES: Record<string, string> = {
   delong: "DeLong's test",
   mcnemar: 'exact McNemar',
@@ -43,9 +44,9 @@ function runNames(view: CompareView): { label: string; path: string }[] {
 function metricTable(comparison: ComparisonResult, runs: { label: string; path: string }[], id = 'metric-table', title = 'Metrics'): HTMLElement {
   const candidates = runs.slice(1).map((_, k) => k + 1);
   const holm = Object.values(comparison.metrics).some((m) => m?.p_values_holm?.some((p) => p !== null && p !== undefined));
-  const head = el('tr', {}, [
   // Power (issue 18): what these items could detect, and how many would make the Δ significant.
   const power = Object.values(comparison.metrics).some((m) => m?.mde?.some((v) => v !== null && v !== undefined));
+  const head = el('tr', {}, [
     el('th', { text: 'Metric', attrs: { scope: 'col' } }),
     el('th', { text: 'Test', attrs: { scope: 'col' } }),
     el('th', { className: 'numeric', text: runs[0].label, title: runs[0].path, attrs: { scope: 'col' } }),
@@ -54,8 +55,8 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
       el('th', { className: 'numeric', text: `Δ ${runs.length > 2 ? `(${k})` : ''}`.trim(), title: 'candidate − baseline', attrs: { scope: 'col' } }),
       el('th', { className: 'numeric', text: '95% interval of Δ', attrs: { scope: 'col' } }),
       el('th', { text: holm ? 'p (Holm-adjusted)' : 'p-value', attrs: { scope: 'col' } }),
-    ]),
       ...(power ? [el('th', { text: 'Power (80%, α 0.05)', title: 'The smallest difference these paired items detect 80% of the time, and the items the observed Δ would need to be significant', attrs: { scope: 'col' } })] : []),
+    ]),
   ]);
   const body = metricOrder(comparison).map((name) => {
     const m: MetricComparison = comparison.metrics[name]!;
@@ -84,8 +85,8 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
             title: m.statistics?.[k] !== null && m.statistics?.[k] !== undefined ? `statistic ${formatMetric(m.statistics[k])}` : undefined,
             data: { p: String(p) },
           }),
-        ];
           ...(power ? [el('td', { className: 'power', text: powerText(m.mde?.[k], m.n_needed?.[k], delta, (v) => formatMetric(v)) ?? '—', data: { mde: String(m.mde?.[k] ?? null), nNeeded: String(m.n_needed?.[k] ?? null) } })] : []),
+        ];
       }),
     ]);
   });
@@ -151,10 +152,16 @@ export function renderComparison(root: HTMLElement, view: CompareView, handlers:
     root.appendChild(row);
   }
   const pairs = view.pairs[0];
+  let pv: PairsView | null = null;
+  const where = whereItDiffers(comparison.slices, (s) => {
+    pv?.setSlice({ column: s.column, value: s.value });
+    document.getElementById('pair-table')?.scrollIntoView({ behavior: 'smooth' });
+  });
+  if (where) root.appendChild(where);
   if (!pairs || !runs.length) return null;
   const picker = view.pairs.length > 1 ? el('p', { className: 'muted', text: `Instance by instance: ${runs[0].label} vs ${runs[1].label} (the first candidate).` }) : null;
   if (picker) root.appendChild(picker);
-  const pv = new PairsView(pairs, [runs[0].label, runs[pairs.candidate].label], handlers);
+  pv = new PairsView(pairs, [runs[0].label, runs[pairs.candidate].label], handlers);
   root.appendChild(pv.element);
   return pv;
 }

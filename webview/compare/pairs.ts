@@ -24,6 +24,8 @@ export interface PairHandlers {
 export class PairsView {
   readonly element: HTMLElement;
   private cell: AgreementCell | null = null;
+  /** "Where it differs": the slice the table is filtered to (null: every slice). */
+  private slice: { column: string; value: string } | null = null;
   private stepCell: 'baseline_only' | 'candidate_only' = 'baseline_only';
   private stepIndex = 0;
   private page = 0;
@@ -54,6 +56,20 @@ export class PairsView {
     }, '#agreement-matrix button');
     const rows = this.rowsOf(this.cell).length;
     this.announce(`Instance table: ${this.cell ? CELL_LABELS[this.cell] : 'all cells'}, ${formatCount(rows)} rows.`);
+  }
+
+  /** Filters the table (and the stepper) to one slice of "Where it differs" (null: every slice). */
+  setSlice(slice: { column: string; value: string } | null): void {
+    this.slice = slice && this.pairs.sliceColumns?.includes(slice.column) ? slice : null;
+    this.page = 0;
+    this.stepIndex = 0;
+    keepFocus(this.element, () => {
+      this.renderMatrix();
+      this.renderStepper();
+      this.renderTable();
+    });
+    const rows = this.rowsOf(this.cell).length;
+    this.announce(`Instance table: ${this.slice ? `${this.slice.column} = ${this.slice.value}, ` : ''}${this.cell ? CELL_LABELS[this.cell] : 'all cells'}, ${formatCount(rows)} rows.`);
   }
 
   private announce(text: string): void {
@@ -100,7 +116,9 @@ export class PairsView {
   }
 
   private rowsOf(cell: AgreementCell | null): PairRow[] {
-    return cell ? this.pairs.rows.filter((r) => r.cell === cell) : this.pairs.rows;
+    const slice = this.slice;
+    const k = slice ? this.pairs.sliceColumns!.indexOf(slice.column) : -1;
+    return this.pairs.rows.filter((r) => (!cell || r.cell === cell) && (!slice || r.slices?.[k] === slice.value));
   }
 
   private renderMatrix(): void {
@@ -218,7 +236,8 @@ export class PairsView {
     this.table.append(
       el('div', { className: 'chart-head' }, [
         el('h2', { text: 'Aligned instances' }),
-        el('span', { className: 'muted', attrs: { id: 'pair-table-count' }, text: `${this.cell ? CELL_LABELS[this.cell] : 'all cells'}: ${formatCount(rows.length)}${total > rows.length ? ` of ${formatCount(total)} (at most ${formatCount(this.pairs.cap)} a cell are sent)` : ''}` }),
+        el('span', { className: 'muted', attrs: { id: 'pair-table-count' }, text: `${this.slice ? `${this.slice.column} = ${this.slice.value}, ` : ''}${this.cell ? CELL_LABELS[this.cell] : 'all cells'}: ${formatCount(rows.length)}${!this.slice && total > rows.length ? ` of ${formatCount(total)} (at most ${formatCount(this.pairs.cap)} a cell are sent)` : this.slice && total > this.pairs.cap ? ` (of the at most ${formatCount(this.pairs.cap)} a cell sent)` : ''}` }),
+        this.slice ? el('button', { className: 'link-button', text: 'Every slice', attrs: { type: 'button', id: 'pair-table-every-slice' }, onClick: () => this.setSlice(null) }) : null,
         this.cell ? el('button', { className: 'link-button', text: 'Show all cells', attrs: { type: 'button', id: 'pair-table-all' }, onClick: () => this.setCell(this.cell) }) : null,
       ]),
       el('div', { className: 'pair-table-wrap', attrs: { tabindex: '0', role: 'region', 'aria-label': 'Aligned instances (scrolls)' } }, [el('table', { className: 'pair-table' }, [

@@ -18,7 +18,7 @@ import { clear, el } from '../shared/dom';
 import { rememberFocus, restoreFocus } from '../shared/focus';
 import { hasTextLines, Stepper } from './stepper';
 import { InstanceTable } from './table';
-import { NO_FILTER } from './tableModel';
+import { isFiltering, NO_FILTER } from './tableModel';
 import { readPalette, watchTheme, type Palette } from '../shared/theme';
 import { post, vscodeApi } from '../shared/vscodeApi';
 import { ChartSlots } from './chartSlots';
@@ -457,8 +457,11 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
           const binChanged = tableFilter.bin !== filter().bin;
           saveState({ sort, filter: tableFilter });
           if (binChanged) refreshReliability(report);
+          // The stepper walks the mistakes among the rows the table shows.
+          stepper?.follow(isFiltering(tableFilter) && table ? table.visibleRows : null);
         },
       });
+      stepper?.follow(isFiltering(filter()) ? table.visibleRows : null);
       tableReport = report;
       tableSlot.replaceWith(table.element);
     } else {

@@ -27,7 +27,10 @@ export function stepIndex(index: number, direction: 1 | -1, total: number): numb
 
 export class Stepper {
   readonly element: HTMLElement;
-  private readonly indices: Uint32Array;
+  /** Every misclassified row in the chosen order, and those the instance table's filters keep. */
+  private readonly all: Uint32Array;
+  private indices: Uint32Array;
+  private following = false;
   private readonly body: HTMLElement;
   private readonly position: HTMLElement;
   private readonly prevButton: HTMLButtonElement;
@@ -35,7 +38,8 @@ export class Stepper {
   private index: number;
 
   constructor(private readonly report: Report, private readonly options: StepperOptions) {
-    this.indices = misclassifiedInOrder(report, options.order);
+    this.all = misclassifiedInOrder(report, options.order);
+    this.indices = this.all;
     this.index = Math.max(0, Math.min(options.index, this.indices.length - 1));
     this.position = el('span', { className: 'stepper-position', attrs: { id: 'stepper-position', 'aria-live': 'polite' } });
     this.prevButton = el('button', { className: 'button secondary', text: '‹ Previous', title: 'Previous misclassified example (k, ←)', attrs: { type: 'button', id: 'stepper-prev' }, onClick: () => this.step(-1) });
@@ -72,6 +76,24 @@ export class Stepper {
     return this.index;
   }
 
+  /**
+   * Steps only through the mistakes among `rows` (the instance table's rows under its search and
+   * filters), or through all of them again with null.
+   */
+  follow(rows: Uint32Array | null): void {
+    if (!rows && !this.following) return;
+    this.following = !!rows;
+    if (rows) {
+      const keep = new Uint8Array(this.report.instances?.lines.length ?? 0);
+      for (let k = 0; k < rows.length; k++) keep[rows[k]] = 1;
+      this.indices = this.all.filter((i) => keep[i] === 1);
+    } else {
+      this.indices = this.all;
+    }
+    this.index = 0;
+    this.render();
+  }
+
   step(direction: 1 | -1): void {
     if (!this.indices.length) return;
     this.index = stepIndex(this.index, direction, this.indices.length);
@@ -87,14 +109,14 @@ export class Stepper {
     if (!total) {
       this.position.textContent = '';
       this.element.dataset.index = '-1';
-      this.body.appendChild(el('p', { className: 'muted', text: 'No misclassified examples: every prediction matches its gold label.' }));
+      this.body.appendChild(el('p', { className: 'muted', text: this.following && this.all.length ? 'No misclassified example among the rows the instance table shows (its search and filters).' : 'No misclassified examples: every prediction matches its gold label.' }));
       this.options.onStep(0, 0);
       return;
     }
     const i = this.indices[this.index];
     const report = this.report;
     const inst = report.instances!;
-    this.position.textContent = `${formatCount(this.index + 1)} of ${formatCount(total)}`;
+    this.position.textContent = `${formatCount(this.index + 1)} of ${formatCount(total)}${this.following ? ` (of ${formatCount(this.all.length)}, as the table filters)` : ''}`;
     this.element.dataset.index = String(this.index);
     this.element.dataset.instance = String(i);
 

@@ -10,6 +10,8 @@ import { valuesOf } from '../slices/where';
 import { autoSliceable } from '../slices/scoreSlices';
 import { defaultSliceMetric, findSlices, bySignificance, type SliceColumn, type SliceDelta } from './sliceFinder';
 import { holm } from './holm';
+import { groupRows } from '../slices/grouping';
+import { DEFAULT_GROUP_BINS } from '../slices/slice';
 import type { CompareRunInput, ComparisonDetail } from './compare';
 
 /** A slice of one candidate (run: its name, when the comparison has several). */
@@ -17,7 +19,7 @@ export type RunSliceDelta = SliceDelta & { run?: string };
 
 export function comparisonSlices(
   detail: ComparisonDetail, runs: readonly CompareRunInput[], spec: SlicesOptions, o: ScoreOptions, io: CompanionReader,
-): { slices: RunSliceDelta[]; problems: RowProblem[] } {
+): { slices: RunSliceDelta[]; problems: RowProblem[]; labels: Record<string, (string | undefined)[]> } {
   const baseline = runs[0];
   const set = baseline.parsed.set!;
   let input: ReturnType<typeof fileInput> | undefined | null = null;
@@ -62,5 +64,12 @@ export function comparisonSlices(
     all.forEach((s, k) => { s.p_holm = adjusted[k]; });
     all.sort(bySignificance);
   }
-  return { slices: all, problems };
+  // Each aligned instance's slice (the group label the slices use), for a page that filters by one.
+  const labels: Record<string, (string | undefined)[]> = {};
+  for (const { column, values } of columns) {
+    const out = new Array<string | undefined>(values.length);
+    for (const g of groupRows(values, spec.bins ?? DEFAULT_GROUP_BINS).groups) for (const i of g.rows) out[i] = g.value;
+    labels[column] = out;
+  }
+  return { slices: all, problems, labels };
 }

@@ -6,7 +6,8 @@ import { basename, dirname } from 'node:path';
 import { boardPaths } from '../../core/boardFiles';
 import { compareRunsDetailed } from '../../core/compare/compare';
 import { comparePaths, modelRuns, withoutRowOrderNote } from '../../core/compareFiles';
-import { isDirectory } from '../../core/io';
+import { isDirectory, nodeCompanionReader } from '../../core/io';
+import { comparisonSlices } from '../../core/compare/compareSlices';
 import { buildReport, resolveOptions } from '../../core/report';
 import { parseFile } from '../../core/score';
 import type { Report, ScoreOptions } from '../../core/types';
@@ -52,7 +53,8 @@ function finite(v: number): number | null {
  * Baseline vs one candidate: the agreement counts and the aligned instances (the core's alignment:
  * `left[k]` and `right[k]` are the rows of aligned instance k in each run), capped per cell.
  */
-export function pairTable(base: Report, cand: Report, left: Uint32Array, right: Uint32Array, candidate: number, ids?: string[]): PairTable {
+export function pairTable(base: Report, cand: Report, left: Uint32Array, right: Uint32Array, candidate: number, ids?: string[], slices?: Record<string, (string | undefined)[]>): PairTable {
+  const sliceColumns = slices ? Object.keys(slices) : [];
   const a = base.instances!;
   const b = cand.instances!;
   const counts: Agreement = { both_right: 0, baseline_only: 0, candidate_only: 0, both_wrong: 0 };
@@ -73,9 +75,10 @@ export function pairTable(base: Report, cand: Report, left: Uint32Array, right: 
       values: base.kind === 'binary' ? [finite(a.value[i]), finite(b.value[j])] : [finite(a.confidence[i]), finite(b.confidence[j])],
     };
     if (texts) row.texts = texts.values[textsFromBase ? i : j] ?? [];
+    if (sliceColumns.length) row.slices = sliceColumns.map((c) => slices![c][k]);
     rows.push(row);
   }
-  return { candidate, counts, cap: PAIR_CAP, rows, textFields: texts?.fields ?? [], paths: [base.path, cand.path] };
+  return { candidate, counts, cap: PAIR_CAP, rows, textFields: texts?.fields ?? [], paths: [base.path, cand.path], ...(sliceColumns.length ? { sliceColumns } : {}) };
 }
 
 /**
@@ -96,12 +99,22 @@ export function compareJob(paths: string[], options: Partial<ScoreOptions>, prog
   const parsed = runs.map((r, k) => parseFile(r.path, { ...r.options, onProgress: (f, phase) => progress(phase === 'parse' ? (0.4 * (k + f)) / runs.length : (0.4 * (k + 1)) / runs.length) }));
   const detail = compareRunsDetailed(runs.map((r, k) => ({ path: r.path, name: r.name, parsed: parsed[k] })), { ...options, onProgress: (f) => progress(0.4 + 0.5 * f) });
   const comparison = models.length ? withoutRowOrderNote(detail.comparison) : detail.comparison;
+  // "Where it differs": every column of the baseline file with few values (or numeric, cut in
+  // quartiles), each slice's paired test, Holm over all (src/core/compare/sliceFinder.ts).
+  let sliceLabels: Record<string, (string | undefined)[]> | undefined;
+  if (!models.length && comparison.kind !== 'probability') {
+    const found = comparisonSlices(detail, runs.map((r, k) => ({ path: r.path, name: r.name, parsed: parsed[k] })), { columns: 'auto' }, resolveOptions({ ...options, instances: false }), nodeCompanionReader);
+    if (found.slices.length) {
+      comparison.slices = found.slices;
+      sliceLabels = found.labels;
+    }
+  }
   const reports = parsed.map((p, k) => buildReport(runs[k].path, p, runs[k].options));
   progress(0.95);
   const { alignment } = detail;
   const pairs: PairTable[] = [];
   if (comparison.kind !== 'probability' && reports.every((r) => r.instances)) {
-    for (let c = 1; c < reports.length; c++) pairs.push(pairTable(reports[0], reports[c], alignment.rows[0], alignment.rows[c], c, alignment.ids));
+    for (let c = 1; c < reports.length; c++) pairs.push(pairTable(reports[0], reports[c], alignment.rows[0], alignment.rows[c], c, alignment.ids, sliceLabels));
   }
   // The overlaid charts show what the metric table measures: the aligned instances only. When a
   // run has rows the others lack, its charts are drawn from its aligned subset.
