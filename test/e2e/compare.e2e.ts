@@ -146,7 +146,7 @@ describe('the compare and leaderboard panels in the workbench', () => {
     await expect.poll(() => view.locator('#pair-table').getAttribute('data-cell')).toBe('baseline_only');
     const rows = Number(await view.locator('#pair-table').getAttribute('data-rows'));
     const charts = await view.locator('canvas[id^="chart-"]').evaluateAll((cs) => cs.map((c) => ({ id: c.id.replace(/^chart-/, ''), title: c.getAttribute('aria-label') ?? '' })));
-    expect(charts.map((c) => c.id)).toEqual(['reliability-width', 'reliability-count', 'roc', 'histogram-0', 'histogram-1']);
+    expect(charts.map((c) => c.id)).toEqual(['reliability-width', 'reliability-count', 'smooth-reliability', 'roc', 'histogram-0', 'histogram-1']);
     expect(await exportChoices(view)).toEqual([
       'Export…', 'Markdown summary to a file…', 'Markdown summary to the clipboard', 'JSON (as eval-lens compare --json)…', 'CSV of the metrics (as eval-lens compare --csv)…',
       `CSV of the aligned instances, as filtered (${rows.toLocaleString('en-US')} rows)…`,

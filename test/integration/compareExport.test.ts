@@ -142,7 +142,7 @@ suite('compare from the report editor and compare export', () => {
     assert.ok(pngSize(readFileSync(png.fsPath)).width >= 200);
     await assert.rejects(
       Promise.resolve(vscode.commands.executeCommand('evalLens.exportComparison', { format: 'png', chart: 'nope' })),
-      /no chart "nope" on the page; it shows reliability-width, reliability-count, roc, histogram-0, histogram-1/,
+      /no chart "nope" on the page; it shows reliability-width, reliability-count, smooth-reliability, roc, histogram-0, histogram-1/,
     );
   });
 });

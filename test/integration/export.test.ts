@@ -79,7 +79,7 @@ suite('report export', () => {
     // A chart the page does not show: an error naming the ones it does.
     await assert.rejects(
       Promise.resolve(vscode.commands.executeCommand('evalLens.exportReport', { format: 'svg', chart: 'pie', uri: vscode.Uri.file(join(dir, 'pie.svg')) })),
-      /no chart "pie" on the page; it shows reliability, histogram, roc/,
+      /no chart "pie" on the page; it shows reliability, smooth-reliability, histogram, roc/,
     );
     assert.equal(existsSync(join(dir, 'pie.svg')), false);
 
