@@ -1,7 +1,12 @@
-// The `eval-lens` executable: run the CLI on this process's arguments.
+// The `eval-lens` executable: run the CLI on this process's arguments (or, in a worker thread this
+// same file started, score the files it is sent: src/core/parallel.ts).
 import { runCli } from './main';
+import { isScoreWorker, serveScoreWorker, setWorkerEntry } from '../core/parallel';
 
-runCli(process.argv.slice(2)).then(
+if (isScoreWorker()) serveScoreWorker();
+else setWorkerEntry(__filename);
+
+if (!isScoreWorker()) runCli(process.argv.slice(2)).then(
   (out) => {
     process.stdout.write(out.stdout);
     process.stderr.write(out.stderr);

@@ -1,7 +1,7 @@
 // `eval-lens board PATH...`: a leaderboard of runs x tasks.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { boardPaths } from '../core/boardFiles';
+import { boardPathsAsync } from '../core/boardFiles';
 import { boardJson } from '../documents/json';
 import { isMetricName } from '../core/compare/board';
 import { METRIC_NAMES } from '../core/types';
@@ -59,7 +59,7 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
     stderr += `eval-lens: ${p}: no such file or folder.\n`;
     return false;
   });
-  const result = boardPaths(present, options, { metric: values.metric as never, pivot: values.pivot as 'prompting' | undefined });
+  const result = await boardPathsAsync(present, options, { metric: values.metric as never, pivot: values.pivot as 'prompting' | undefined });
   const filled = result.board.rows.length > 0;
   const boards = result.pivots ? Object.values(result.pivots).filter((b) => !!b) : [result.board];
   const printed = printResult(mode, {

@@ -20,6 +20,7 @@ import { alignRuns, CompareError } from './compare/align';
 import { CountDraws } from './metrics/bootstrap';
 import { modelsOf } from './compareFiles';
 import { parsePythonJson } from './formats/pythonJson';
+import { scorePathParallel } from './parallel';
 import {
   aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, pivotPrompting, rankIntervals,
   type Board, type BoardEntry,
@@ -36,8 +37,22 @@ export interface BoardResult {
   pivots?: Partial<Record<MetricName, Board>>;
 }
 
-/** Score `paths` and lay the results out as a board. */
-export function boardPaths(paths: readonly string[], options: Partial<ScoreOptions>, request: BoardRequest = {}): BoardResult {
+/**
+ * boardPaths with each folder's files scored on every core (parallel.ts); the same board. Only the
+ * scoring of the folders' files is spread; the rank bootstrap runs here as before.
+ */
+export async function boardPathsAsync(paths: readonly string[], options: Partial<ScoreOptions>, request: BoardRequest = {}): Promise<BoardResult> {
+  const scored = new Map<string, Report[]>();
+  for (const path of paths) {
+    if (!isDirectory(path) || scored.has(path)) continue;
+    const reports = await scorePathParallel(path, options);
+    if (reports) scored.set(path, reports);
+  }
+  return boardPaths(paths, options, request, scored);
+}
+
+/** Score `paths` and lay the results out as a board (`scored`: folders' reports already made, by path). */
+export function boardPaths(paths: readonly string[], options: Partial<ScoreOptions>, request: BoardRequest = {}, scored?: ReadonlyMap<string, Report[]>): BoardResult {
   const entries: BoardEntry[] = [];
   const problems: RowProblem[] = [];
   // How each entry's file is parsed again for the rank bootstrap.
@@ -63,7 +78,7 @@ export function boardPaths(paths: readonly string[], options: Partial<ScoreOptio
       }
       continue;
     }
-    for (const report of scorePath(path, options).reports) {
+    for (const report of scored?.get(path) ?? scorePath(path, options).reports) {
       if (report.fatal && report.n === 0) {
         // A data file the scan did not take as predictions (RAFT train.csv, ...) is information.
         problems.push({ line: 1, severity: report.notScored ? 'info' : 'warning', code: 'unscorable', path: report.path, message: `Not on the board: ${report.fatal}` });

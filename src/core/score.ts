@@ -242,7 +242,7 @@ export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: Com
 }
 
 /** A file holding several tasks (an lm-eval simple_evaluate dump) gives one report per task, unless options.task picks one. */
-function eachTask(first: Report, scoreTask: (task: string) => Report, o: ScoreOptions): Report[] {
+export function eachTask(first: Report, scoreTask: (task: string) => Report, o: ScoreOptions): Report[] {
   if (o.task !== undefined || !first.tasks || first.tasks.length < 2) return [first];
   return [first, ...first.tasks.filter((t) => t !== first.task).map(scoreTask)];
 }
