@@ -129,7 +129,10 @@ describe('search in the instance table', () => {
     const view = wb.webview();
     await view.locator('body[data-rendered="comparison"]').waitFor({ state: 'attached', timeout: 90_000 });
     const summary = view.locator('#where-it-differs-summary');
-    await expect(summary.textContent()).resolves.toMatch(/^Accuracy: 1 slice where the candidate is worse and 0 where it is better beyond chance \(exact McNemar per slice, Holm over \d+ slices, α 0\.05\)\.$/);
+    const worse = expected.filter((x) => x.p_holm !== null && x.p_holm < 0.05 && x.delta! < 0);
+    const better = expected.filter((x) => x.p_holm !== null && x.p_holm < 0.05 && x.delta! > 0);
+    expect(worse[0].value).toBe('Female'); // the planted regression leads
+    await expect(summary.textContent()).resolves.toBe(`Accuracy: ${worse.length} slice${worse.length === 1 ? '' : 's'} where the candidate is worse and ${better.length} where it is better beyond chance (exact McNemar per slice, Holm over ${expected.length} slices, α 0.05).`);
     const row = view.locator('#slices-significant tbody tr').first();
     await expect(row.getAttribute('data-value')).resolves.toBe('Female');
     await expect(row.locator('td').last().textContent()).resolves.toBe('✱ candidate worse');
@@ -140,6 +143,13 @@ describe('search in the instance table', () => {
     const shown = Number(await view.locator('#pair-table').getAttribute('data-rows'));
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThanOrEqual(women.n);
+    // The compare page's search composes with the slice: women the baseline got right and the candidate wrong.
+    const [b, c] = runs.map((p) => readFileSync(p, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')));
+    const lost = b.filter((r, k) => r[3] === 'Female' && (Number(r[1]) >= 0.5 ? 1 : 0) === Number(r[2]) && (Number(c[k][1]) >= 0.5 ? 1 : 0) !== Number(c[k][2])).length;
+    expect(lost).toBeGreaterThan(0);
+    await view.locator('#pair-search').fill('agreement = "baseline only"');
+    await view.locator('#pair-search').press('Enter');
+    await expect.poll(() => view.locator('#pair-table').getAttribute('data-rows')).toBe(String(lost));
     await view.locator('#where-it-differs').scrollIntoViewIfNeeded();
     await wb.screenshot('where-it-differs-dark', wb.page.locator('iframe.webview.ready >> visible=true').first());
   });

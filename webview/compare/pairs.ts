@@ -2,6 +2,7 @@
 // table), the stepper through "baseline right, candidate wrong" and the reverse, and the table of
 // aligned instances. Every text from a file goes in through textContent.
 import type { AgreementCell, PairRow, PairTable } from '../../src/common/compareProtocol';
+import { searchPairs } from '../../src/common/pairSearch';
 import { csvTable } from '../../src/common/tabular';
 import { clear, el } from '../shared/dom';
 import { keepFocus } from '../shared/focus';
@@ -26,6 +27,10 @@ export class PairsView {
   private cell: AgreementCell | null = null;
   /** "Where it differs": the slice the table is filtered to (null: every slice). */
   private slice: { column: string; value: string } | null = null;
+  /** The search's rows (null: no search), its box and what it says. */
+  private found: Set<PairRow> | null = null;
+  private readonly searchBox: HTMLInputElement;
+  private readonly searchMessage: HTMLElement;
   private stepCell: 'baseline_only' | 'candidate_only' = 'baseline_only';
   private stepIndex = 0;
   private page = 0;
@@ -39,7 +44,15 @@ export class PairsView {
     this.matrix = el('section', { className: 'section', attrs: { id: 'agreement' } });
     this.stepper = el('section', { className: 'section stepper', attrs: { id: 'pair-stepper', tabindex: '-1' } });
     this.table = el('section', { className: 'section', attrs: { id: 'pair-table' } });
-    this.element = el('div', { className: 'pairs' }, [this.matrix, this.stepper, this.table, this.live]);
+    // The search lives outside the table section, which is rebuilt on every filter: typing keeps its focus.
+    this.searchBox = el('input', { attrs: { type: 'search', id: 'pair-search', spellcheck: 'false', placeholder: 'Search: text, /regex/i, or column = value AND …', 'aria-label': 'Search the aligned instances' } });
+    this.searchMessage = el('span', { className: 'search-message', attrs: { id: 'pair-search-message', role: 'status', 'aria-live': 'polite' } });
+    this.searchBox.addEventListener('keydown', (e) => { if (e.key === 'Enter') this.search(this.searchBox.value); });
+    this.searchBox.addEventListener('search', () => { if (!this.searchBox.value) this.search(''); });
+    const searchRow = el('div', { className: 'table-search', attrs: { id: 'pair-search-row' } }, [
+      el('label', { className: 'control search-control' }, [el('span', { text: 'Search' }), this.searchBox]), this.searchMessage,
+    ]);
+    this.element = el('div', { className: 'pairs' }, [this.matrix, this.stepper, searchRow, this.table, this.live]);
     this.renderMatrix();
     this.renderStepper();
     this.renderTable();
@@ -56,6 +69,31 @@ export class PairsView {
     }, '#agreement-matrix button');
     const rows = this.rowsOf(this.cell).length;
     this.announce(`Instance table: ${this.cell ? CELL_LABELS[this.cell] : 'all cells'}, ${formatCount(rows)} rows.`);
+  }
+
+  /** Filters the table (and the stepper) to the rows that satisfy `query` (empty: no search). */
+  search(query: string): void {
+    if (!query.trim()) {
+      this.found = null;
+      this.searchMessage.textContent = '';
+      this.searchBox.removeAttribute('aria-invalid');
+    } else {
+      const result = searchPairs(this.pairs, query);
+      if ('error' in result) {
+        this.searchMessage.textContent = `Not searched: ${result.error}.`;
+        this.searchBox.setAttribute('aria-invalid', 'true');
+        return;
+      }
+      this.found = result.keep;
+      this.searchBox.removeAttribute('aria-invalid');
+      this.searchMessage.textContent = `${formatCount(result.keep.size)} ${result.keep.size === 1 ? 'match' : 'matches'} among the ${formatCount(this.pairs.rows.length)} aligned instances sent`;
+    }
+    this.page = 0;
+    this.stepIndex = 0;
+    keepFocus(this.element, () => {
+      this.renderStepper();
+      this.renderTable();
+    });
   }
 
   /** Filters the table (and the stepper) to one slice of "Where it differs" (null: every slice). */
@@ -118,7 +156,8 @@ export class PairsView {
   private rowsOf(cell: AgreementCell | null): PairRow[] {
     const slice = this.slice;
     const k = slice ? this.pairs.sliceColumns!.indexOf(slice.column) : -1;
-    return this.pairs.rows.filter((r) => (!cell || r.cell === cell) && (!slice || r.slices?.[k] === slice.value));
+    const found = this.found;
+    return this.pairs.rows.filter((r) => (!cell || r.cell === cell) && (!slice || r.slices?.[k] === slice.value) && (!found || found.has(r)));
   }
 
   private renderMatrix(): void {
