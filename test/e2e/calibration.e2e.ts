@@ -70,6 +70,9 @@ describe('calibration views (issue 19) in the workbench', () => {
     expect(description).toContain('95% bootstrap band (200 resamples)');
     await section.scrollIntoViewIfNeeded();
     await wb.screenshot('smooth-reliability-report', section);
+    // The error bars' numbers beside the diagram: each bin's 95% interval in the bins table.
+    expect(await view.locator('#bin-table thead th').allTextContents()).toContain('95% CI');
+    expect(await view.locator('#bin-table tbody td.bin-ci').first().textContent()).toMatch(/^0\.\d{3}–0\.\d{3}$/);
     await wb.screenshot('reliability-error-bars', view.locator('#section-reliability'));
 
     // Exported as SVG (svgcanvas replays the drawing): the legend as text, the curve, the band's

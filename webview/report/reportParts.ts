@@ -65,7 +65,10 @@ export function binningToggle(current: Binning, onSet: (value: Binning) => void)
 export function reliabilityBinTable(bins: ReliabilityBin[], equalWidth: boolean, report: Report, selected: number | null, onSelect: (bin: number) => void): HTMLElement {
   const axes = kindAxes(report.kind);
   const table = el('table', { className: 'bins', attrs: { id: 'bin-table' }, data: { binning: equalWidth ? 'equalWidth' : 'equalCount' } });
-  table.appendChild(el('thead', {}, [el('tr', {}, ['bin', 'range', 'n', axes.valueShort, axes.targetShort === 'label' ? 'positive' : axes.targetShort, 'gap'].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))]));
+  // The error bars' numbers (issue 19): each bin's Wilson 95% interval of its target.
+  const intervals = bins.some((b) => b.targetInterval);
+  const headers = ['bin', 'range', 'n', axes.valueShort, axes.targetShort === 'label' ? 'positive' : axes.targetShort, ...(intervals ? ['95% CI'] : []), 'gap'];
+  table.appendChild(el('thead', {}, [el('tr', {}, headers.map((h) => el('th', { text: h, attrs: { scope: 'col' }, ...(h === '95% CI' ? { title: 'Wilson 95% interval of the bin\'s target (the error bar)' } : {}) })))]));
   const body = el('tbody');
   bins.forEach((b, k) => {
     const row = el('tr', {
@@ -82,6 +85,7 @@ export function reliabilityBinTable(bins: ReliabilityBin[], equalWidth: boolean,
       el('td', { className: 'numeric bin-count', text: formatCount(b.count) }),
       el('td', { className: 'numeric', text: formatMetric(b.meanValue) }),
       el('td', { className: 'numeric', text: formatMetric(b.meanTarget) }),
+      ...(intervals ? [el('td', { className: 'numeric bin-ci', text: b.targetInterval ? `${formatMetric(b.targetInterval[0])}–${formatMetric(b.targetInterval[1])}` : '—' })] : []),
       el('td', { className: 'numeric', text: formatMetric(b.gap) }),
     ]);
     body.appendChild(row);
