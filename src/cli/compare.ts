@@ -34,8 +34,9 @@ ${OUTPUT_USAGE}
   --alpha A         significance level for the verdicts and the regression gate (default 0.05)
   --bootstrap N     paired bootstrap resamples (default 1000)
   --seed S          bootstrap seed (default 0)
-  --interval M      bootstrap | t | wilson: how each run's own 95% intervals are made, as for
-                    score (the deltas keep the paired bootstrap)
+  --interval M      bootstrap | t | wilson, as for score; a comparison prints no per-run
+                    intervals, and the intervals of the deltas (which --margin reads) are
+                    always the paired bootstrap
   --cluster COL     questions that share COL (a column of the baseline, or of --data) are one
                     cluster: the paired bootstrap resamples whole clusters, and mde / n_needed
                     use the clustered standard error of the paired difference
