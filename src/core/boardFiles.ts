@@ -20,7 +20,7 @@ import { alignRuns, CompareError } from './compare/align';
 import { CountDraws } from './metrics/bootstrap';
 import { modelsOf } from './compareFiles';
 import { parsePythonJson } from './formats/pythonJson';
-import { scorePathParallel } from './parallel';
+import { rankValuesParallel, scorePathParallel } from './parallel';
 import {
   aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, pivotPrompting, rankIntervals,
   type Board, type BoardEntry,
@@ -48,11 +48,32 @@ export async function boardPathsAsync(paths: readonly string[], options: Partial
     const reports = await scorePathParallel(path, options);
     if (reports) scored.set(path, reports);
   }
-  return boardPaths(paths, options, request, scored);
+  const { result, rank } = boardWithoutRanks(paths, options, request, scored);
+  if (rank) {
+    const tasks = rankTasks(result.board, rank.entries, rank.sources, options);
+    if (tasks) {
+      const R = resolveOptions(options).bootstrap;
+      const values = await rankValuesParallel(tasks, R, result.board.metric) ?? tasks.map((t) => drawValues(t.runs, t.rows, t.n, t.seed, R, result.board.metric));
+      rankFromValues(result.board, tasks, values, R);
+    }
+  }
+  return result;
 }
 
-/** Score `paths` and lay the results out as a board (`scored`: folders' reports already made, by path). */
-export function boardPaths(paths: readonly string[], options: Partial<ScoreOptions>, request: BoardRequest = {}, scored?: ReadonlyMap<string, Report[]>): BoardResult {
+/** Score `paths` and lay the results out as a board. */
+export function boardPaths(paths: readonly string[], options: Partial<ScoreOptions>, request: BoardRequest = {}): BoardResult {
+  const { result, rank } = boardWithoutRanks(paths, options, request);
+  if (rank) rankBootstrap(result.board, rank.entries, rank.sources, options);
+  return result;
+}
+
+/**
+ * The board of `paths` (`scored`: folders' reports already made, by path), and what its rank
+ * bootstrap needs when the board is computed (the caller runs it: here or on worker threads).
+ */
+function boardWithoutRanks(
+  paths: readonly string[], options: Partial<ScoreOptions>, request: BoardRequest, scored?: ReadonlyMap<string, Report[]>,
+): { result: BoardResult; rank?: { entries: BoardEntry[]; sources: Map<BoardEntry, Partial<ScoreOptions>> } } {
   const entries: BoardEntry[] = [];
   const problems: RowProblem[] = [];
   // How each entry's file is parsed again for the rank bootstrap.
@@ -93,11 +114,19 @@ export function boardPaths(paths: readonly string[], options: Partial<ScoreOptio
     const metrics: MetricName[] = request.metric ? [request.metric] : ['ece', 'auc'];
     const pivots: Partial<Record<MetricName, Board>> = {};
     for (const m of metrics) pivots[m] = withProblems(pivotPrompting(entries, m), problems);
-    return { board: pivots[metrics[0]]!, pivots };
+    return { result: { board: pivots[metrics[0]]!, pivots } };
   }
   const board = buildBoard(entries, { metric: request.metric, source: reported && entries.every((e) => !e.intervals) ? 'reported' : 'computed' });
-  if (board.source === 'computed') rankBootstrap(board, entries, sources, options);
-  return { board: withProblems(board, problems) };
+  // (The rank bootstrap's problems go after these, as when it ran before they were added.)
+  return { result: { board: withProblems(board, problems) }, ...(board.source === 'computed' ? { rank: { entries, sources } } : {}) };
+}
+
+/** One task's runs, aligned, for the rank bootstrap: what a worker needs to redo a run's draws. */
+export interface RankTask {
+  runs: { row: number; path: string; set: NonNullable<ReturnType<typeof parseFile>['set']>; options: Partial<ScoreOptions> }[];
+  rows: Uint32Array[];
+  n: number;
+  seed: number;
 }
 
 /**
@@ -106,24 +135,30 @@ export function boardPaths(paths: readonly string[], options: Partial<ScoreOptio
  * task t from the seed mixed with t) and every row's mean over its tasks is recomputed.
  */
 function rankBootstrap(board: Board, entries: readonly BoardEntry[], sources: Map<BoardEntry, Partial<ScoreOptions>>, options: Partial<ScoreOptions>): void {
+  const tasks = rankTasks(board, entries, sources, options);
+  if (!tasks) return;
+  const R = resolveOptions(options).bootstrap;
+  rankFromValues(board, tasks, tasks.map((t) => drawValues(t.runs, t.rows, t.n, t.seed, R, board.metric)), R);
+}
+
+/** The rank bootstrap's tasks, or undefined when there is none to run (a problem says why, where one should). */
+export function rankTasks(board: Board, entries: readonly BoardEntry[], sources: Map<BoardEntry, Partial<ScoreOptions>>, options: Partial<ScoreOptions>): RankTask[] | undefined {
   const o = resolveOptions({ ...options, instances: false });
-  if (o.bootstrap <= 0 || board.rows.length < 2) return;
+  if (o.bootstrap <= 0 || board.rows.length < 2) return undefined;
   const rowOf = new Map(board.rows.map((r, j) => [r.run, j]));
-  const R = o.bootstrap;
-  const sums = board.rows.map(() => new Float64Array(R));
-  const counts = board.rows.map(() => new Uint32Array(R));
+  const tasks: RankTask[] = [];
   let t = 0;
   for (const task of board.columns) {
     const seen = new Set<number>();
-    const runs: { row: number; path: string; set: NonNullable<ReturnType<typeof parseFile>['set']>; options: Partial<ScoreOptions> }[] = [];
+    const runs: RankTask['runs'] = [];
     for (const e of entries) {
       const row = rowOf.get(e.run);
       if (e.task !== task || row === undefined || seen.has(row) || !e.path || board.rows[row].values[task] === null) continue;
       seen.add(row); // the first entry of a run and task is the board's (buildBoard keeps the first)
       const so = sources.get(e);
-      if (!so) return;
+      if (!so) return undefined;
       const parsed = parseRun(e.path, resolveOptions(so));
-      if (!parsed.set || parsed.set.n === 0) return;
+      if (!parsed.set || parsed.set.n === 0) return undefined;
       runs.push({ row, path: e.path, set: parsed.set, options: so });
     }
     if (!runs.length) continue;
@@ -133,22 +168,50 @@ function rankBootstrap(board: Board, entries: readonly BoardEntry[], sources: Ma
     } catch (err) {
       if (err instanceof CompareError) {
         board.problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `No rank intervals: the ${task} runs cannot be aligned item by item (${err.message})` });
-        return;
+        return undefined;
       }
       throw err;
     }
-    if (alignment.n === 0) return;
-    const resamplers = runs.map((r, i) => resampleMetrics(gatherSet(r.set, alignment.rows[i]), resolveOptions({ ...r.options, instances: false })));
-    const draws = new CountDraws(alignment.n, t === 0 ? o.seed : mixSeed(o.seed, t));
-    for (let r = 0; r < R; r++) {
-      const w = draws.next();
-      runs.forEach((run, i) => {
-        const v = resamplers[i](w)[board.metric];
-        if (typeof v === 'number' && Number.isFinite(v)) { sums[run.row][r] += v; counts[run.row][r]++; } else sums[run.row][r] = NaN;
-      });
-    }
+    if (alignment.n === 0) return undefined;
+    tasks.push({ runs, rows: alignment.rows, n: alignment.n, seed: t === 0 ? o.seed : mixSeed(o.seed, t) });
     t++;
   }
+  return tasks;
+}
+
+/**
+ * Each run's `metric` on each of R draws of a task's aligned items (NaN where it is undefined):
+ * the draws are made once and every run scored on each in turn, as the serial loop always did; a
+ * worker given some of the runs computes exactly their values.
+ */
+export function drawValues(runs: readonly { set: RankTask['runs'][number]['set']; options: Partial<ScoreOptions> }[], rows: readonly Uint32Array[], n: number, seed: number, R: number, metric: MetricName): Float64Array[] {
+  const resamplers = runs.map((r, i) => resampleMetrics(gatherSet(r.set, rows[i]), resolveOptions({ ...r.options, instances: false })));
+  const out = runs.map(() => new Float64Array(R));
+  const draws = new CountDraws(n, seed);
+  for (let r = 0; r < R; r++) {
+    const w = draws.next();
+    for (let i = 0; i < runs.length; i++) {
+      const v = resamplers[i](w)[metric];
+      out[i][r] = typeof v === 'number' && Number.isFinite(v) ? v : NaN;
+    }
+  }
+  return out;
+}
+
+/** The rows' resampled means (over the tasks of each row's board mean) and their rank intervals. */
+export function rankFromValues(board: Board, tasks: readonly RankTask[], values: readonly Float64Array[][], R: number): void {
+  const sums = board.rows.map(() => new Float64Array(R));
+  const counts = board.rows.map(() => new Uint32Array(R));
+  tasks.forEach((task, t) => {
+    task.runs.forEach((run, i) => {
+      const v = values[t][i];
+      const s = sums[run.row];
+      const c = counts[run.row];
+      for (let r = 0; r < R; r++) {
+        if (v[r] === v[r]) { s[r] += v[r]; c[r]++; } else s[r] = NaN;
+      }
+    });
+  });
   // A row's resampled mean is over the tasks its board mean is over; NaN when one is undefined.
   const samples = board.rows.map((row, j) => sums[j].map((s, r) => (counts[j][r] === row.cells ? s / row.cells : NaN)));
   rankIntervals(board.rows, samples, board.better);
