@@ -85,8 +85,14 @@ describe('Error bars in the report panel', () => {
       `×${Math.sqrt(want.design_effect.accuracy).toFixed(2)} wider`,
     ]);
     await expect(view.locator('#interval-method').textContent()).resolves.toContain(`${want.clusters - 1} degrees of freedom`);
+    // The intervals pass (a bootstrap of whole passages for the metrics that are not means) keeps the t intervals of the means.
+    await expect.poll(() => view.locator('#interval-method').textContent(), { timeout: 90_000 }).toContain(`a bootstrap of ${RESAMPLES} resamples for the rest`);
+    await expect.poll(() => view.locator('.card', { has: view.locator('.card-value[data-metric="ece"]') }).locator('.card-interval').count()).toBe(1);
+    await expect(accuracyCard.locator('.card-interval').textContent()).resolves
+      .toBe(`95% CI [${f3(want.t_clustered.accuracy[0])}, ${f3(want.t_clustered.accuracy[1])}]`);
     await view.locator('#section-error-bars').scrollIntoViewIfNeeded();
-    await wb.screenshot('report-clusters-dark');
+    const shot = await wb.screenshot('report-clusters-dark');
+    if (process.env.EVAL_LENS_UPDATE_SCREENSHOTS === '1') copyFileSync(shot, join(PROJECT_ROOT, 'docs', 'screenshots', 'report-clusters-dark.png'));
     await view.locator('#metric-cards').scrollIntoViewIfNeeded();
     await wb.screenshot('report-clusters-cards-dark');
 
