@@ -1,7 +1,7 @@
 // Messages between the extension host and the compare / leaderboard webview (dist/compare.js), and
 // the comparison and board documents as the CLI's --json prints them (issue 7's contract). Both
 // sides import this file; nothing crosses untyped.
-import type { ClassStats, FormatName, Kind, ReliabilityBin, RowProblem, SmoothReliability } from '../core/types';
+import type { ClassStats, FormatName, Kind, ReliabilityBin, RowProblem, SliceDelta, SmoothReliability } from '../core/types';
 import type { ConfidenceHistogram } from './chartData';
 import type { ChartMissingMessage, ExportChartMessage, WebviewFile } from './exportProtocol';
 
@@ -63,22 +63,8 @@ export interface ComparisonResult {
   slices?: ComparisonSlice[];
 }
 
-/** One slice of comparison.slices (docs/metrics.md#comparison_slices). */
-export interface ComparisonSlice {
-  column: string;
-  value: string;
-  n: number;
-  metric: string;
-  baseline: number | null;
-  candidate: number | null;
-  delta: number | null;
-  interval: [number, number] | null;
-  p_value: number | null;
-  p_holm: number | null;
-  test: 'mcnemar' | 'delong' | 'bootstrap';
-  /** The candidate, with several. */
-  run?: string;
-}
+/** One slice of comparison.slices (docs/metrics.md#comparison_slices); `run` names the candidate when there are several. */
+export type ComparisonSlice = SliceDelta & { run?: string };
 
 export interface ComparisonDocument {
   version: 1;

@@ -281,6 +281,27 @@ export interface SliceContrast {
   test: 'fisher' | 'bootstrap';
 }
 
+export type SliceTest = 'mcnemar' | 'delong' | 'bootstrap';
+
+/** compare --slices: one slice's paired difference (JSON `comparison.slices[i]`; src/core/compare/sliceFinder.ts). */
+export interface SliceDelta {
+  column: string;
+  value: string;
+  /** Aligned instances in the slice. */
+  n: number;
+  metric: MetricName;
+  baseline: number | null;
+  candidate: number | null;
+  /** candidate - baseline on the slice. */
+  delta: number | null;
+  /** Paired percentile bootstrap interval of the delta (95%). */
+  interval: [number, number] | null;
+  p_value: number | null;
+  /** Holm-adjusted over every slice tested (all columns). */
+  p_holm: number | null;
+  test: SliceTest;
+}
+
 /** --slices COL[,COL…] | auto, --slice-metric M, with --data FILE for a data file's columns. */
 export interface SlicesOptions {
   columns: string[] | 'auto';

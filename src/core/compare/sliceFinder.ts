@@ -4,7 +4,7 @@
 // paired test the compare table uses for the metric (exact McNemar for accuracy, DeLong for AUC,
 // the paired bootstrap otherwise); Holm-adjusted over every slice tested. Sorted so that what
 // survives the adjustment comes first.
-import type { MetricName, PredictionSet, ScoreOptions } from '../types';
+import type { MetricName, PredictionSet, ScoreOptions, SliceDelta, SliceTest } from '../types';
 import { gatherSet, resampleMetrics, scoreSet } from '../report';
 import type { RowValues } from '../slices/columnValues';
 import { groupRows } from '../slices/grouping';
@@ -15,26 +15,8 @@ import { holm } from './holm';
 import { mcnemarExact } from './mcnemar';
 import { oneStratum, pairedBootstrap, type Counts } from './pairedBootstrap';
 
-export type SliceTest = 'mcnemar' | 'delong' | 'bootstrap';
+export type { SliceDelta, SliceTest } from '../types';
 
-/** One slice's paired difference: JSON `comparison.slices[i]`. */
-export interface SliceDelta {
-  column: string;
-  value: string;
-  /** Aligned instances in the slice. */
-  n: number;
-  metric: MetricName;
-  baseline: number | null;
-  candidate: number | null;
-  /** candidate - baseline on the slice. */
-  delta: number | null;
-  /** Paired percentile bootstrap interval of the delta (95%). */
-  interval: [number, number] | null;
-  p_value: number | null;
-  /** Holm-adjusted over every slice tested (all columns). */
-  p_holm: number | null;
-  test: SliceTest;
-}
 
 export interface SliceColumn {
   column: string;
