@@ -9,7 +9,7 @@ export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almana
 export const METRIC_NAMES = [
   'accuracy', 'auc', 'macro_f1', 'raft_score', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile',
   'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'mse', 'tvd', 'kl', 'spearman',
-  // lm-eval: acc_norm (METRICS.md, lm-eval conventions) and the perplexity of single-continuation tasks.
+  // lm-eval: acc_norm (docs/metrics.md, lm-eval conventions) and the perplexity of single-continuation tasks.
   'acc_norm', 'perplexity',
   'stderr', // Inspect's standard error of the mean score
   // Calibration beyond bins (issue 19): smooth ECE and its bandwidth, classwise ECE.
