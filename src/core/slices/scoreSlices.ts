@@ -32,7 +32,10 @@ function ownRoleColumn(values: RowValues, set: PredictionSet): boolean {
     : set.kind === 'confidence' ? [set.confidence, set.correct]
       : set.kind === 'probability' ? [set.predProb, set.goldProb] : [];
   const same = (a: ArrayLike<number>) => values.every((v, i) => v !== undefined && Math.abs(Number(v) - a[i]) <= 1e-9 * Math.max(1, Math.abs(a[i])));
+  // The IDs, numeric (folktexts' index) or text, are no slice either.
+  if (set.idNumbers) arrays.push(set.idNumbers);
   if (arrays.some(same)) return true;
+  if (set.ids && values.every((v, i) => v !== undefined && v.trim() === set.ids![i])) return true;
   if (set.kind === 'multiclass') {
     const named = (idx: Int32Array) => values.every((v, i) => v !== undefined && v.trim() === set.classes[idx[i]]);
     return named(set.gold) || named(set.pred);

@@ -85,4 +85,16 @@ print(json.dumps(out))`, file], { encoding: 'utf8' });
     expect(r.slices).toEqual([]);
     expect(r.problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/^--slices: The file has no column "RAC1P"; its columns are "id", "score"/));
   });
+
+  it('auto never slices by numeric IDs (a folktexts index, a numeric id column)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-numeric-ids-'));
+    const path = join(dir, 'numeric_ids.csv');
+    const rows = ['id,score,label,grp'];
+    for (let i = 0; i < 300; i++) rows.push(`${1000 + i * 7},${((i * 37) % 100) / 100},${i % 3 === 0 ? 1 : 0},${'abc'[i % 3]}`);
+    writeFileSync(path, rows.join('\n') + '\n');
+    const out = await runCli(['score', '--json', path, '--slices', 'auto']);
+    const slices = (JSON.parse(out.stdout) as { results: { slices: SliceContrast[] }[] }).results[0].slices;
+    expect([...new Set(slices.map((x) => x.column))]).toEqual(['grp']);
+  });
 });
+
