@@ -5,6 +5,7 @@ import type { HostToWebview, ReportCharts } from '../../src/protocol';
 import { reportCharts } from '../../src/common/chartData';
 import { InstanceAssembler } from '../../src/common/instanceCodec';
 import { normalizeReport } from './data';
+import { withGroupIntervals } from '../../src/common/groupRanking';
 
 export interface Loaded {
   path: string;
@@ -39,4 +40,22 @@ export function loadedFrom(message: Extract<HostToWebview, { type: 'reports' }>)
     renderedPosted: false,
     instancesPosted: new Set(),
   };
+}
+
+/**
+ * Bootstrap intervals that arrived after the charts (the 'intervals' message), merged into the
+ * reports the page holds: the intervals, the groups', the task metrics', the smoothed curve's band.
+ */
+export function applyIntervals(current: Loaded, message: Extract<HostToWebview, { type: 'intervals' }>): void {
+  current.reports = current.reports.map((r, k) => ({
+    ...r, intervals: message.reports[k].intervals ?? {}, options: { ...r.options, bootstrap: message.reports[k].bootstrap },
+    groups: withGroupIntervals(r.groups, message.reports[k].groupIntervals),
+    ...(message.reports[k].taskMetrics ? { taskMetrics: message.reports[k].taskMetrics } : {}),
+    rough_intervals: message.reports[k].rough_intervals, interval_method: message.reports[k].interval_method ?? r.interval_method,
+  }));
+  // Issue 19: the smoothed curve's band, into the object its chart box draws from (kindCharts.ts).
+  current.reports.forEach((r, k) => {
+    const band = message.reports[k].smoothBand;
+    if (band && r.smoothReliability) Object.assign(r.smoothReliability, band);
+  });
 }

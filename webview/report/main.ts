@@ -7,10 +7,8 @@ import type { HostToWebview, PanelState, TableFilter } from '../../src/protocol'
 import { reportCharts } from '../../src/common/chartData';
 import { reliabilityChart } from '../shared/charts/reliability';
 import { hmrPanel, metricCards } from './cards';
-import { groupReliabilityChart } from '../shared/charts/groupReliability';
-import { fairnessCard, groupControls, groupSlice, groupsSection } from './groups';
+import { groupControls, groupSlice, groupsSection } from './groups';
 import { modelControls } from './models';
-import { withGroupIntervals, worstGroupIndex } from '../../src/common/groupRanking';
 import { exportStem } from './exportControls';
 import { answerChartRequest } from '../shared/chartExport';
 import { instanceCount } from './data';
@@ -22,13 +20,14 @@ import { isFiltering, NO_FILTER } from './tableModel';
 import { readPalette, watchTheme, type Palette } from '../shared/theme';
 import { post, vscodeApi } from '../shared/vscodeApi';
 import { ChartSlots } from './chartSlots';
+import { appendGroupViews } from './groupViews';
 import { announceInstances, announceRendered } from './announce';
-import { appendGroupSmoothReliability, appendKindCharts } from './kindCharts';
+import { appendKindCharts } from './kindCharts';
 import { answerQuery, errorGroupsSection } from './errorGroups';
 import { annotateCards, clusterControl, errorBarsSection, INSTANCES_ARRIVED } from './errorBars';
-import { loadedFrom, type Loaded } from './loaded';
+import { applyIntervals, loadedFrom, type Loaded } from './loaded';
 import { reportHeader } from './reportHeader';
-import { binningToggle, errorView, fatalView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
+import { fillReliabilityNote, binningToggle, errorView, fatalView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
 let state: PanelState = vscodeApi().getState() ?? { path: '' };
@@ -133,17 +132,7 @@ function receivePage(message: Extract<HostToWebview, { type: 'instances' }>): vo
 function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>): void {
   const current = loaded;
   if (!current || message.token !== current.token || message.reports.length !== current.reports.length) return;
-  current.reports = current.reports.map((r, k) => ({
-    ...r, intervals: message.reports[k].intervals ?? {}, options: { ...r.options, bootstrap: message.reports[k].bootstrap },
-    groups: withGroupIntervals(r.groups, message.reports[k].groupIntervals),
-    ...(message.reports[k].taskMetrics ? { taskMetrics: message.reports[k].taskMetrics } : {}),
-    rough_intervals: message.reports[k].rough_intervals, interval_method: message.reports[k].interval_method ?? r.interval_method,
-  }));
-  // Issue 19: the smoothed curve's band, into the object its chart box draws from (kindCharts.ts).
-  current.reports.forEach((r, k) => {
-    const band = message.reports[k].smoothBand;
-    if (band && r.smoothReliability) Object.assign(r.smoothReliability, band);
-  });
+  applyIntervals(current, message);
   const report = selectedReport();
   if (!report) return;
   if (report.smoothReliability?.lower) slots.redraw('smooth-reliability', palette);
@@ -151,32 +140,20 @@ function receiveIntervals(message: Extract<HostToWebview, { type: 'intervals' }>
   if (cardsSection) {
     const fresh = metricCards(report);
     annotateCards(fresh, report);
-    cardsSection.replaceWith(fresh);
-    cardsSection = fresh;
+    cardsSection = swap(cardsSection, fresh);
   }
-  if (errorBarsElement) {
-    const fresh = errorBarsSection(report, () => selectedReport() ?? undefined, (i) => revealAttempt(report, i));
-    if (fresh) {
-      errorBarsElement.replaceWith(fresh);
-      errorBarsElement = fresh;
-    }
-  }
-  if (groupsElement) {
-    const fresh = groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup });
-    if (fresh) {
-      groupsElement.replaceWith(fresh);
-      groupsElement = fresh;
-    }
-  }
-  if (hmrSection) {
-    const fresh = hmrPanel(report, current.charts[state.selected ?? 0]?.counts);
-    if (fresh) {
-      hmrSection.replaceWith(fresh);
-      hmrSection = fresh;
-    }
-  }
+  errorBarsElement = swap(errorBarsElement, errorBarsElement && errorBarsSection(report, () => selectedReport() ?? undefined, (i) => revealAttempt(report, i)));
+  groupsElement = swap(groupsElement, groupsElement && groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup }));
+  hmrSection = swap(hmrSection, hmrSection && hmrPanel(report, current.charts[state.selected ?? 0]?.counts));
   restoreFocus();
   document.body.dataset.intervals = String(message.reports[state.selected ?? 0]?.bootstrap ?? 0);
+}
+
+/** Puts `fresh` where `old` is on the page (when both exist); returns what is there now. */
+function swap(old: HTMLElement | null, fresh: HTMLElement | null): HTMLElement | null {
+  if (!old || !fresh) return old;
+  old.replaceWith(fresh);
+  return fresh;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,19 +245,8 @@ function refreshReliability(report: Report): void {
     binTable = fresh;
     restoreFocus();
   }
-  if (reliabilityNote) {
-    const bin = filter().bin;
-    clear(reliabilityNote);
-    if (bin !== null) {
-      reliabilityNote.append(
-        el('span', { text: `The instance table shows bin ${bin + 1} only. ` }),
-        el('button', { className: 'link-button', text: 'Go to table', attrs: { type: 'button' }, onClick: () => document.getElementById('instances')?.scrollIntoView({ behavior: 'smooth' }) }),
-        el('button', { className: 'link-button', text: 'Show all bins', attrs: { type: 'button' }, onClick: () => selectBin(null) }),
-      );
-    } else {
-      reliabilityNote.append(el('span', { text: 'Click a bin to filter the instance table to its instances.' }));
-    }
-  }
+  if (reliabilityNote) fillReliabilityNote(reliabilityNote, filter().bin, () => selectBin(null));
+
 }
 
 function renderReport(): void {
@@ -376,17 +342,7 @@ function renderGroups(report: Report): void {
   const groups = report.groups;
   if (!groups) return;
   if (state.group != null && !(state.group < groups.groups.length)) state = { ...state, group: null };
-  groupsElement = groupsSection(report, { selected: state.group ?? null, onSelect: selectGroup });
-  if (groupsElement) root.appendChild(groupsElement);
-  if (groups.groups.some((g) => g.bins?.length)) {
-    const worst = worstGroupIndex(report.kind, groups.groups);
-    root.appendChild(slots.box('group-reliability', `Reliability diagram by ${groups.column}`, (canvas, p) => groupReliabilityChart(canvas, report.kind, groups.groups, worst, p), {
-      height: 340, caption: 'Each group\'s equal-width bins: mean score against the share of positives (mean correctness for top-label confidence). The worst group is drawn thicker.',
-    }));
-  }
-  appendGroupSmoothReliability(root, slots, report);
-  const fairness = fairnessCard(report);
-  if (fairness) root.appendChild(fairness);
+  groupsElement = appendGroupViews(root, slots, report, state.group ?? null, selectGroup);
 }
 
 /** A click on a group's row: the instance table and the stepper show that group only (null: all rows). */
@@ -442,6 +398,8 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
     stepperSlot.replaceWith(stepper.element);
     stepperSlot = null;
     if (only.stepperOnly) {
+      // A new order keeps following the table's search and filters.
+      stepper.follow(table && isFiltering(filter()) ? table.visibleRows : null);
       (stepper.element.querySelector('#stepper-order') as HTMLElement | null)?.focus();
       return;
     }

@@ -121,3 +121,17 @@ export function pendingSection(id: string, title: string, rows: number): HTMLEle
     el('p', { className: 'muted', text: `Loading ${formatCount(rows)} instance${rows === 1 ? '' : 's'}…` }),
   ]);
 }
+
+/** The line under the reliability diagram: which bin filters the table, or how to filter by one. */
+export function fillReliabilityNote(note: HTMLElement, bin: number | null, showAll: () => void): void {
+  note.textContent = '';
+  if (bin === null) {
+    note.append(el('span', { text: 'Click a bin to filter the instance table to its instances.' }));
+    return;
+  }
+  note.append(
+    el('span', { text: `The instance table shows bin ${bin + 1} only. ` }),
+    el('button', { className: 'link-button', text: 'Go to table', attrs: { type: 'button' }, onClick: () => document.getElementById('instances')?.scrollIntoView({ behavior: 'smooth' }) }),
+    el('button', { className: 'link-button', text: 'Show all bins', attrs: { type: 'button' }, onClick: showAll }),
+  );
+}
