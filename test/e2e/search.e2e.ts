@@ -2,7 +2,7 @@
 // the rows a query keeps are the rows the search engine keeps in Node on the same file, the kept
 // rows' figures stand beside the whole file's, a query that means nothing is said (and keeps the
 // rows), "Clear filters" empties it, and the state survives in the page. Screenshot looked at.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,12 @@ import { subsetFigures } from '../../src/common/subsetMetrics';
 import { startWorkbench, type Workbench } from './workbench';
 import { comparePaths } from '../../src/core/compareFiles';
 import { REAL } from '../unit/realData';
+
+/** A screenshot to test-results/e2e/, and to docs/screenshots/ with EVAL_LENS_UPDATE_SCREENSHOTS=1. */
+async function docsShot(wb: Workbench, name: string): Promise<void> {
+  const path = await wb.screenshot(name, wb.page.locator('iframe.webview.ready >> visible=true').first());
+  if (process.env.EVAL_LENS_UPDATE_SCREENSHOTS === '1') copyFileSync(path, join(PROJECT_ROOT, 'docs', 'screenshots', `${name}.png`));
+}
 
 /** Two runs of UCI Adult's real test rows: the candidate over-scores women, nobody else. */
 function writeRuns(dir: string): [string, string] {
@@ -77,7 +83,7 @@ describe('search in the instance table', () => {
     await view.locator('#filter-correctness').selectOption('all');
     await expect.poll(() => count.getAttribute('data-rows')).toBe(String(found.count));
     await view.locator('#instances').scrollIntoViewIfNeeded();
-    await wb.screenshot('search-dark', wb.page.locator('iframe.webview.ready >> visible=true').first());
+    await docsShot(wb, 'search-dark');
 
     // A query that means nothing is said, and the rows stay as they were.
     await box.fill('Query ~ /(/');
@@ -151,6 +157,6 @@ describe('search in the instance table', () => {
     await view.locator('#pair-search').press('Enter');
     await expect.poll(() => view.locator('#pair-table').getAttribute('data-rows')).toBe(String(lost));
     await view.locator('#where-it-differs').scrollIntoViewIfNeeded();
-    await wb.screenshot('where-it-differs-dark', wb.page.locator('iframe.webview.ready >> visible=true').first());
+    await docsShot(wb, 'where-it-differs-dark');
   });
 });
