@@ -1,5 +1,5 @@
 // The colours and type sizes a chart is drawn with, as plain data: the webview reads them from the
-// VS Code theme (webview/shared/theme.ts), the CLI's plot takes a light or dark one for print.
+// VS Code theme (webview/common/theme.ts), the CLI's plot takes a light or dark one for print.
 
 export type ThemeKind = 'light' | 'dark' | 'high-contrast' | 'high-contrast-light';
 

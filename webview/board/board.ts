@@ -3,9 +3,9 @@
 // opens that report; ticking two rows and a task compares them.
 import type { MetricName } from '../../src/core/types';
 import type { BoardRow, BoardView } from '../../src/common/compareProtocol';
-import { clear, el } from '../shared/dom';
-import { keepFocus } from '../shared/focus';
-import { formatMetric, METRIC_INFO } from '../shared/format';
+import { clear, el } from '../common/dom';
+import { keepFocus } from '../common/focus';
+import { formatMetric, METRIC_INFO } from '../common/format';
 import { cividis, position, rgb, textOn } from './scale';
 
 export interface BoardHandlers {

@@ -10,7 +10,7 @@ import { smoothReliabilityConfig } from '../../src/charts/smoothReliability';
 import { runColors } from '../../src/charts/runs';
 import type { ClassStats, Kind } from '../../src/core/types';
 import type { CompareRunView } from '../../src/common/compareProtocol';
-import { formatMetric } from '../shared/format';
+import { formatMetric } from '../common/format';
 
 /** The colours of the runs, as the reliability overlay gives them (the run list's swatches). */
 export function compareRunColors(palette: Palette, n: number): string[] {

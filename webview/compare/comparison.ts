@@ -2,12 +2,12 @@
 // significance in words), the overlaid charts, and baseline vs candidate instance by instance.
 import type { MetricName } from '../../src/core/types';
 import { significanceText, type ComparisonResult, type CompareView, type MetricComparison } from '../../src/common/compareProtocol';
-import { confidenceHistogramChart } from '../shared/charts/histogram';
-import { el } from '../shared/dom';
+import { confidenceHistogramChart } from '../common/charts/histogram';
+import { el } from '../common/dom';
 import { baseName } from '../../src/common/paths';
 import { KIND_METRICS } from '../../src/common/metricTable';
 import { betterDirection, improvement } from '../../src/common/metricDirection';
-import { formatCount, formatMetric, METRIC_INFO } from '../shared/format';
+import { formatCount, formatMetric, METRIC_INFO } from '../common/format';
 import { classF1Overlay, reliabilityOverlay, rocOverlay, smoothReliabilityOverlay } from './charts';
 import { PairsView, type PairHandlers } from './pairs';
 import { whereItDiffers } from './whereItDiffers';

@@ -3,10 +3,10 @@
 // --csv`) itself, or saves what only the page has (the aligned instances as filtered, a chart as PNG
 // or SVG), and asks where to save it.
 import type { CompareExportRequest } from '../../src/common/compareProtocol';
-import { chartChoices, chosenChartFile, type PageChart } from '../shared/chartExport';
-import { exportSelect } from '../shared/exportSelect';
-import { el } from '../shared/dom';
-import { formatCount } from '../shared/format';
+import { chartChoices, chosenChartFile, type PageChart } from '../common/chartExport';
+import { exportSelect } from '../common/exportSelect';
+import { el } from '../common/dom';
+import { formatCount } from '../common/format';
 import type { PairsView } from './pairs';
 
 type Documents = [string, string, CompareExportRequest][];

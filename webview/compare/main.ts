@@ -1,14 +1,14 @@
 // The compare and leaderboard webview (dist/compare.js). Like the report webview it reads no file:
 // it renders what the host posts (src/compareProtocol.ts) and asks the host to open files.
-import '../shared/styles.css';
+import '../common/styles.css';
 import './compare.css';
 import type { CompareExportRequest, CompareHostToWebview, CompareRestoreState, CompareWebviewToHost } from '../../src/common/compareProtocol';
-import { clear, el } from '../shared/dom';
-import { watchTheme } from '../shared/theme';
+import { clear, el } from '../common/dom';
+import { watchTheme } from '../common/theme';
 import { BoardTable } from '../board/board';
 import { renderComparison } from './comparison';
-import { answerChartRequest } from '../shared/chartExport';
-import { readPalette } from '../shared/theme';
+import { answerChartRequest } from '../common/chartExport';
+import { readPalette } from '../common/theme';
 import { boardExportMenu, COMPARE_STEM, compareExportMenu, copyMarkdownButton } from './exportMenu';
 import type { PairsView } from './pairs';
 import { destroyAll, drawAll, pageCharts } from './slots';

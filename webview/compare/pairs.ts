@@ -4,9 +4,9 @@
 import type { AgreementCell, PairRow, PairTable } from '../../src/common/compareProtocol';
 import { searchPairs } from '../../src/common/pairSearch';
 import { csvTable } from '../../src/common/tabular';
-import { clear, el } from '../shared/dom';
-import { keepFocus } from '../shared/focus';
-import { formatCount, formatMetric } from '../shared/format';
+import { clear, el } from '../common/dom';
+import { keepFocus } from '../common/focus';
+import { formatCount, formatMetric } from '../common/format';
 
 export const CELL_LABELS: Record<AgreementCell, string> = {
   both_right: 'both right',

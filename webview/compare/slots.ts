@@ -1,9 +1,9 @@
 // The compare page's charts: each remembers how to draw itself, so a theme change redraws them all.
-import { applyDefaults, type Chart } from '../shared/charts/common';
-import type { PageChart } from '../shared/chartExport';
-import { ChartData } from '../shared/chartTable';
-import { el } from '../shared/dom';
-import { readPalette, type Palette } from '../shared/theme';
+import { applyDefaults, type Chart } from '../common/charts/common';
+import type { PageChart } from '../common/chartExport';
+import { ChartData } from '../common/chartTable';
+import { el } from '../common/dom';
+import { readPalette, type Palette } from '../common/theme';
 import { compareRunColors } from './charts';
 
 interface Slot {

@@ -5,8 +5,8 @@
 import type { ComparisonSlice } from '../../src/common/compareProtocol';
 import type { MetricName } from '../../src/core/types';
 import { improvement } from '../../src/common/metricDirection';
-import { el } from '../shared/dom';
-import { formatCount, formatMetric, METRIC_INFO } from '../shared/format';
+import { el } from '../common/dom';
+import { formatCount, formatMetric, METRIC_INFO } from '../common/format';
 
 const ALPHA = 0.05;
 const TESTS: Record<ComparisonSlice['test'], string> = { mcnemar: 'exact McNemar', delong: "DeLong's test", bootstrap: 'paired bootstrap' };

@@ -1,7 +1,7 @@
 // The page tells the host (and tests, through data- attributes) when a report is painted and when
 // its instances are all here, timed from the 'reports' message.
 import type { Report } from '../../src/core/types';
-import { post } from '../shared/vscodeApi';
+import { post } from '../common/vscodeApi';
 import { instanceCount } from './data';
 import type { Loaded } from './loaded';
 

@@ -1,8 +1,8 @@
 // The breakdown table of a report (Inspect logs): one row per scorer and epoch, and per scorer the
 // epoch-reduced figures that the headline cards show for the first scorer.
 import type { BreakdownRow } from '../../src/core/types';
-import { el } from '../shared/dom';
-import { formatCount, formatMetric } from '../shared/format';
+import { el } from '../common/dom';
+import { formatCount, formatMetric } from '../common/format';
 
 export function breakdownTable(rows: BreakdownRow[]): HTMLElement {
   const names = [...new Set(rows.flatMap((r) => Object.keys(r.metrics)))];

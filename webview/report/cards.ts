@@ -3,12 +3,12 @@
 // two disagree; and the R_O / R_U / HMR panel with the over/underconfidence sentence.
 import type { MetricName, Report } from '../../src/core/types';
 import { correctnessCounts } from '../../src/common/chartData';
-import { el } from '../shared/dom';
+import { el } from '../common/dom';
 import { breakdownTable } from './breakdown';
 import { cardMetrics, HMR_METRICS } from '../../src/common/metricTable';
 import { betterDirection } from '../../src/common/metricDirection';
-import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from '../shared/format';
-import { post } from '../shared/vscodeApi';
+import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO, metricTooltip } from '../common/format';
+import { post } from '../common/vscodeApi';
 import { baseName } from '../../src/common/paths';
 import { taskMetricsSection } from './taskMetrics';
 

@@ -1,10 +1,10 @@
 // The report's charts: each remembers how to draw itself, so a theme change or a binning switch
 // redraws it, and "Export…" lists what is on the page.
-import { applyDefaults, type Chart } from '../shared/charts/common';
-import type { PageChart } from '../shared/chartExport';
-import { ChartData } from '../shared/chartTable';
-import { el } from '../shared/dom';
-import type { Palette } from '../shared/theme';
+import { applyDefaults, type Chart } from '../common/charts/common';
+import type { PageChart } from '../common/chartExport';
+import { ChartData } from '../common/chartTable';
+import { el } from '../common/dom';
+import type { Palette } from '../common/theme';
 
 /** A chart and how to draw it again (theme changes, binning switches). */
 export interface ChartSlot {

@@ -2,9 +2,9 @@
 // the share of the gold class's instances; the diagonal is tinted green, errors red. Clicking a cell
 // filters the instance table to that gold/predicted pair.
 import type { ClassStats } from '../../src/core/types';
-import { el } from '../shared/dom';
-import { formatCount } from '../shared/format';
-import { shortLabel } from '../shared/charts/classes';
+import { el } from '../common/dom';
+import { formatCount } from '../common/format';
+import { shortLabel } from '../common/charts/classes';
 
 /**
  * One tab stop for the whole matrix (77 classes make 5,929 cells): arrows move between cells,

@@ -6,10 +6,10 @@
 import type { Report } from '../../src/core/types';
 import { baseName } from '../../src/common/paths';
 import { clusterWidening, roughIntervalsText } from '../../src/common/errorBarText';
-import { onChoice } from '../shared/choice';
-import { clear, el } from '../shared/dom';
-import { formatCount, formatMetric } from '../shared/format';
-import { post } from '../shared/vscodeApi';
+import { onChoice } from '../common/choice';
+import { clear, el } from '../common/dom';
+import { formatCount, formatMetric } from '../common/format';
+import { post } from '../common/vscodeApi';
 
 /** The event main.ts dispatches on the section when the report's per-instance columns arrive. */
 export const INSTANCES_ARRIVED = 'eval-lens-instances';

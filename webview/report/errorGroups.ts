@@ -2,8 +2,8 @@
 // and share of all mistakes, as a list of buttons; one filters the instance table (and so the
 // stepper and the CSV export) to that pair. Free-text answers are grouped by the answer itself.
 import type { ErrorGroup, Report } from '../../src/core/types';
-import { el } from '../shared/dom';
-import { formatCount } from '../shared/format';
+import { el } from '../common/dom';
+import { formatCount } from '../common/format';
 
 /** Groups listed before "… N more pairs". */
 const SHOWN = 12;

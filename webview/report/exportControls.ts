@@ -5,11 +5,11 @@ import type { Report } from '../../src/core/types';
 import type { ExportRequest } from '../../src/protocol';
 import { csvField } from '../../src/common/tabular';
 import { baseName } from '../../src/common/paths';
-import { chartChoices, chosenChartFile, type PageChart } from '../shared/chartExport';
-import { el } from '../shared/dom';
-import { exportSelect } from '../shared/exportSelect';
+import { chartChoices, chosenChartFile, type PageChart } from '../common/chartExport';
+import { el } from '../common/dom';
+import { exportSelect } from '../common/exportSelect';
 import { cellData, csvColumnName, tableColumns } from './tableModel';
-import { post } from '../shared/vscodeApi';
+import { post } from '../common/vscodeApi';
 
 export interface ExportSources {
   report: Report;

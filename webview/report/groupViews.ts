@@ -2,7 +2,7 @@
 // the groups' overlaid reliability diagrams (binned and smoothed) and folktexts' fairness card.
 import type { Report } from '../../src/core/types';
 import { worstGroupIndex } from '../../src/common/groupRanking';
-import { groupReliabilityChart } from '../shared/charts/groupReliability';
+import { groupReliabilityChart } from '../common/charts/groupReliability';
 import type { ChartSlots } from './chartSlots';
 import { fairnessCard, groupsSection } from './groups';
 import { appendGroupSmoothReliability } from './kindCharts';

@@ -5,10 +5,10 @@
 import type { GroupSlice, InstanceColumns, Report } from '../../src/core/types';
 import { GROUP_COLUMNS, lowerIsBetter, worstGroupIndex } from '../../src/common/groupRanking';
 import { baseName } from '../../src/common/paths';
-import { onChoice } from '../shared/choice';
-import { el } from '../shared/dom';
-import { disagrees, formatCount, formatMetric } from '../shared/format';
-import { post } from '../shared/vscodeApi';
+import { onChoice } from '../common/choice';
+import { el } from '../common/dom';
+import { disagrees, formatCount, formatMetric } from '../common/format';
+import { post } from '../common/vscodeApi';
 
 export interface GroupsView {
   /** The group the instance table shows (null: all rows). */

@@ -2,15 +2,15 @@
 // the probability scatter, per-class F1 and the confusion matrix (a click filters the table).
 import type { Report } from '../../src/core/types';
 import type { ReportCharts } from '../../src/protocol';
-import { confidenceHistogramChart } from '../shared/charts/histogram';
-import { classF1Chart, HORIZONTAL_FROM } from '../shared/charts/classes';
-import { rocChart } from '../shared/charts/roc';
-import { probabilityScatterChart } from '../shared/charts/scatter';
-import { el } from '../shared/dom';
-import { formatCount, formatMetric } from '../shared/format';
+import { confidenceHistogramChart } from '../common/charts/histogram';
+import { classF1Chart, HORIZONTAL_FROM } from '../common/charts/classes';
+import { rocChart } from '../common/charts/roc';
+import { probabilityScatterChart } from '../common/charts/scatter';
+import { el } from '../common/dom';
+import { formatCount, formatMetric } from '../common/format';
 import type { ChartSlots } from './chartSlots';
 import { confusionMatrix } from './confusion';
-import { classEceChart, smoothReliabilityChart } from '../shared/charts/calibration';
+import { classEceChart, smoothReliabilityChart } from '../common/charts/calibration';
 import { kindAxes } from '../../src/common/format';
 import { smoothReliabilityAside } from './smoothTable';
 import { groupColour } from '../../src/charts/groupReliability';

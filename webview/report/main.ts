@@ -1,24 +1,24 @@
 // The report webview. It never reads files: it renders what the host posts (src/protocol.ts) and
 // asks the host to reveal lines. Charts are drawn from binned or decimated data only; the instance
 // table is virtualized; every text from a file goes in through textContent.
-import '../shared/styles.css';
+import '../common/styles.css';
 import type { Report } from '../../src/core/types';
 import type { HostToWebview, PanelState, TableFilter } from '../../src/protocol';
 import { reportCharts } from '../../src/common/chartData';
-import { reliabilityChart } from '../shared/charts/reliability';
+import { reliabilityChart } from '../common/charts/reliability';
 import { hmrPanel, metricCards } from './cards';
 import { groupControls, groupSlice, groupsSection } from './groups';
 import { modelControls } from './models';
 import { exportStem } from './exportControls';
-import { answerChartRequest } from '../shared/chartExport';
+import { answerChartRequest } from '../common/chartExport';
 import { instanceCount } from './data';
-import { clear, el } from '../shared/dom';
-import { rememberFocus, restoreFocus } from '../shared/focus';
+import { clear, el } from '../common/dom';
+import { rememberFocus, restoreFocus } from '../common/focus';
 import { hasTextLines, Stepper } from './stepper';
 import { InstanceTable } from './table';
 import { isFiltering, NO_FILTER } from './tableModel';
-import { readPalette, watchTheme, type Palette } from '../shared/theme';
-import { post, vscodeApi } from '../shared/vscodeApi';
+import { readPalette, watchTheme, type Palette } from '../common/theme';
+import { post, vscodeApi } from '../common/vscodeApi';
 import { ChartSlots } from './chartSlots';
 import { appendGroupViews } from './groupViews';
 import { announceInstances, announceRendered } from './announce';

@@ -1,9 +1,9 @@
 // A file holding several models' columns side by side (Prob_LogReg, Pred_LogReg, Prob_SVM, ...):
 // the "Model" the report scores, and "Compare models", which opens the comparison of all of them.
 import type { Report } from '../../src/core/types';
-import { onChoice } from '../shared/choice';
-import { el } from '../shared/dom';
-import { post } from '../shared/vscodeApi';
+import { onChoice } from '../common/choice';
+import { el } from '../common/dom';
+import { post } from '../common/vscodeApi';
 
 /** "Model" and "Compare models", shown when the report's file holds two models or more. */
 export function modelControls(report: Report): HTMLElement | null {

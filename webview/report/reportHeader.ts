@@ -3,10 +3,10 @@
 import type { Report } from '../../src/core/types';
 import { cardMetrics } from '../../src/common/metricTable';
 import { baseName } from '../../src/common/paths';
-import { onChoice } from '../shared/choice';
-import { el } from '../shared/dom';
-import { formatCount, formatMetric, METRIC_INFO } from '../shared/format';
-import { post } from '../shared/vscodeApi';
+import { onChoice } from '../common/choice';
+import { el } from '../common/dom';
+import { formatCount, formatMetric, METRIC_INFO } from '../common/format';
+import { post } from '../common/vscodeApi';
 import { copyMarkdownButton, exportMenu } from './exportControls';
 
 export interface HeaderContext {

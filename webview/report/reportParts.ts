@@ -2,9 +2,9 @@
 // binning switch, the reliability bins table, the problems list and the placeholders.
 import type { ReliabilityBin, Report } from '../../src/core/types';
 import { baseName } from '../../src/common/paths';
-import { el } from '../shared/dom';
-import { formatBinRange, formatCount, formatMetric, kindAxes } from '../shared/format';
-import { post } from '../shared/vscodeApi';
+import { el } from '../common/dom';
+import { formatBinRange, formatCount, formatMetric, kindAxes } from '../common/format';
+import { post } from '../common/vscodeApi';
 
 export type Binning = 'equalWidth' | 'equalCount';
 

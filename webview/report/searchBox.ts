@@ -6,8 +6,8 @@
 import type { Report } from '../../src/core/types';
 import { searchIndex, searchRows, type SearchIndex } from '../../src/common/instanceSearch';
 import { subsetFigures, type SubsetFigure } from '../../src/common/subsetMetrics';
-import { el } from '../shared/dom';
-import { formatCount, formatMetric } from '../shared/format';
+import { el } from '../common/dom';
+import { formatCount, formatMetric } from '../common/format';
 
 /** Typing pauses this long before a search runs (Enter runs it at once). */
 const DEBOUNCE_MS = 180;

@@ -3,7 +3,7 @@
 // reading values off the curve). Rebuilt when the band arrives with the intervals.
 import type { SmoothReliability } from '../../src/core/types';
 import { smoothTableRows } from '../../src/charts/smoothReliability';
-import { clear, el } from '../shared/dom';
+import { clear, el } from '../common/dom';
 
 function num(v: number | null | undefined): string {
   return v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(3);

@@ -5,8 +5,8 @@
 // web pages and may hold markup.
 import type { Report } from '../../src/core/types';
 import { instanceText, misclassifiedInOrder, type StepOrder } from './data';
-import { clear, el } from '../shared/dom';
-import { formatCount, formatMetric } from '../shared/format';
+import { clear, el } from '../common/dom';
+import { formatCount, formatMetric } from '../common/format';
 import { className } from './tableModel';
 
 export interface StepperOptions {

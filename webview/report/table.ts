@@ -3,9 +3,9 @@
 // Clicking a row (or Enter on the active row) asks the host to reveal its line in the file.
 import type { Report } from '../../src/core/types';
 import type { PanelState, TableColumn, TableFilter } from '../../src/protocol';
-import { clear, el } from '../shared/dom';
-import { rememberFocus, restoreFocus } from '../shared/focus';
-import { formatBinRange, formatCount } from '../shared/format';
+import { clear, el } from '../common/dom';
+import { rememberFocus, restoreFocus } from '../common/focus';
+import { formatBinRange, formatCount } from '../common/format';
 import {
   cellText, className, filterRows, isFiltering, NO_FILTER, scrollTopForRow, sortIndicesByKey, sortIndicesByString,
   sortKeys, tableColumns, tableMinWidth, virtualWindow, type ColumnSpec,

@@ -5,7 +5,7 @@
 import type { Report } from '../../src/core/types';
 import type { TableColumn, TableFilter } from '../../src/protocol';
 import { hasFinite } from '../../src/common/chartData';
-import { formatCell, kindAxes } from '../shared/format';
+import { formatCell, kindAxes } from '../common/format';
 
 export interface ColumnSpec {
   key: TableColumn;

@@ -4,8 +4,8 @@
 // NaN and infinities are spelled as Python writes them, not hidden behind "—".
 import type { Report, TaskMetric } from '../../src/core/types';
 import { nonFiniteWord, taskMetricDisagrees, taskMetricsFromWire } from '../../src/common/taskMetrics';
-import { el } from '../shared/dom';
-import { formatCount, formatMetric } from '../shared/format';
+import { el } from '../common/dom';
+import { formatCount, formatMetric } from '../common/format';
 
 /** A task metric's figure: 3 decimals, or NaN / Infinity / -Infinity; "—" for none. */
 export function formatTaskFigure(v: number | null | undefined): string {

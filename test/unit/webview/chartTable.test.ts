@@ -1,9 +1,9 @@
-// A chart's words for a screen reader (webview/shared/chartTable.ts), read from the very Chart.js
+// A chart's words for a screen reader (webview/common/chartTable.ts), read from the very Chart.js
 // configurations the pages draw: the histogram's totals by correctness, the ROC curve thinned to
 // the table's resolution.
 import { describe, expect, it } from 'vitest';
-import type { Chart } from '../../../webview/shared/charts/common';
-import { describeChart, TABLE_POINTS, thin } from '../../../webview/shared/chartTable';
+import type { Chart } from '../../../webview/common/charts/common';
+import { describeChart, TABLE_POINTS, thin } from '../../../webview/common/chartTable';
 import { confidenceHistogramConfig } from '../../../src/charts/histogram';
 import { rocConfig } from '../../../src/charts/roc';
 import type { Palette } from '../../../src/charts/palette';
@@ -35,7 +35,7 @@ describe('chart descriptions and tables', () => {
 
 describe('chart marks keep 3:1 on the background (WCAG 1.4.11)', () => {
   it('mixes a pale theme colour toward the foreground just enough, and leaves a strong one alone', async () => {
-    const { contrastRatio, markColor } = await import('../../../webview/shared/theme');
+    const { contrastRatio, markColor } = await import('../../../webview/common/theme');
     expect(contrastRatio('#d18616', '#ffffff')).toBeLessThan(3); // Light Modern's charts.orange
     const orange = markColor('#d18616', '#ffffff', '#3b3b3b');
     expect(contrastRatio(orange, '#ffffff')).toBeGreaterThanOrEqual(3);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   disagrees, formatBinRange, formatCell, formatCount, formatMetric, formatWithInterval, leaningSentence, METRIC_INFO,
-} from '../../../webview/shared/format';
+} from '../../../webview/common/format';
 import { METRIC_NAMES } from '../../../src/core/types';
 
 describe('formatting', () => {

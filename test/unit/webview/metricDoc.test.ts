@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { METRIC_NAMES } from '../../../src/core/types';
-import { METRIC_INFO, metricDocAnchor, metricTooltip } from '../../../webview/shared/format';
+import { METRIC_INFO, metricDocAnchor, metricTooltip } from '../../../webview/common/format';
 
 const DOC = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'metrics.md'), 'utf8');
 

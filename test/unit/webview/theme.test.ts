@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { opaque, parseColor, themeKind, withAlpha } from '../../../webview/shared/theme';
+import { opaque, parseColor, themeKind, withAlpha } from '../../../webview/common/theme';
 import { stepIndex } from '../../../webview/report/stepper';
 
 const body = (...names: string[]) => ({ classList: { contains: (n: string) => names.includes(n) } });
