@@ -4,10 +4,7 @@ import type { RowProblem, ScoreOptions, SlicesOptions } from '../types';
 import type { CompanionReader } from '../formats/context';
 import { fileInput } from '../formats/context';
 import { readFileBytes } from '../io';
-import { ownColumnNames, ownColumnsValues } from '../slices/columnValues';
-import { dataColumnNames } from '../slices/dataJoin';
-import { valuesOf } from '../slices/where';
-import { autoSliceable } from '../slices/scoreSlices';
+import { sliceColumnsOf } from '../slices/scoreSlices';
 import { defaultSliceMetric, findSlices, bySignificance, type SliceColumn, type SliceDelta } from './sliceFinder';
 import { holm } from './holm';
 import { groupRows } from '../slices/grouping';
@@ -22,36 +19,15 @@ export function comparisonSlices(
 ): { slices: RunSliceDelta[]; problems: RowProblem[]; labels: Record<string, (string | undefined)[]> } {
   const baseline = runs[0];
   const set = baseline.parsed.set!;
-  let input: ReturnType<typeof fileInput> | undefined | null = null;
-  const inputOnce = () => {
-    if (input === null) {
-      const read = readFileBytes(baseline.path);
-      input = 'bytes' in read ? fileInput(baseline.path, read.bytes) : undefined;
-    }
-    return input;
+  const input = () => {
+    const read = readFileBytes(baseline.path);
+    return 'bytes' in read ? fileInput(baseline.path, read.bytes) : undefined;
   };
-  const source = { input: inputOnce, io };
-  const auto = spec.columns === 'auto';
-  const names = auto
-    ? [...(inputOnce() ? ownColumnNames(inputOnce()!, set) : []), ...(spec.dataPath ? dataColumnNames(spec.dataPath, io) ?? [] : [])]
-    : spec.columns as string[];
-  const problems: RowProblem[] = [];
-  const columns: SliceColumn[] = [];
+  const found = sliceColumnsOf(set, spec, { input, io });
+  const problems = found.problems.map((p) => ({ ...p, path: baseline.path }));
+  // The baseline's rows in aligned order: instance k of every run.
   const rows = detail.alignment.rows[0];
-  const unique = [...new Set(names)];
-  // Every column of the file in one pass; what it lacks is looked for in --data (valuesOf).
-  const file = inputOnce();
-  const read = file ? ownColumnsValues(file, set, unique) : new Map();
-  for (const column of unique) {
-    const own = read.get(column);
-    const values = own && 'values' in own ? own.values : valuesOf(set, column, spec, inputOnce, source);
-    if (typeof values === 'string') {
-      problems.push({ line: 1, severity: 'error', code: 'group-column', path: baseline.path, message: `--slices: ${values}` });
-      continue;
-    }
-    if (auto && !autoSliceable(values, set)) continue;
-    columns.push({ column, values: Array.from(rows, (r) => values[r]) });
-  }
+  const columns: SliceColumn[] = found.columns.map(({ column, values }) => ({ column, values: Array.from(rows, (r) => values[r]) }));
   const metric = spec.metric ?? defaultSliceMetric(set);
   const all: RunSliceDelta[] = [];
   for (let c = 1; c < detail.subsets.length; c++) {

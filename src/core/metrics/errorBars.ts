@@ -4,6 +4,7 @@
 // double precision), pass@k / pass^k of repeated attempts, and the power of a paired comparison.
 // Pure functions over typed arrays.
 import { erfc } from '../compare/erfc';
+import type { RepeatsResult } from '../types';
 
 /** z_0.975 and z_0.8, the normal quantiles of a two-sided 5% test at 80% power. */
 export const Z_975 = 1.959963984540054;
@@ -276,16 +277,8 @@ function chooseRatio(n: number, m: number, k: number): number {
   return r;
 }
 
-export interface RepeatFigures {
-  items: number;
-  /** "<k>": how many items have k attempts. */
-  attempts: Record<string, number>;
-  pass_at_k: Record<string, number>;
-  pass_hat_k: Record<string, number>;
-  within_item_variance: number | null;
-  between_item_variance: number | null;
-  flaky_items: number;
-}
+/** The repeats figures are Report.repeats (docs/metrics.md#repeats): one definition, in types.ts. */
+export type RepeatFigures = RepeatsResult;
 
 /**
  * Repeated attempts: `item[i]` is row i's item (0..items-1), `score[i]` its score, right when 1.

@@ -43,19 +43,23 @@ function ownRoleColumn(values: RowValues, set: PredictionSet): boolean {
   return false;
 }
 
-export function scoreSlices(set: PredictionSet, spec: SlicesOptions, o: ScoreOptions, source: SliceSource): { slices: SliceContrast[]; problems: RowProblem[] } {
+/**
+ * The columns --slices asks for (or, with auto, every column of the file and of --data that is
+ * worth slicing by), each with its value for every row of `set`; a column that cannot be read is a
+ * problem. The file's own columns are read in one pass.
+ */
+export function sliceColumnsOf(set: PredictionSet, spec: SlicesOptions, source: SliceSource): { columns: SliceColumn[]; problems: RowProblem[] } {
   let input: FileInput | undefined | null = null;
   const inputOnce = () => (input === null ? (input = source.input()) : input);
-  const problems: RowProblem[] = [];
-  const columns: SliceColumn[] = [];
   const auto = spec.columns === 'auto';
+  const file = inputOnce();
   const names = auto
-    ? [...(inputOnce() ? ownColumnNames(inputOnce()!, set) : []), ...(spec.dataPath ? dataColumnNames(spec.dataPath, source.io) ?? [] : [])]
+    ? [...(file ? ownColumnNames(file, set) : []), ...(spec.dataPath ? dataColumnNames(spec.dataPath, source.io) ?? [] : [])]
     : spec.columns as string[];
   const unique = [...new Set(names)];
-  // Every column of the file in one pass; what it lacks is looked for in --data (valuesOf).
-  const file = inputOnce();
   const read = file ? ownColumnsValues(file, set, unique, source.lineOffset ?? 0) : new Map();
+  const problems: RowProblem[] = [];
+  const columns: SliceColumn[] = [];
   for (const column of unique) {
     const own = read.get(column);
     const values = own && 'values' in own ? own.values : valuesOf(set, column, spec, inputOnce, source);
@@ -66,6 +70,11 @@ export function scoreSlices(set: PredictionSet, spec: SlicesOptions, o: ScoreOpt
     if (auto && !autoSliceable(values, set)) continue;
     columns.push({ column, values });
   }
+  return { columns, problems };
+}
+
+export function scoreSlices(set: PredictionSet, spec: SlicesOptions, o: ScoreOptions, source: SliceSource): { slices: SliceContrast[]; problems: RowProblem[] } {
+  const { columns, problems } = sliceColumnsOf(set, spec, source);
   const metric = spec.metric ?? defaultSliceMetric(set);
   return { slices: sliceVsRest(set, columns, metric, o, { bins: spec.bins }), problems };
 }
