@@ -11,6 +11,8 @@ export const GROUP_COLUMNS: Record<Kind, [MetricName, ...GroupMetric[]]> = {
   multiclass: ['accuracy', 'macro_f1', 'ece'],
   confidence: ['accuracy', 'ece', 'hmr'],
   probability: ['mse', 'tvd', 'spearman'],
+  // Per-sample scores: their means per group are the group's taskMetrics; no set metric ranks them.
+  scores: ['accuracy'],
 };
 
 export function lowerIsBetter(metric: MetricName): boolean {

@@ -37,6 +37,8 @@ export const KIND_METRICS = {
     cards: ['mse', 'tvd', 'kl', 'spearman'],
     summary: ['mse', 'tvd', 'kl', 'spearman'],
   },
+  // Per-sample scores without a gold label: their figures are the scores' own means (taskMetrics).
+  scores: { computed: [], cards: [], summary: [] },
 } as const satisfies Record<Kind, {
   /**
    * Every metric of METRIC_NAMES a report of this kind may carry, in that order; the ones it can
@@ -57,7 +59,8 @@ const FORMAT_HEADLINE: Partial<Record<FormatName, MetricName>> = { raft: 'macro_
 
 /** The one number that stands for a report: ECE for risk scores, MSE for probabilities, macro-F1 for RAFT, else accuracy. */
 export function headlineMetric(r: { format: FormatName; kind: Kind }): MetricName {
-  return FORMAT_HEADLINE[r.format] ?? KIND_METRICS[r.kind].summary[0];
+  // A scores report has no set metric: 'accuracy' stands in (it is absent, so nothing is shown for it).
+  return FORMAT_HEADLINE[r.format] ?? (KIND_METRICS[r.kind].summary as readonly MetricName[])[0] ?? 'accuracy';
 }
 
 /** `list` with the report's headline moved to the front. */

@@ -22,6 +22,7 @@ const KIND_WORDS: Record<Report['kind'], string> = {
   multiclass: 'class predictions',
   confidence: 'confidences with correctness',
   probability: 'predicted against true probabilities',
+  scores: 'per-sample scores without a gold label',
 };
 
 function whyNot(chart: ChartName, r: ReportLike): string | undefined {

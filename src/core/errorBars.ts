@@ -107,6 +107,8 @@ export function meanMetrics(set: PredictionSet, o: Pick<ScoreOptions, 'threshold
         },
       ];
     }
+    // Per-sample scores: their means and SEs are the taskMetrics' (attachTaskMetricErrors).
+    case 'scores': return [];
   }
 }
 
@@ -322,7 +324,7 @@ export function rowCorrect(set: PredictionSet, threshold: number): Float64Array 
     case 'binary': for (let i = 0; i < n; i++) out[i] = (set.score[i] >= threshold ? 1 : 0) === (set.label[i] ? 1 : 0) ? 1 : 0; return out;
     case 'confidence': for (let i = 0; i < n; i++) out[i] = set.correct[i] ? 1 : 0; return out;
     case 'multiclass': for (let i = 0; i < n; i++) out[i] = set.pred[i] === set.gold[i] ? 1 : 0; return out;
-    case 'probability': return null;
+    case 'probability': case 'scores': return null;
   }
 }
 

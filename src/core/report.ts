@@ -2,7 +2,7 @@
 // per-instance columns, bootstrap intervals, and the comparison with figures the benchmark reported.
 import type {
   BinarySet, ClassStats, ConfidenceSet, InstanceColumns, MetricName, MulticlassSet, ParseResult,
-  PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions, TaskMetric,
+  PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions, ScoresSet, TaskMetric,
 } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { binaryMetrics } from './metrics/binary';
@@ -137,6 +137,7 @@ export function scoreSet(set: PredictionSet, o: ScoreOptions): Scored {
     case 'confidence': return scoreConfidence(set, o);
     case 'multiclass': return scoreMulticlass(set, o);
     case 'probability': return scoreProbability(set, o);
+    case 'scores': return scoreScores(set, o);
   }
 }
 
@@ -343,6 +344,23 @@ function scoreProbability(set: ProbabilitySet, o: ScoreOptions): Scored {
   return { metrics, bins, roc: null, classStats: null, instances, texts: set.texts };
 }
 
+/**
+ * Per-sample scores have no set metric: their means are the report's taskMetrics. The instance
+ * columns still carry each row's line and ID (the table, search and the stepper read them).
+ */
+function scoreScores(set: ScoresSet, o: ScoreOptions): Scored {
+  const none = { metrics: {}, bins: null, roc: null, classStats: null };
+  if (o.instances === false) return { ...none, instances: null };
+  const n = set.n;
+  const nan = () => new Float64Array(n).fill(NaN);
+  const instances: InstanceColumns = {
+    lines: set.lines, value: nan(), target: nan(), confidence: nan(), correct: new Uint8Array(n),
+    bin: new Int16Array(n).fill(-1), binQuantile: new Int16Array(n).fill(-1), brier: nan(),
+    gold: new Int32Array(n).fill(-1), pred: new Int32Array(n).fill(-1), ids: set.ids,
+  };
+  return { ...none, instances, texts: set.texts };
+}
+
 /** Mean of the values, null when any is null or there are none. */
 function meanOrNull(a: (number | null)[]): number | null {
   let s = 0;
@@ -398,6 +416,8 @@ export function resampleMetrics(set: PredictionSet, o: ScoreOptions, band?: Smoo
     }
     case 'probability':
       return probabilityResampler(set.predProb, set.goldProb);
+    case 'scores':
+      return () => ({});
   }
 }
 
@@ -441,6 +461,7 @@ export function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
       };
     }
     case 'probability': return { ...set, n, lines, ids: undefined, idNumbers: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
+    case 'scores': return { ...set, n, lines, ids: undefined, idNumbers: undefined, texts: undefined };
   }
 }
 

@@ -11,6 +11,7 @@ import { parseRaft } from './formats/raft';
 import { parseAlmanacs } from './formats/almanacs';
 import { parseLmEval } from './formats/lmEval';
 import { parseInspect } from './formats/inspect';
+import { adapterFor } from './formats/adapters';
 import { isParquetPath, parquetFatal, PARQUET_NEEDS_ASYNC } from './formats/parquet';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
@@ -30,7 +31,19 @@ export interface ScoreResult {
   summary: { raft_score?: number | null };
 }
 
-const PARSERS: Record<FormatName, (input: FileInput, ctx: FormatContext) => ParseResult> = {
+type Parser = (input: FileInput, ctx: FormatContext) => ParseResult;
+const adapterParser = (format: FormatName): Parser => (input, ctx) => adapterFor(format)!.parse(input, ctx);
+
+const PARSERS: Record<FormatName, Parser> = {
+  helm: adapterParser('helm'),
+  lighteval: adapterParser('lighteval'),
+  promptfoo: adapterParser('promptfoo'),
+  opencompass: adapterParser('opencompass'),
+  eee: adapterParser('eee'),
+  alpacaeval: adapterParser('alpacaeval'),
+  'mt-bench': adapterParser('mt-bench'),
+  arena: adapterParser('arena'),
+  summary: adapterParser('summary'),
   folktexts: parseFolktexts,
   raft: parseRaft,
   almanacs: parseAlmanacs,

@@ -1,9 +1,25 @@
 // The shared vocabulary of the metric core. Plain data only: this module (and all of src/core)
 // must never import `vscode`, so it runs in the CLI, in a worker, in tests and in the extension.
+import type { JudgeReport } from './judges/types';
 
-export type Kind = 'binary' | 'multiclass' | 'confidence' | 'probability';
-export type FormatName = 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'inspect' | 'generic';
-export const FORMAT_NAMES: readonly FormatName[] = ['folktexts', 'raft', 'almanacs', 'lm-eval', 'inspect', 'generic'];
+/**
+ * binary / confidence / multiclass / probability: a prediction against a gold answer. scores:
+ * per-sample numbers with no gold label (Ragas metrics, a judge's grades, pairwise preferences),
+ * whose figures are the scores' means (Report.taskMetrics) and, for judges, Report.judge.
+ */
+export type Kind = 'binary' | 'multiclass' | 'confidence' | 'probability' | 'scores';
+export type FormatName =
+  | 'folktexts' | 'raft' | 'almanacs' | 'lm-eval' | 'inspect' | 'generic'
+  // Harness adapters over the one sample record (src/core/samples/record.ts).
+  | 'helm' | 'lighteval' | 'promptfoo' | 'opencompass' | 'eee'
+  // LLM-as-judge files (src/core/judges/).
+  | 'alpacaeval' | 'mt-bench' | 'arena'
+  // A file of figures a run reports (a results or stats file, a leaderboard table), shown as such.
+  | 'summary';
+export const FORMAT_NAMES: readonly FormatName[] = [
+  'folktexts', 'raft', 'almanacs', 'lm-eval', 'inspect', 'generic',
+  'helm', 'lighteval', 'promptfoo', 'opencompass', 'eee', 'alpacaeval', 'mt-bench', 'arena', 'summary',
+];
 
 /** Every metric name, as docs/metrics.md defines it and the JSON output spells it. */
 export const METRIC_NAMES = [
@@ -135,7 +151,17 @@ export interface ProbabilitySet extends SetBase {
   texts?: { fields: string[]; values: string[][] };
 }
 
-export type PredictionSet = BinarySet | ConfidenceSet | MulticlassSet | ProbabilitySet;
+/**
+ * Per-sample numbers without a gold label: the numbers themselves are in ParseResult.taskMetrics
+ * (one column per metric, NaN where a sample has none), and the report's figures are their means.
+ */
+export interface ScoresSet extends SetBase {
+  kind: 'scores';
+  /** Text fields of each instance (the question, the answer, the judge's explanation). */
+  texts?: { fields: string[]; values: string[][] };
+}
+
+export type PredictionSet = BinarySet | ConfidenceSet | MulticlassSet | ProbabilitySet | ScoresSet;
 
 /** What a format parser returns. */
 export interface ParseResult {
@@ -574,4 +600,6 @@ export interface Report {
    * into `items`) and the flaky items (some but not all attempts right), for the stepper.
    */
   repeatRows?: { items: string[]; row: Int32Array; flaky: number[] };
+  /** LLM-as-judge files: judged scores, pairwise preferences, arena ratings (src/core/judges/). */
+  judge?: JudgeReport;
 }

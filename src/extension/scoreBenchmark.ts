@@ -45,6 +45,15 @@ const FORMAT_DETAILS: Record<FormatName, string> = {
   'lm-eval': 'lm-evaluation-harness samples_<task>_<time>.jsonl',
   inspect: 'Inspect AI logs: *.eval, or the older *.json logs',
   generic: 'any CSV / TSV / JSON Lines with score, label, confidence... columns',
+  helm: 'HELM run folders: per_instance_stats.json, scenario_state.json',
+  lighteval: 'lighteval details_*.parquet',
+  promptfoo: 'promptfoo eval -o results.json',
+  opencompass: 'OpenCompass predictions (an object of records with prediction and gold)',
+  eee: 'Every Eval Ever: an evaluation .json or a *_samples.jsonl instance file',
+  alpacaeval: 'AlpacaEval annotations.json (pairwise preferences)',
+  'mt-bench': 'FastChat MT-Bench judgments: *_single.jsonl, *_pair.jsonl',
+  arena: 'arena battles: model_a, model_b, winner',
+  summary: 'figures a run reports: results and stats files, leaderboard tables',
 };
 
 function isFormat(v: unknown): v is FormatName {

@@ -114,7 +114,7 @@ function checkWellFormed(parsed: ParseResult, bytes: Uint8Array, where: string) 
     for (let i = 0; i < set.n; i++) {
       expect(set.gold[i] >= 0 && set.gold[i] < k && set.pred[i] >= 0 && set.pred[i] < k, `${where}: class index`).toBe(true);
     }
-  } else {
+  } else if (set.kind === 'confidence') {
     for (const c of set.confidence) expect(c >= 0 && c <= 1).toBe(true);
   }
 }

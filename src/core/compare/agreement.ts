@@ -37,7 +37,7 @@ export function correctness(set: PredictionSet, threshold: number): Uint8Array |
       return out;
     }
     case 'confidence': return set.correct;
-    case 'probability': return null;
+    case 'probability': case 'scores': return null;
   }
 }
 

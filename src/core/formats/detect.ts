@@ -7,6 +7,7 @@ import { isLmEvalSamples } from './lmEval';
 import { isInspectLog } from './inspect';
 import { looksLikeAlmanacs } from './almanacs';
 import { looksLikeGenericTable } from './generic';
+import { detectAdapter } from './adapters';
 import { baseName } from '../../common/paths';
 
 /** How much of a file detection reads. */
@@ -52,6 +53,8 @@ export function detectFormat(path: string, head: string): FormatName | null {
   if (isInspectLog(path, stripBom(head))) return 'inspect';
   if (isLmEvalSamples(path, head)) return 'lm-eval';
   if (looksLikeAlmanacs(path, head)) return 'almanacs';
+  const adapter = detectAdapter(path, head);
+  if (adapter) return adapter.format;
   if (looksLikeGenericTable(path, head)) return 'generic';
   return null;
 }

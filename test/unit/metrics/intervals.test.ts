@@ -18,6 +18,7 @@ function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
     case 'binary': return { ...set, ...base, score: gather(set.score, idx), label: gather(set.label, idx) };
     case 'confidence': return { ...set, ...base, confidence: gather(set.confidence, idx), correct: gather(set.correct, idx) };
     case 'probability': return { ...set, ...base, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx) };
+    case 'scores': return { ...set, ...base };
     case 'multiclass': {
       const k = set.classes.length;
       const probs = set.probs && Float64Array.from({ length: idx.length * k }, (_, j) => set.probs![idx[Math.floor(j / k)] * k + (j % k)]);
