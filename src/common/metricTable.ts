@@ -69,8 +69,12 @@ function headlineFirst(r: { format: FormatName; kind: Kind }, list: readonly Met
   return [head, ...list.filter((m) => m !== head)];
 }
 
-/** Cards a format adds to its kind's: Inspect's stderr beside its accuracy. */
-const FORMAT_CARDS: Partial<Record<FormatName, readonly MetricName[]>> = { inspect: ['stderr'] };
+/**
+ * Cards a format adds to its kind's. None today: Inspect's stderr is no figure to rank by (it
+ * showed as a card with "lower is better"); it is the accuracy card's interval and the Error bars
+ * table's standard error instead (issue 28.6).
+ */
+const FORMAT_CARDS: Partial<Record<FormatName, readonly MetricName[]>> = {};
 
 /** The metric cards of a report, headline first. */
 export function cardMetrics(r: { format: FormatName; kind: Kind }): MetricName[] {

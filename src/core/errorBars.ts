@@ -5,7 +5,7 @@
 // knows which metric is which mean over which per-instance value.
 import type { ClustersResult, MetricName, ParseResult, PredictionSet, RateName, RepeatsResult, Report, RowProblem, ScoreOptions } from './types';
 import { METRIC_NAMES } from './types';
-import { bootstrapCountIntervals, type Counts } from './metrics/bootstrap';
+import { bootstrapCountIntervals, bootstrapIntervals, type Counts } from './metrics/bootstrap';
 import {
   clusteredStderr, meanStderr, repeatFigures, tInterval, wilsonInterval, type ClusterCodes,
 } from './metrics/errorBars';
@@ -243,6 +243,37 @@ export function attachTaskMetricErrors(report: Report, list: ParseResult['taskMe
       const iv = tInterval(s.mean, s.se, finite.length - 1);
       if (iv) shown.interval = iv; else delete shown.interval;
     }
+  }
+}
+
+/**
+ * The standard error and interval of a format's own mean figure from its per-sample values
+ * (ParseResult.metricValues: Inspect's accuracy over C/I/P values): the SE (ddof 1) always, the
+ * interval by the report's method (bootstrap with resamples, t, or Wilson for 0/1 values).
+ */
+export function attachOwnMetricErrors(report: Report, values: ParseResult['metricValues'], o: ScoreOptions): void {
+  for (const [name, x] of Object.entries(values ?? {}) as [MetricName, Float64Array][]) {
+    const figure = report.metrics[name];
+    if (typeof figure !== 'number' || x.length < 2) continue;
+    const s = meanStderr(x);
+    if (!sameFigure(s.mean, figure)) continue;
+    (report.standard_errors ??= {})[name] = s.se;
+    const method = o.interval ?? 'bootstrap';
+    const zeroOne = x.every((v) => v === 0 || v === 1);
+    let iv: [number, number] | null | undefined;
+    if (method === 't' || (method === 'wilson' && !zeroOne)) iv = tInterval(s.mean, s.se, x.length - 1);
+    else if (method === 'wilson') iv = wilsonInterval(x.reduce((a, v) => a + v, 0), x.length);
+    else if (o.bootstrap > 0) {
+      const n = x.length;
+      iv = bootstrapIntervals(n, o.bootstrap, o.seed, (idx) => {
+        let t = 0;
+        for (let i = 0; i < n; i++) t += x[idx[i]];
+        return { mean: t / n };
+      }).mean;
+    }
+    if (iv) report.intervals[name] = iv;
+    report.interval_method = method;
+    if (x.length < ROUGH_BELOW && iv) report.rough_intervals = true;
   }
 }
 

@@ -25,7 +25,7 @@ import { baseName } from '../common/paths';
 import { capProblems } from './problemCap';
 import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
 import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
-import { attachErrorBars, attachTaskMetricErrors, clusterBootstrap, oneClusterProblem, type ReportClusters } from './errorBars';
+import { attachErrorBars, attachOwnMetricErrors, attachTaskMetricErrors, clusterBootstrap, oneClusterProblem, type ReportClusters } from './errorBars';
 
 type Metrics = Report['metrics'];
 
@@ -115,12 +115,14 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     for (const m of dropped) { delete report.metrics[m]; delete report.intervals[m]; }
     report.classStats = null;
   }
-  // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit).
+  // A bootstrap of the set's figure is no interval for the format's own (Inspect's partial credit):
+  // the format's own per-sample values give it one (issue 28.6), after the set's error bars below.
   for (const name of Object.keys(parsed.metrics ?? {}) as MetricName[]) delete report.intervals[name];
   const errors = set.kind === 'multiclass' ? multiclassErrorGroups(set) : set.kind === 'binary' ? binaryErrorGroups(set, report.options.threshold) : null;
   if (errors) report.errorGroups = errors;
   attachErrorBars(report, set, parsedSet, options, bars.clusters, own);
   attachTaskMetricErrors(report, parsed.taskMetrics, options);
+  attachOwnMetricErrors(report, parsed.metricValues, options);
   if (bars.clusters && bars.clusters.count < 2) report.problems.push(oneClusterProblem(bars.clusters.column));
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capReportProblems(report);

@@ -191,6 +191,11 @@ export interface ParseResult {
   fatal?: string;
   /** Figures the format defines itself (Inspect's accuracy and stderr over score values): they replace the set's. */
   metrics?: Partial<Record<MetricName, number | null>>;
+  /**
+   * The per-sample values whose mean is one of `metrics` (Inspect's accuracy over C/I/P score
+   * values, after the epoch reducer): its standard error and interval are computed from them.
+   */
+  metricValues?: Partial<Record<MetricName, Float64Array>>;
   /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
   breakdown?: BreakdownRow[];
   /** Per-sample numeric metrics the task logged itself (lm-eval's mae, f1, bleu, ...), one value per instance (NaN: not logged). */

@@ -232,6 +232,7 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const breakdown: BreakdownRow[] = [];
   const epochs = [...new Set(log.samples.map((s) => Number(s.epoch ?? 1)))].sort((a, b) => a - b);
   let metrics: Partial<Record<MetricName, number | null>> = {};
+  let primaryValues: Float64Array | undefined;
   const unknownValues = new Set<string>();
   for (const [scorer, entries] of scorers) {
     for (const e of entries) if (!isUnscored(e.value) && !valueToFloat(e.value).known) unknownValues.add(`${scorer}: ${JSON.stringify(e.value)}`);
@@ -245,7 +246,10 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
     problems.push(...red.problems);
     const f = figures(red.values);
     breakdown.push({ label: `${scorer} · ${red.label}`, n: red.values.length, metrics: f });
-    if (scorer === primary) metrics = { accuracy: f.accuracy, stderr: f.stderr };
+    if (scorer === primary) {
+      metrics = { accuracy: f.accuracy, stderr: f.stderr };
+      primaryValues = Float64Array.from(red.values);
+    }
   }
   if (unknownValues.size) {
     problems.push({ line: 1, severity: 'warning', code: 'not-a-number', message: `Score values Inspect's value_to_float cannot read count as 0, as Inspect counts them: ${[...unknownValues].slice(0, 3).join(', ')}${unknownValues.size > 3 ? ', …' : ''}.` });
@@ -316,5 +320,6 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   // Epochs: said beside n (n counts sample x epoch), with the reducer that made the accuracy.
   const sampleCount = new Set(log.samples.map((x) => String(x.id))).size;
   const epochInfo = epochs.length > 1 ? { epochs: { count: epochs.length, reducer: reducerName(log, primary), samples: sampleCount } } : {};
-  return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, breakdown, ...epochInfo, ...sourceModel };
+  const metricValues = primaryValues && primaryValues.length ? { metricValues: { accuracy: primaryValues } } : {};
+  return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, ...metricValues, breakdown, ...epochInfo, ...sourceModel };
 }

@@ -93,9 +93,14 @@ describe('Inspect logs against the Python reference', () => {
     expect(epochs.reported['judge/accuracy']).toBeCloseTo(row(epochs, 'judge · reduced (mean)').metrics.accuracy!, 12);
   });
 
-  it('gives no bootstrap interval to Inspect\'s own accuracy and stderr (the set\'s would not be theirs)', () => {
+  it('bootstraps Inspect\'s own accuracy over its reduced per-sample values, not the set\'s rows (issue 28.6); stderr gets none', () => {
     const r = scoreFile(join(SYN, 'epochs.eval'), { bootstrap: 50 });
-    expect(r.intervals.accuracy).toBeUndefined();
+    const values = row(r, 'choice · reduced (mean)');
+    const iv = r.intervals.accuracy!;
+    expect(iv).toBeDefined();
+    expect(iv[0]).toBeLessThanOrEqual(r.metrics.accuracy!);
+    expect(iv[1]).toBeGreaterThanOrEqual(r.metrics.accuracy!);
+    expect(values.n).toBeLessThan(r.n); // the resampled units are samples, not sample x epoch rows
     expect(r.intervals.stderr).toBeUndefined();
     expect(r.intervals.ece).toBeDefined();
   });
