@@ -5,6 +5,11 @@ import { join } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+// --outdir DIR: the bundles go to DIR instead of dist/ and the test bundle is not built (the .vsix
+// is staged that way by scripts/package-vsix.mjs, leaving dist/ to the tests).
+const outdirAt = process.argv.indexOf('--outdir');
+const outdir = outdirAt >= 0 ? process.argv[outdirAt + 1] : undefined;
+if (outdirAt >= 0 && !outdir) throw new Error('build.mjs: --outdir needs a folder');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'es2022' };
 
 /** Every *.test.ts below a folder, for the extension-host test bundle. */
@@ -28,7 +33,13 @@ const builds = [
   // The compare and leaderboard panels (their own page: the report's bundle stays as it was).
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/compare/main.ts'], outfile: 'dist/compare.js' },
 ];
-const integration = testFiles('test/integration');
+if (outdir) {
+  for (const b of builds) {
+    if (b.outfile) b.outfile = join(outdir, b.outfile.replace(/^dist\//, ''));
+    if (b.outdir) b.outdir = join(outdir, b.outdir.replace(/^dist\/?/, ''));
+  }
+}
+const integration = outdir ? [] : testFiles('test/integration');
 if (integration.length) {
   builds.push({ ...common, platform: 'node', format: 'cjs', entryPoints: integration, outdir: 'out/test/integration', outbase: 'test/integration', external: ['vscode', 'mocha'] });
 }
@@ -39,5 +50,6 @@ if (watch) {
 } else {
   await Promise.all(present.map((b) => esbuild.build(b)));
   // `npx eval-lens` runs the file directly.
-  if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
+  const cli = join(outdir ?? 'dist', 'cli.js');
+  if (existsSync(cli)) chmodSync(cli, 0o755);
 }
