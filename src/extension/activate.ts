@@ -24,8 +24,7 @@ import { HeadlineStatusBar } from './editor/statusBar';
 import { PredictionTree, type TreeNode } from './discovery/tree';
 import { WorkerPool } from './worker/workerPool';
 import { handleSliceRequest } from './report/slicing';
-import { mapColumns, rememberMapping, type ColumnPickShown } from './report/mapColumns';
-import type { ColumnMapping } from '../core/types';
+import { givenMapping, mapColumns, rememberMapping, type ColumnPickShown } from './report/mapColumns';
 import type { ScoreResult } from './worker/workerProtocol';
 
 /** When the bundle's modules finished evaluating (this line runs after every import). */
@@ -97,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
   ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
+  scoring.onIntervalsProgress = (path, fraction) => ReportPanel.current?.intervalsProgress(path, fraction);
   ReportPanel.log = (line) => log.debug(line);
   const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
 
@@ -184,7 +184,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.commands.registerCommand('evalLens.revealInData', (arg?: unknown) => revealInData(files, arg)),
     vscode.commands.registerCommand('evalLens.exportReport', (arg?: unknown) => exportCommand(arg)),
     // "Map columns…": from the palette, the report's title bar or its status view. With a mapping
-    // as second argument ({label, score, pred, ...}), remembers that one without asking.
+    // as second argument ({label, score, pred, ...}), remembers that one without asking; the title
+    // bar's second argument ({groupId, editorIndex}) is no mapping, so the pick shows (givenMapping).
     vscode.commands.registerCommand('evalLens.mapColumns', async (arg?: unknown, given?: unknown) => {
       const current = ReportPanel.current;
       const path = (arg === undefined && current?.panel.active && current.path ? current.path : undefined) ?? targetPath(arg) ?? current?.path;
@@ -193,9 +194,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
         return undefined;
       }
       log.info(`Map columns: ${path}`);
-      let mapping: ColumnMapping | undefined;
-      if (given && typeof given === 'object' && !Array.isArray(given)) {
-        mapping = Object.fromEntries(Object.entries(given).filter(([k, v]) => ['label', 'score', 'pred', 'confidence', 'correct', 'id'].includes(k) && typeof v === 'string' && v)) as ColumnMapping;
+      let mapping = givenMapping(given);
+      if (mapping) {
         await rememberMapping(path, mapping);
       } else {
         mapping = await mapColumns({ pool, settings: getSettings, onPick: (p, visible) => { if (visible) shownPick = p; else if (shownPick === p) shownPick = undefined; } }, path);

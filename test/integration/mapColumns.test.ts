@@ -117,6 +117,29 @@ suite('map columns', () => {
     assert.ok(a.treeSnapshot().some((g) => g.label !== 'Not scored' && JSON.stringify(g).includes('churned')), 'churned.csv in a group of the tree');
   });
 
+  test('the title bar\'s button (uri, {groupId, editorIndex}) shows the pick and keeps the saved mapping (issue 28, point 2)', async () => {
+    const a = await api();
+    const file = path.join(dir(), 'churn.parquet');
+    const saved = { label: 'actual_churn', score: 'churn_probability', pred: 'predicted_class' };
+    await vscode.workspace.getConfiguration('evalLens').update('columnMappings', { ...mappings(), [rel('churn.parquet')]: saved }, vscode.ConfigurationTarget.Workspace);
+    const before = mappings();
+    // As VS Code calls an editor/title command: the editor's resource, then the editor's place.
+    const run = vscode.commands.executeCommand<Record<string, string> | undefined>('evalLens.mapColumns', vscode.Uri.file(file), { groupId: 1, editorIndex: 0 });
+    let ended: unknown = 'running';
+    void Promise.resolve(run).then((v) => { ended = v; }, (e) => { ended = e instanceof Error ? e.message : e; });
+    const shown = await until(() => ({ pick: a.columnPick(), ended }), (p) => p.pick?.field === 'label' || p.ended !== 'running', 'the pick of label');
+    assert.equal(shown.pick?.field, 'label', `the command ended (${JSON.stringify(shown.ended)}) without asking`);
+    // The pick proposes the saved column; the user dismisses it: nothing changes.
+    assert.equal(shown.pick.items[0].label, 'actual_churn');
+    await until(async () => {
+      if (a.columnPick() === shown.pick) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      return a.columnPick() !== shown.pick;
+    }, (gone) => gone, 'the pick dismissed');
+    assert.equal(await run, undefined);
+    assert.deepEqual(mappings(), before, 'the setting is as it was');
+    assert.deepEqual(mappings()[rel('churn.parquet')], saved);
+  });
+
   test('the Ludwig table without gold: the report says so, and the pick offers no prediction or score as the gold', async () => {
     const a = await api();
     const file = path.join(dir(), 'ludwig.parquet');

@@ -159,6 +159,23 @@ export async function mapColumns(deps: MapColumnsDeps, file: string): Promise<Co
   return mapping;
 }
 
+/** The fields of evalLens.columnMappings' entries (package.json's schema), as a mapping argument may give them. */
+const MAPPING_FIELDS: readonly string[] = ['label', 'score', 'pred', 'confidence', 'correct', 'id'];
+
+/**
+ * The mapping given as the command's second argument, or undefined when that argument is no mapping:
+ * at least one field naming a column, and nothing but fields. An editor title button calls the
+ * command with (uri, {groupId, editorIndex}); that object, once taken for an empty mapping, wrote {}
+ * over the user's setting.
+ */
+export function givenMapping(given: unknown): ColumnMapping | undefined {
+  if (!given || typeof given !== 'object' || Array.isArray(given)) return undefined;
+  const entries = Object.entries(given);
+  if (!entries.length || !entries.every(([k, v]) => MAPPING_FIELDS.includes(k) && (typeof v === 'string' || v === undefined))) return undefined;
+  const named = entries.filter(([, v]) => typeof v === 'string' && v !== '');
+  return named.length ? (Object.fromEntries(named) as ColumnMapping) : undefined;
+}
+
 /**
  * Writes the mapping under the file's workspace-relative path, in one settings update (the
  * workspace's settings.json, where the user sees, edits and undoes it; the user settings with the
