@@ -59,7 +59,11 @@ export type HostToWebview =
   | {
       type: 'reports'; path: string; reports: Report[]; summary: { raft_score?: number | null }; selected: number;
       token?: number; charts?: (ReportCharts | null)[]; instances?: (InstanceScheme | null)[];
+      /** A bootstrap of this many resamples is computing the intervals ('intervals' follows; 'intervalsProgress' meanwhile). */
+      intervalsPending?: number;
     }
+  /** How far the intervals pass is (0..1), while it runs. */
+  | { type: 'intervalsProgress'; token: number; fraction: number }
   /** One page of report `report`'s per-instance data (see InstanceScheme). */
   | { type: 'instances'; token: number; report: number; page: InstancePage }
   /**

@@ -24,7 +24,27 @@ export function groupedInteger(n: number): string {
  */
 export function powerText(mde: number | null | undefined, nNeeded: number | null | undefined, delta: number | null | undefined, fmt: (v: number) => string): string | null {
   if (mde === null || mde === undefined || !Number.isFinite(mde)) return null;
+  // No spread in the paired differences (the runs agree on every instance): no power to speak of.
+  if (mde === 0 && (delta === 0 || delta === null || delta === undefined)) return 'the runs agree on every aligned instance: Δ is 0 with no spread, so there is no power to estimate';
   const detect = `could detect ±${fmt(mde)}`;
   if (nNeeded === null || nNeeded === undefined) return delta === 0 ? `${detect}; Δ is 0: no number of items would make it significant` : detect;
   return `${detect}; ${groupedInteger(nNeeded)} item${nNeeded === 1 ? '' : 's'} would make this Δ significant`;
+}
+
+/**
+ * Whether a Δ's 95% interval and its test's p-value tell the same story. They can disagree: the
+ * exact McNemar test counts only the instances where the runs differ (conservative when those are
+ * few) while a percentile bootstrap interval is approximate there; DeLong's test is asymptotic.
+ * Null when they agree (or either is missing); else a sentence for the reader.
+ */
+export function intervalTestDisagreement(
+  interval: readonly [number, number] | null | undefined, p: number | null | undefined, testName: string, alpha = 0.05,
+): string | null {
+  if (!interval || p === null || p === undefined || !Number.isFinite(p)) return null;
+  const excludesZero = interval[0] > 0 || interval[1] < 0;
+  const significant = p < alpha;
+  if (excludesZero === significant) return null;
+  return excludesZero
+    ? `The 95% interval (paired bootstrap) excludes 0 but the ${testName} test does not reject (p = ${String(Number(p.toPrecision(2)))}): the two are approximations that part on few differing instances; read the difference as not established.`
+    : `The ${testName} test rejects (p = ${String(Number(p.toPrecision(2)))}) but the 95% interval (paired bootstrap) contains 0: the two are approximations that part near the edge; read the difference as borderline.`;
 }

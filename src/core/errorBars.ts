@@ -302,7 +302,7 @@ function rateWilson(set: Extract<PredictionSet, { kind: 'binary' }>, threshold: 
  */
 export function clusterBootstrap(
   clusters: ClusterCodes, resamples: number, seed: number,
-  rowsOf: (w: Counts) => Record<string, number | null>, onResample?: () => void,
+  rowsOf: (w: Counts) => Record<string, number | null>, onResample?: (done: number) => void,
 ): Record<string, [number, number]> {
   const n = clusters.code.length;
   const w = new Uint32Array(n);

@@ -76,9 +76,12 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
     fatal: parsed.fatal,
     instances: null,
   };
+  // A summary file's figures are the report (n = 0, nothing recomputed): no fatal for it.
+  if (parsed.summary) report.summary = parsed.summary;
+  if (parsed.reportedOn !== undefined) report.reportedOn = parsed.reportedOn;
   const parsedSet = parsed.set;
   if (!parsedSet || parsedSet.n === 0) {
-    report.fatal ??= 'No row of this file could be scored.';
+    if (!parsed.summary) report.fatal ??= 'No row of this file could be scored.';
     return capReportProblems(report);
   }
   const set = withDecision(parsedSet, options.decision);
@@ -178,12 +181,22 @@ function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
     brier,
     gold,
     pred,
-    ids: set.ids,
+    ...instanceIdsOf(set),
   };
   return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances, squares, smoothReliability };
 }
 
 /** ece/mce/ks/hmr of a top-label confidence against correctness (one sort, shared). */
+/**
+ * The set's IDs for its instances: its text IDs, else its numeric ones (folktexts' index without a
+ * joined data file keeps only numbers; the table, search and CSV export show them all the same).
+ */
+function instanceIdsOf(set: { ids?: string[]; idNumbers?: Float64Array }): { ids?: string[]; idNumbers?: Float64Array } {
+  const ids = set.ids;
+  if (ids) return { ids };
+  return set.idNumbers ? { idNumbers: set.idNumbers } : {};
+}
+
 function calibrationMetrics(conf: Float64Array, correct: Uint8Array, o: ScoreOptions) {
   const target = Float64Array.from(correct);
   const order = stableArgsort(conf);
@@ -238,7 +251,7 @@ function scoreConfidence(set: ConfidenceSet, o: ScoreOptions): Scored {
     brier,
     gold: new Int32Array(n).fill(-1),
     pred: new Int32Array(n).fill(-1),
-    ids: set.ids,
+    ...instanceIdsOf(set),
   };
   return { metrics, bins: cal.bins, roc: null, classStats: null, instances, smoothReliability: cal.smoothReliability };
 }
@@ -309,7 +322,7 @@ function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
     brier,
     gold: set.gold,
     pred: set.pred,
-    ids: set.ids,
+    ...instanceIdsOf(set),
   };
   return {
     metrics, bins, roc: null, classStats: stats, instances, smoothReliability,
@@ -341,7 +354,7 @@ function scoreProbability(set: ProbabilitySet, o: ScoreOptions): Scored {
     brier: sq,
     gold: new Int32Array(n).fill(-1),
     pred: new Int32Array(n).fill(-1),
-    ids: set.ids,
+    ...instanceIdsOf(set),
   };
   return { metrics, bins, roc: null, classStats: null, instances, texts: set.texts };
 }
@@ -358,7 +371,7 @@ function scoreScores(set: ScoresSet, o: ScoreOptions): Scored {
   const instances: InstanceColumns = {
     lines: set.lines, value: nan(), target: nan(), confidence: nan(), correct: new Uint8Array(n),
     bin: new Int16Array(n).fill(-1), binQuantile: new Int16Array(n).fill(-1), brier: nan(),
-    gold: new Int32Array(n).fill(-1), pred: new Int32Array(n).fill(-1), ids: set.ids,
+    gold: new Int32Array(n).fill(-1), pred: new Int32Array(n).fill(-1), ...instanceIdsOf(set),
   };
   return { ...none, instances, texts: set.texts };
 }
@@ -484,15 +497,28 @@ function pick(m: Partial<Record<string, number | null>>, keys: readonly string[]
   return out;
 }
 
+/**
+ * Called after each resample: cancellation between resamples (an intervals pass on a large file can
+ * take seconds), and progress (phase 'score', the share of resamples done) for the page's
+ * "computing intervals… N%", about a hundred times a pass.
+ */
+function resampleHook(o: ScoreOptions): ((done: number) => void) | undefined {
+  if (!o.shouldCancel && !o.onProgress) return undefined;
+  const every = Math.max(1, Math.floor(o.bootstrap / 100));
+  return (done) => {
+    if (o.shouldCancel?.()) throw new ScoreCancelledError();
+    if (o.onProgress && done % every === 0 && done < o.bootstrap) o.onProgress(done / o.bootstrap, 'score');
+  };
+}
+
 /** Bootstrap intervals resampling whole clusters: the drawn rows scored as a set (the reference path). */
 function clusterIntervalsFor(set: PredictionSet, o: ScoreOptions, clusters: ReportClusters): Report['intervals'] {
-  const onResample = o.shouldCancel ? () => { if (o.shouldCancel?.()) throw new ScoreCancelledError(); } : undefined;
+  const onResample = resampleHook(o);
   return clusterBootstrap(clusters, o.bootstrap, o.seed, naiveResample(set, o), onResample) as Report['intervals'];
 }
 
 function intervalsFor(set: PredictionSet, o: ScoreOptions, smooth?: Report['smoothReliability']): Report['intervals'] {
-  // Cancellation between resamples: an intervals pass on a large file can take seconds.
-  const onResample = o.shouldCancel ? () => { if (o.shouldCancel?.()) throw new ScoreCancelledError(); } : undefined;
+  const onResample = resampleHook(o);
   // The smoothed reliability curve's band: each resample's curve at the whole set's σ*.
   const band = smooth ? new SmoothBand(smooth.sigma) : undefined;
   const intervals = bootstrapCountIntervals(set.n, o.bootstrap, o.seed, resampleMetrics(set, o, band), 0.95, onResample) as Report['intervals'];

@@ -12,7 +12,7 @@ import { classF1Overlay, reliabilityOverlay, rocOverlay, smoothReliabilityOverla
 import { PairsView, type PairHandlers } from './pairs';
 import { whereItDiffers } from './whereItDiffers';
 import { chartSection } from './slots';
-import { powerText } from '../../src/common/errorBarText';
+import { intervalTestDisagreement, powerText } from '../../src/common/errorBarText';
 
 const TEST_NAMES: Record<string, string> = {
   delong: "DeLong's test",
@@ -58,6 +58,7 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
       ...(power ? [el('th', { text: 'Power (80%, α 0.05)', title: 'The smallest difference these paired items detect 80% of the time, and the items the observed Δ would need to be significant', attrs: { scope: 'col' } })] : []),
     ]),
   ]);
+  const notes: string[] = [];
   const body = metricOrder(comparison).map((name) => {
     const m: MetricComparison = comparison.metrics[name]!;
     const info = METRIC_INFO[name as MetricName];
@@ -75,13 +76,20 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
         const delta = m.deltas[k];
         const better = delta === null || delta === 0 || !info ? '' : improvement(name as MetricName, delta) > 0 ? 'better' : 'worse';
         const interval = m.intervals[k];
+        // Issue 28.10: an interval and a test that disagree are said to, not left side by side.
+        const disagree = intervalTestDisagreement(interval, p, TEST_NAMES[m.test] ?? m.test);
+        if (disagree) notes.push(`${label(name)}${runs.length > 2 ? ` (${k})` : ''}: ${disagree}`);
         return [
           el('td', { className: 'numeric', text: formatMetric(m.values[k]) }),
           el('td', { className: `numeric delta ${better}`, text: `${signed(delta)}${better ? ` (${better})` : ''}`, data: { delta: String(delta) } }),
-          el('td', { className: 'numeric', text: interval ? `[${signed(interval[0])}, ${signed(interval[1])}]` : 'pending' }),
+          // No 'pending': a comparison's intervals come with it, or not at all (evalLens.bootstrap 0, an undefined metric).
+          el('td', {
+            className: 'numeric', text: interval ? `[${signed(interval[0])}, ${signed(interval[1])}]${disagree ? ' ‡' : ''}` : '—',
+            title: interval ? disagree ?? undefined : resamples > 0 ? 'No interval: the metric is undefined on too many resamples' : 'No interval: evalLens.bootstrap is 0',
+          }),
           el('td', {
             className: `significance ${sig.significant === true ? 'sig' : sig.significant === false ? 'ns' : 'none'}`,
-            text: `${sig.significant ? '✱ ' : ''}${sig.text}`,
+            text: `${sig.significant ? '✱ ' : ''}${sig.text}${disagree ? ' ‡' : ''}`,
             title: m.statistics?.[k] !== null && m.statistics?.[k] !== undefined ? `statistic ${formatMetric(m.statistics[k])}` : undefined,
             data: { p: String(p) },
           }),
@@ -94,6 +102,7 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
     el('h2', { text: title }),
     el('p', { className: 'caption muted', text: `On the ${formatCount(comparison.aligned)} instances every run has. Δ = candidate − baseline; ✱ marks p < 0.05 (two-sided)${holm ? ', Holm-adjusted over the candidates' : ''}. ${comparison.bootstrap?.resamples ? `Intervals: paired percentile bootstrap, ${formatCount(comparison.bootstrap.resamples)} resamples (seed ${comparison.bootstrap.seed}).` : 'No bootstrap (evalLens.bootstrap is 0): no intervals.'}${comparison.aligned_by === 'row-order' ? ' Aligned by row order (no IDs).' : ''}` }),
     el('div', { className: 'table-scroll' }, [el('table', { className: 'metric-table' }, [el('thead', {}, [head]), el('tbody', {}, body)])]),
+    ...notes.map((text) => el('p', { className: 'caption interval-test-note', text: `‡ ${text}` })),
   ]);
 }
 

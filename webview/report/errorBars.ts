@@ -75,6 +75,23 @@ export function annotateCards(section: HTMLElement, report: Report): void {
   }
 }
 
+/**
+ * The intervals pass in flight for the reports on the page (main.ts keeps it): how many resamples,
+ * and how far it is. While it runs the page says "computing", never "no intervals" (issue 28.9).
+ */
+export const intervalsStatus = { pending: 0, fraction: 0 };
+
+function computingSentence(): string {
+  return `Computing 95% intervals: percentile bootstrap, ${formatCount(intervalsStatus.pending)} resamples… ${Math.floor(intervalsStatus.fraction * 100)}%`;
+}
+
+/** The intervals pass moved on: the sentence that says so follows (no section is rebuilt). */
+export function showIntervalsProgress(root: ParentNode, fraction: number): void {
+  intervalsStatus.fraction = fraction;
+  const p = root.querySelector('#interval-method');
+  if (p && p.getAttribute('data-computing') === 'true') p.textContent = computingSentence();
+}
+
 function methodSentence(report: Report): string {
   const boot = report.options.bootstrap;
   const c = report.clusters;
@@ -82,7 +99,10 @@ function methodSentence(report: Report): string {
   switch (report.interval_method) {
     case 't': return `95% intervals: mean ± t·SE with ${formatCount(c ? c.count - 1 : report.n - 1)} degrees of freedom for the means${boot > 0 ? `, a bootstrap of ${formatCount(boot)} resamples for the rest` : ''}${clustered}.`;
     case 'wilson': return `95% intervals: the Wilson score interval for proportions${boot > 0 ? `, a bootstrap of ${formatCount(boot)} resamples for the rest` : ''}${clustered}.`;
-    default: return boot > 0 ? `95% intervals: percentile bootstrap, ${formatCount(boot)} resamples${c ? ' of whole clusters' : ''}${clustered}.` : `No intervals (evalLens.bootstrap is 0; evalLens.intervalMethod t or wilson needs none)${clustered}.`;
+    default:
+      if (boot > 0) return `95% intervals: percentile bootstrap, ${formatCount(boot)} resamples${c ? ' of whole clusters' : ''}${clustered}.`;
+      if (intervalsStatus.pending > 0) return computingSentence();
+      return `No intervals (evalLens.bootstrap is 0; evalLens.intervalMethod t or wilson needs none)${clustered}.`;
   }
 }
 
@@ -101,7 +121,8 @@ function table(id: string, caption: string, head: string[], rows: string[][]): H
 export function errorBarsSection(report: Report, current: () => Report | undefined, onReveal: (instance: number) => void): HTMLElement | null {
   const se = report.standard_errors;
   if (!se || !Object.keys(se).length || report.fatal) return null;
-  const parts: HTMLElement[] = [el('h2', { text: 'Error bars' }), el('p', { className: 'muted', attrs: { id: 'interval-method' }, text: methodSentence(report) })];
+  const computing = report.options.bootstrap === 0 && intervalsStatus.pending > 0 && (report.interval_method ?? 'bootstrap') === 'bootstrap';
+  const parts: HTMLElement[] = [el('h2', { text: 'Error bars' }), el('p', { className: 'muted', attrs: { id: 'interval-method', 'data-computing': String(computing), ...(computing ? { role: 'status' } : {}) }, text: methodSentence(report) })];
   if (report.rough_intervals) parts.push(el('p', { className: 'rough-note', text: `⚠ ${roughIntervalsText(report).replace(/^i/, 'I')}.` }));
   const c = report.clusters;
   const metrics = Object.keys(se).filter((m) => typeof se[m] === 'number');

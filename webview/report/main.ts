@@ -24,7 +24,7 @@ import { appendGroupViews } from './groupViews';
 import { announceInstances, announceRendered } from './announce';
 import { appendKindCharts } from './kindCharts';
 import { answerQuery, errorGroupsSection } from './errorGroups';
-import { annotateCards, clusterControl, errorBarsSection, INSTANCES_ARRIVED } from './errorBars';
+import { annotateCards, clusterControl, errorBarsSection, INSTANCES_ARRIVED, intervalsStatus, showIntervalsProgress } from './errorBars';
 import { applyIntervals, loadedFrom, type Loaded } from './loaded';
 import { reportHeader } from './reportHeader';
 import { fillReliabilityNote, binningToggle, errorView, fatalView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
@@ -83,6 +83,8 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'reports': {
       const samePath = state.path === message.path;
       loaded = loadedFrom(message);
+      intervalsStatus.pending = message.intervalsPending ?? 0;
+      intervalsStatus.fraction = 0;
       // A reload (same path) keeps the saved selection, binning, step and table state; a new path starts fresh.
       const selected = samePath && state.selected !== undefined && state.selected < message.reports.length ? state.selected : message.selected;
       state = samePath
@@ -96,7 +98,11 @@ window.addEventListener('message', (event: MessageEvent) => {
       receivePage(message);
       break;
     case 'intervals':
+      if (loaded && message.token === loaded.token) intervalsStatus.pending = 0;
       receiveIntervals(message);
+      break;
+    case 'intervalsProgress':
+      if (loaded && message.token === loaded.token && intervalsStatus.pending) showIntervalsProgress(root, message.fraction);
       break;
     case 'error':
       showError(message.message);

@@ -11,6 +11,8 @@ import { taskMetricsToWire } from '../../common/taskMetrics';
 export interface PanelScoreResult {
   reports: Report[];
   summary: { raft_score?: number | null };
+  /** An intervals pass of this many resamples is running: the page says so until they come. */
+  intervalsPending?: number;
   /** Chart data and encoded per-instance columns per report (the worker's 'panel' detail). */
   panel?: PanelData[];
   /** The scored file's mtime and size (see ScoreResult.stamp). */
@@ -100,7 +102,7 @@ export function withIntervals(report: Report, intervals: ReportIntervals): Repor
  */
 export function reportsView(path: string, result: PanelScoreResult, saved: PanelState | undefined, token: number): { view: HostToWebview; pages: { report: number; page: InstancePage }[] } {
   const selected = saved?.path === path && saved.selected !== undefined && saved.selected < result.reports.length ? saved.selected : 0;
-  const base = { type: 'reports' as const, path, reports: result.reports, summary: result.summary, selected, token };
+  const base = { type: 'reports' as const, path, reports: result.reports, summary: result.summary, selected, token, ...(result.intervalsPending ? { intervalsPending: result.intervalsPending } : {}) };
   const panel = result.panel;
   // Reports with their columns inline (small results from elsewhere) travel as they are.
   if (!panel || panel.length !== result.reports.length) return { view: base, pages: [] };

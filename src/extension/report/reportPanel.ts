@@ -268,6 +268,11 @@ export class ReportPanel {
     if (!this.applyIntervals(path, result)) this.showResult(path, result);
   }
 
+  /** The intervals pass of the report in view is `fraction` done: the page's "computing intervals… N%". */
+  intervalsProgress(path: string, fraction: number): void {
+    if (this.info.ready && this.info.path === path && this.view?.type === 'reports') this.postNow({ type: 'intervalsProgress', token: this.token, fraction });
+  }
+
   /**
    * The same report with its bootstrap intervals: only the intervals change, in place (the charts
    * and the instances the webview holds stay). False, and nothing changes, when `result` is not the

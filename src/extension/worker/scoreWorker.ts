@@ -47,14 +47,15 @@ function refuse(path: string, maxBytes: number | undefined): { message: string; 
   return undefined;
 }
 
-/** Progress of one job: parse is 90% of it, metrics the rest; one message per whole percent. */
+/** Progress of one job: parse is 90% of it (req.parseShare), metrics the rest; one message per whole percent. */
 function progressOptions(req: ScoreRequest): Partial<ScoreOptions> {
   if (!req.progress) return {};
+  const share = req.parseShare ?? 0.9;
   let sent = 0;
   return {
     onProgress: (fraction: number, phase: 'parse' | 'score') => {
       const f = Math.max(0, Math.min(1, fraction));
-      const overall = phase === 'parse' ? 0.9 * f : 0.9 + 0.1 * f;
+      const overall = phase === 'parse' ? share * f : share + (1 - share) * f;
       const percent = Math.floor(overall * 100);
       if (percent <= sent) return;
       sent = percent;

@@ -35,6 +35,8 @@ export class ReportScoring implements vscode.Disposable {
   /** Choices by path, so a restored or refreshed panel scores the same way. */
   private readonly choices = new Map<string, ScoreChoice>();
   private intervals: { abort: AbortController; done: Promise<ScoreResult | undefined> } | undefined;
+  /** Hears how far the intervals pass of `path` is (0..1), for the page's "computing intervals… N%". */
+  onIntervalsProgress: ((path: string, fraction: number) => void) | undefined;
   private latestIntervals: Promise<ScoreResult | undefined> | undefined;
 
   constructor(
@@ -69,13 +71,17 @@ export class ReportScoring implements vscode.Disposable {
    * The report's first pass (no bootstrap); schedules the intervals pass. Rejects with
    * CancelledError when `token` is cancelled.
    */
-  async scoreForReport(path: string, token?: vscode.CancellationToken, choice?: ScoreChoice, onProgress?: (fraction: number) => void): Promise<ScoreResult> {
+  async scoreForReport(path: string, token?: vscode.CancellationToken, choice?: ScoreChoice, onProgress?: (fraction: number) => void): Promise<ScoreResult & { intervalsPending?: number }> {
     this.intervals?.abort.abort(); // a new report: the previous one's intervals are not wanted
     this.intervals = undefined;
     const options = this.optionsFor(path, choice);
     // The panel's form: chart data and compact per-instance pages, made in the worker.
     const quick = await this.score(path, { ...options, bootstrap: 0 }, token, onProgress, undefined, 'panel');
-    if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) this.startIntervals(path, options, quick);
+    if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) {
+      this.startIntervals(path, options, quick);
+      // The page says "computing intervals…" until they come, not "no intervals" (issue 28.9).
+      return { ...quick, intervalsPending: options.bootstrap };
+    }
     return quick;
   }
 
@@ -93,7 +99,8 @@ export class ReportScoring implements vscode.Disposable {
   private startIntervals(path: string, options: Partial<ScoreOptions>, quick: ScoreResult): void {
     const abort = new AbortController();
     // Only the intervals are new: no per-instance data comes back (the panel has it already).
-    const done = this.score(path, options, undefined, undefined, abort.signal, 'summary', true).then(
+    const progress = (fraction: number) => { if (!abort.signal.aborted) this.onIntervalsProgress?.(path, fraction); };
+    const done = this.score(path, options, undefined, progress, abort.signal, 'summary', true, 0.3).then(
       (full) => {
         if (!abort.signal.aborted) this.onIntervals(path, quick, full);
         return full;
@@ -113,7 +120,7 @@ export class ReportScoring implements vscode.Disposable {
   /** One scoring run in a worker, the unsaved buffer when the file is open with edits. */
   async score(
     path: string, options: Partial<ScoreOptions>, token?: vscode.CancellationToken,
-    onProgress?: (fraction: number) => void, signal?: AbortSignal, detail: Detail = 'full', lowPriority = false,
+    onProgress?: (fraction: number) => void, signal?: AbortSignal, detail: Detail = 'full', lowPriority = false, parseShare?: number,
   ): Promise<ScoreResult> {
     const abort = new AbortController();
     const sub = token?.onCancellationRequested(() => abort.abort());
@@ -123,7 +130,7 @@ export class ReportScoring implements vscode.Disposable {
       const t0 = performance.now();
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed);
       const reply = await this.pool.run(
-        { type: 'score', path, text: doc?.isDirty ? doc.getText() : undefined, options, maxBytes: this.settings().maxFileBytes, detail, progress: !!onProgress },
+        { type: 'score', path, text: doc?.isDirty ? doc.getText() : undefined, options, maxBytes: this.settings().maxFileBytes, detail, progress: !!onProgress, ...(parseShare !== undefined ? { parseShare } : {}) },
         { priority: 'interactive', signal: abort.signal, onProgress, lowPriority },
       );
       if (reply.type === 'scored') {

@@ -55,6 +55,11 @@ export type WorkerRequest = RequestBase & (
       /** Default 'full'. */
       detail?: Detail;
       progress?: boolean;
+      /**
+       * The share of the progress that parsing stands for (default 0.9): the intervals pass spends
+       * most of its time resampling, after the parse.
+       */
+      parseShare?: number;
     }
   /** Which format each file is, from its name and first kilobytes (null: not predictions). */
   | { type: 'detect'; id: number; paths: string[]; maxBytes?: number }
