@@ -6,7 +6,7 @@ import type { Report, ScoreOptions } from './types';
 import type { CompanionReader } from './formats/context';
 import { textInput } from './formats/context';
 import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
-import { isParquetPath, parquetFatal, parquetToText, parquetTypedColumns, PARQUET_NEEDS_ASYNC, rowProblems, textTwin } from './formats/parquet';
+import { isParquetPath, parquetColumnNames, parquetFatal, parquetToText, parquetTypedColumns, PARQUET_NEEDS_ASYNC, rowProblems, textTwin } from './formats/parquet';
 import { sizeText } from './formats/progress';
 import { resolveOptions } from './report';
 import { maxFileBytes, parseInput, scoreFile, scorePath, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
@@ -23,12 +23,13 @@ async function scoreParquet(path: string, o: ScoreOptions, io: CompanionReader):
   const read = readFileBytes(path);
   if ('tooLarge' in read) return scoreParsed(path, parquetFatal(`${path} is ${sizeText(size)}, ${read.tooLarge}.`), o);
   // Binary and confidence tables: the planned columns straight into typed arrays, when nothing
-  // needs the file's other columns (--where, --group-by, --cluster read them from the CSV text).
-  if (!o.where?.terms.length && !o.slices && !o.cluster) {
+  // reads the file's other columns' values (--where, --slices, --cluster and a --group-by of its
+  // own column read them from the CSV text); the lists of columns on offer come from the schema.
+  if (!readsOwnColumns(o)) {
     const typed = await parquetTypedColumns(path, read.bytes, o, io, DECODE_SHARE);
     if (typed) {
       o.onProgress?.(1, 'parse');
-      return scoreParsed(path, typed, o, { input: () => undefined, io, lineOffset: 1 });
+      return scoreParsed(path, typed, o, { input: () => undefined, io, lineOffset: 1, columnNames: () => parquetColumnNames(read.bytes) });
     }
   }
   const converted = await parquetToText(path, read.bytes, o, DECODE_SHARE);
@@ -44,6 +45,11 @@ async function scoreParquet(path: string, o: ScoreOptions, io: CompanionReader):
   // Instances point at rows, not at lines of the text (the report's Reveal shows the row).
   if (parsed.set && headerLines) for (let i = 0; i < parsed.set.n; i++) parsed.set.lines[i] -= headerLines;
   return scoreParsed(path, parsed, o, { input: () => textInput(twin, text), io, lineOffset: headerLines });
+}
+
+/** Whether scoring reads the values of the file's own columns beyond the ones it scores. */
+function readsOwnColumns(o: ScoreOptions): boolean {
+  return !!o.where?.terms.length || !!o.slices || !!o.cluster || (!!o.groupBy && !o.groupBy.dataPath);
 }
 
 /** scoreFile, and Parquet files too. */

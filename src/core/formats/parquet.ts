@@ -386,6 +386,16 @@ export function rowProblems(problems: RowProblem[], twin: string, path: string, 
   });
 }
 
+/**
+ * The top-level column names of a Parquet file, from its schema (no row is read), as the header of
+ * its CSV twin names them; [] when the footer cannot be read.
+ */
+export function parquetColumnNames(bytes: Uint8Array): string[] {
+  const metadata = metadataOf(bytes);
+  if (typeof metadata === 'string') return [];
+  return parquetSchema(metadata).children.map((c) => c.element.name).filter((n) => n.trim() !== '');
+}
+
 /** A Parquet file's parse result when the rows themselves could not be read. */
 export function parquetFatal(message: string): ParseResult {
   return { format: 'generic', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };

@@ -67,7 +67,8 @@ export function ownColumnValues(input: FileInput, set: PredictionSet, column: st
  */
 function isZipInput(input: FileInput): boolean {
   if (input.givenText !== undefined) return input.givenText.startsWith('PK\u0003\u0004');
-  const b = input.bytes;
+  // A large zip on disk is read by range: its first bytes, not the whole file.
+  const b = input.ranges ? input.ranges.read(0, 4) : input.bytes;
   return b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 }
 
@@ -159,7 +160,7 @@ function jsonColumn(input: FileInput, set: PredictionSet, column: string, lineOf
 }
 
 /** How many columns a list offers at most (a JSON record may have hundreds of keys). */
-const MAX_LISTED = 200;
+export const MAX_LISTED = 200;
 
 /**
  * The columns of the predictions file a report can be grouped by: its instance text fields, the

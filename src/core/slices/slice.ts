@@ -5,7 +5,7 @@
 import type { GroupSlice, GroupsResult, ParseResult, Report, RowProblem, ScoreOptions } from '../types';
 import type { CompanionReader, FileInput } from '../formats/context';
 import { agrees, buildReport, gatherSet } from '../report';
-import { ownColumnNames, ownColumnValues, type RowValues } from './columnValues';
+import { MAX_LISTED, ownColumnNames, ownColumnValues, type RowValues } from './columnValues';
 import { dataColumnNames, joinDataFile } from './dataJoin';
 import { groupRows } from './grouping';
 import { bestThreshold, thresholdRates } from './rates';
@@ -43,6 +43,11 @@ export interface SliceSource {
   io: CompanionReader;
   /** Lines of the input before row 1 that set.lines do not count (a Parquet table's CSV header). */
   lineOffset?: number;
+  /**
+   * The file's own column names when `input` has no file to give: a Parquet table read straight
+   * into typed columns names them from its schema, so the lists on offer are the CSV twin's.
+   */
+  columnNames?: () => string[];
 }
 
 /** options.listColumns and options.groupBy: the columns on offer, and the groups. */
@@ -53,7 +58,7 @@ export function attachSlices(report: Report, source: SliceSource, parsed: ParseR
   if (list && parsed.set) {
     const data = list.dataPath ? dataColumnNames(list.dataPath, source.io) : undefined;
     const own = inputOnce();
-    report.groupColumns = { predictions: own ? ownColumnNames(own, parsed.set) : [], ...(data ? { data, dataPath: list.dataPath } : {}) };
+    report.groupColumns = { predictions: own ? ownColumnNames(own, parsed.set) : source.columnNames?.().slice(0, MAX_LISTED) ?? [], ...(data ? { data, dataPath: list.dataPath } : {}) };
   }
   attachGroups(report, inputOnce, parsed, o, source);
 }
