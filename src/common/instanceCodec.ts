@@ -10,7 +10,8 @@
 // constant, a copy of another column, or a fixed function of other columns (each rule is checked
 // on every row before it is used) is sent as that rule; the rest as the narrowest typed array that
 // holds every value exactly. A folktexts report is then 11 bytes a row (score, label, two bin
-// indices) instead of 49. The rows travel in pages of a few MB, each page's arrays in buffers of
+// indices) instead of 49, plus its index (the instance ID: 4 bytes when shuffled, none when it is a
+// sequence). The rows travel in pages of a few MB, each page's arrays in buffers of
 // their own (a view into a larger buffer would send the whole buffer).
 import type { InstanceColumns } from '../core/types';
 
@@ -178,7 +179,10 @@ export function instanceScheme(src: InstanceSource): Omit<InstanceScheme, 'pages
   else columns.brier = plain(brier);
 
   const scheme: Omit<InstanceScheme, 'pages'> = { n, columns };
-  if (inst.ids && inst.ids.length === n) {
+  if (!inst.ids && inst.idNumbers && inst.idNumbers.length === n) {
+    // Canonical integers already (instanceIds.ts): decoded as String(x), the file's own text.
+    scheme.ids = integers(inst.idNumbers);
+  } else if (inst.ids && inst.ids.length === n) {
     const ids = inst.ids;
     const asNumbers = new Float64Array(n);
     const numeric = holds(n, (i) => {
@@ -224,7 +228,7 @@ export function encodeInstances(src: InstanceSource, pageBytes = PAGE_BYTES): In
   const rowsPerPage = n === 0 ? 1 : Math.max(256, Math.min(n, Math.floor(pageBytes / Math.max(1, rowBytes))));
   const pages: InstancePage[] = [];
   const source = (name: WireColumnName): Numeric => {
-    if (name === 'ids') return Float64Array.from(src.instances.ids!, Number);
+    if (name === 'ids') return src.instances.ids ? Float64Array.from(src.instances.ids, Number) : src.instances.idNumbers!;
     if (name === 'dataLines') return src.dataLines!;
     return src.instances[name];
   };

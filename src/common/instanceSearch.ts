@@ -4,6 +4,7 @@
 // doc.subject, ...), id, gold, pred, value, target, confidence, correct, brier, line. The lower-cased
 // texts are built once per report and kept, so only the first search pays for them.
 import type { Report } from '../core/types';
+import { instanceId } from './instanceIds';
 import { columnHolds, parseWhere, textHolds, type WhereTerm } from './whereTerms';
 
 export interface SearchIndex {
@@ -26,14 +27,14 @@ export function searchIndex(report: Report): SearchIndex | null {
   const fields = report.texts?.fields ?? [];
   const values = report.texts?.values;
   const className = (k: number) => (k >= 0 && classes ? classes[k] : undefined);
-  const texts = (i: number) => [...(values?.[i] ?? []), inst.ids?.[i], className(inst.gold[i]), className(inst.pred[i])];
+  const texts = (i: number) => [...(values?.[i] ?? []), instanceId(inst, i), className(inst.gold[i]), className(inst.pred[i])];
   const lower: string[] = new Array(n);
   for (let i = 0; i < n; i++) lower[i] = texts(i).filter((t) => t !== undefined).join('\u0000').toLowerCase();
   const column = (name: string, i: number): string | undefined => {
     const f = fields.indexOf(name);
     if (f >= 0) return values?.[i]?.[f];
     switch (name) {
-      case 'id': return inst.ids?.[i];
+      case 'id': return instanceId(inst, i);
       case 'gold': return className(inst.gold[i]);
       case 'pred': return className(inst.pred[i]);
       case 'correct': return String(inst.correct[i]);

@@ -571,6 +571,11 @@ export interface Report {
   options: { bins: number; threshold: number; hmrBeta: number; bootstrap: number; seed: number };
   fatal?: string;
   /** Not printed by the CLI's --json: the per-instance columns. */
+  /**
+   * The IDs when the set has them only as numbers (SetBase.idNumbers: folktexts' index without a
+   * joined data file), instead of `ids`; read either through src/common/instanceIds.ts.
+   */
+  idNumbers?: Float64Array;
   instances: InstanceColumns | null;
   /** Class names (multiclass), so the UI can name gold/pred indices. */
   classes?: string[];

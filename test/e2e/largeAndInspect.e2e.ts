@@ -108,13 +108,14 @@ describe('files the text editor will not show', () => {
     await expect.poll(allRecords, { timeout: 180_000, interval: 1000 }).toBe(1_000_000);
     console.log(`[1M CSV] all 1,000,000 rows: ${(statSync(allPath).size / 1e6).toFixed(1)} MB, ${((Date.now() - allStarted) / 1000).toFixed(1)} s from the menu to the whole file (save dialog included)`);
     const all = readFileSync(allPath, 'utf8');
-    expect(all.slice(0, all.indexOf('\r\n'))).toBe('row,line,score,label,pred,confidence,correct,bin,brier');
+    // The unnamed pandas index is the id column, with the file's values (issue 28, point 7).
+    expect(all.slice(0, all.indexOf('\r\n'))).toBe('row,line,id,score,label,pred,confidence,correct,bin,brier');
     const source = readFileSync(join(dir, 'big.test_predictions.csv'), 'utf8').split('\n');
     const allLines = all.split('\r\n');
     for (const k of [1, 2, 500_000, 1_000_000]) {
       const f = allLines[k].split(',');
-      const [, score, label] = source[k].split(',');
-      expect([f[1], Number(f[2]), f[3]]).toEqual([String(k + 1), Number(score), label]);
+      const [id, score, label] = source[k].split(',');
+      expect([f[1], f[2], Number(f[3]), f[4]]).toEqual([String(k + 1), id, Number(score), label]);
     }
     await view.locator('#filter-correctness').selectOption('incorrect');
     await expect.poll(() => count.getAttribute('data-rows'), { timeout: 30_000 }).not.toBe('1000000');
@@ -132,7 +133,7 @@ describe('files the text editor will not show', () => {
     console.log(`[1M CSV] ${kept} rows kept (incorrect only), ${(statSync(csvPath).size / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s from the menu to the whole file (save dialog included)`);
     const csv = parseCsv(text);
     expect(csv.problems).toEqual([]);
-    expect(csv.header).toEqual(['row', 'line', 'score', 'label', 'pred', 'confidence', 'correct', 'bin', 'brier']);
+    expect(csv.header).toEqual(['row', 'line', 'id', 'score', 'label', 'pred', 'confidence', 'correct', 'bin', 'brier']);
     expect(csv.records).toHaveLength(kept);
     const col = (name: string) => csv.records.map((r) => r.fields[csv.header.indexOf(name)]);
     expect(col('line').slice(0, shownLines.length).map(Number)).toEqual(shownLines);

@@ -48,6 +48,7 @@ export function normalizeReport(report: Report): Report {
       gold: toTyped(Int32Array, inst.gold),
       pred: toTyped(Int32Array, inst.pred),
       ids: Array.isArray(inst.ids) ? inst.ids : undefined,
+      ...(inst.idNumbers ? { idNumbers: toTyped(Float64Array, inst.idNumbers) } : {}),
     };
     report = { ...report, instances: fixed };
   }

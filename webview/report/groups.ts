@@ -179,6 +179,7 @@ export function groupSlice(report: Report, group: number): Report {
     gold: pick(inst.gold, (n) => new Int32Array(n)),
     pred: pick(inst.pred, (n) => new Int32Array(n)),
     ...(inst.ids ? { ids: idx.map((i) => inst.ids![i]) } : {}),
+    ...(inst.idNumbers ? { idNumbers: pick(inst.idNumbers, (n) => new Float64Array(n)) } : {}),
   };
   return {
     ...report,

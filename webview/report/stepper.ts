@@ -8,6 +8,7 @@ import { instanceText, misclassifiedInOrder, type StepOrder } from './data';
 import { clear, el } from '../common/dom';
 import { formatCount, formatMetric } from '../common/format';
 import { className } from './tableModel';
+import { instanceId } from '../../src/common/instanceIds';
 
 export interface StepperOptions {
   index: number;
@@ -134,7 +135,7 @@ export class Stepper {
       ...fact('Predicted', answer.text, 'pred', answer.full),
       ...(report.kind === 'binary' ? fact('Score', String(inst.value[i]), 'score') : []),
       ...(Number.isFinite(inst.confidence[i]) ? fact('Confidence', formatMetric(inst.confidence[i]), 'confidence') : []),
-      ...(inst.ids?.[i] !== undefined ? fact('ID', inst.ids[i], 'id') : []),
+      ...(instanceId(inst, i) !== undefined ? fact('ID', instanceId(inst, i)!, 'id') : []),
       ...fact(hasTextLines(report.path) ? 'Line' : 'Row', String(line), 'line'),
     ]);
     const reveal = el('div', { className: 'stepper-actions' }, [

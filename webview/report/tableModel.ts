@@ -5,6 +5,7 @@
 import type { Report } from '../../src/core/types';
 import type { TableColumn, TableFilter } from '../../src/protocol';
 import { hasFinite } from '../../src/common/chartData';
+import { hasInstanceIds, instanceId } from '../../src/common/instanceIds';
 import { formatCell, kindAxes } from '../common/format';
 
 export interface ColumnSpec {
@@ -26,7 +27,7 @@ export function tableColumns(report: Report): ColumnSpec[] {
     { key: 'row', title: '#', width: 'minmax(4.5em, 1fr)', numeric: true },
     { key: 'line', title: 'line', width: 'minmax(4.5em, 1fr)', numeric: true },
   ];
-  if (inst.ids && inst.ids.length) cols.push({ key: 'id', title: 'id', width: 'minmax(6em, 2fr)', numeric: false });
+  if (hasInstanceIds(inst)) cols.push({ key: 'id', title: 'id', width: 'minmax(6em, 2fr)', numeric: false });
   switch (report.kind) {
     case 'binary':
       cols.push(
@@ -101,7 +102,7 @@ export function cellData(report: Report, key: TableColumn, i: number, binning: '
   switch (key) {
     case 'row': return i + 1;
     case 'line': return inst.lines[i];
-    case 'id': return inst.ids?.[i] ?? '';
+    case 'id': return instanceId(inst, i) ?? '';
     case 'value': return num(inst.value[i]);
     case 'target': return num(inst.target[i]);
     case 'confidence': return num(inst.confidence[i]);
@@ -126,7 +127,7 @@ export function cellText(report: Report, key: TableColumn, i: number, binning: '
   switch (key) {
     case 'row': return String(i + 1);
     case 'line': return String(inst.lines[i]);
-    case 'id': return inst.ids?.[i] ?? '';
+    case 'id': return instanceId(inst, i) ?? '';
     case 'value': return formatCell(inst.value[i]);
     case 'target': return formatCell(inst.target[i]);
     case 'confidence': return formatCell(inst.confidence[i]);
@@ -182,7 +183,7 @@ export function sortKeys(report: Report, key: TableColumn, binning: 'equalWidth'
     }
     case 'id': {
       const ids = inst.ids;
-      if (!ids) return null;
+      if (!ids) return inst.idNumbers ?? null;
       for (let i = 0; i < n; i++) {
         const text = ids[i];
         const v = text === '' ? NaN : Number(text);

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ReliabilityBin, Report } from '../../core/types';
 import type { EvalFiles } from '../discovery/evalFiles';
 import { formatNumber } from './headline';
+import { instanceId } from '../../common/instanceIds';
 
 /** Backslash-escapes every ASCII punctuation character (CommonMark allows it) and flattens lines. */
 export function escapeMarkdown(text: string, max = 200): string {
@@ -45,7 +46,7 @@ function className(r: Report, index: number): string {
 export function instanceMarkdown(r: Report, i: number): string {
   const inst = r.instances!;
   const rows: string[] = [];
-  const id = inst.ids?.[i];
+  const id = instanceId(inst, i);
   rows.push(`**Eval Lens** · line ${inst.lines[i]}${id !== undefined ? ` · id ${escapeMarkdown(id, 80)}` : ''}`);
   const correct = inst.correct[i] ? '✓ correct' : '✗ incorrect';
   if (r.kind === 'binary') {

@@ -13,6 +13,7 @@ import { parseFile } from '../../core/score';
 import type { Report, ScoreOptions } from '../../core/types';
 import { reportCharts } from '../../common/chartData';
 import { decimateCurve, ROC_CHART_POINTS } from '../../common/curves';
+import { instanceId } from '../../common/instanceIds';
 import type {
   Agreement, AgreementCell, BoardView, ComparisonResult, CompareRunView, CompareView, PairRow, PairTable,
 } from '../../common/compareProtocol';
@@ -67,7 +68,7 @@ export function pairTable(base: Report, cand: Report, left: Uint32Array, right: 
     const cell: AgreementCell = a.correct[i] ? (b.correct[j] ? 'both_right' : 'baseline_only') : b.correct[j] ? 'candidate_only' : 'both_wrong';
     if (counts[cell]++ >= PAIR_CAP) continue;
     const row: PairRow = {
-      id: ids?.[k] ?? a.ids?.[i] ?? `row ${i + 1}`,
+      id: ids?.[k] ?? instanceId(a, i) ?? `row ${i + 1}`,
       cell,
       lines: [a.lines[i], b.lines[j]],
       gold: classText(base, a.gold[i]),

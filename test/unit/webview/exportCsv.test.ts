@@ -33,7 +33,9 @@ describe('instance table CSV', () => {
     const report = scoreInput(textInput('/tmp/p.test_predictions.csv', text));
     const csv = instanceCsv(report, filterRows(report, null, NO_FILTER, 'equalWidth'), 'equalWidth');
     const parsed = python(csv);
-    expect(Object.keys(parsed[0])).toEqual(['row', 'line', 'score', 'label', 'pred', 'confidence', 'correct', 'bin', 'brier']);
+    // The unnamed pandas index is the ID (issue 28, point 7).
+    expect(Object.keys(parsed[0])).toEqual(['row', 'line', 'id', 'score', 'label', 'pred', 'confidence', 'correct', 'bin', 'brier']);
+    expect(parsed.map((r) => r.id)).toEqual(['0', '1', '2', '3', '4']);
     expect(parsed.map((r) => r.correct)).toEqual(['1', '1', '0', '1', '0']);
     expect(parsed.map((r) => r.score)).toEqual(scores.map(String));
     expect(parsed.map((r) => Number(r.score))).toEqual(scores);
