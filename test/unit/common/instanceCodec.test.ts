@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { nodeCompanionReader, scorePath } from '../../../src/core/index';
 import type { InstanceColumns, Report } from '../../../src/core/types';
 import { encodeInstances, InstanceAssembler, INSTANCE_COLUMNS, STORED_BYTES, type InstancePayload } from '../../../src/common/instanceCodec';
+import { hasInstanceIds, instanceId } from '../../../src/common/instanceIds';
 
 const WORKSPACE = join(__dirname, '..', '..', 'fixtures', 'workspace');
 
@@ -27,8 +28,9 @@ function expectSameColumns(got: InstanceColumns, want: InstanceColumns): void {
     expect(got[name].constructor, name).toBe(want[name].constructor);
     expect(Array.from(got[name]), name).toEqual(Array.from(want[name]));
   }
-  // The page gets the IDs as text, however the report held them (numbers only: folktexts' index).
-  expect(got.ids).toEqual(want.ids ?? (want.idNumbers && Array.from(want.idNumbers, String)));
+  // The same IDs, however each side holds them (integer IDs travel and stay as numbers).
+  const idsOf = (c: InstanceColumns) => (hasInstanceIds(c) ? Array.from({ length: c.lines.length }, (_, i) => instanceId(c, i)) : undefined);
+  expect(idsOf(got)).toEqual(idsOf(want));
 }
 
 function reportsOf(rel: string, format?: string): Report[] {
@@ -108,7 +110,10 @@ describe('instance pages', () => {
     };
     const payload = encodeInstances({ instances: inst, threshold: 0.5 });
     expect(payload.scheme.ids).toEqual({ kind: 'seq', start: 7, step: 1 });
-    expect(roundTrip(payload).instances.ids).toEqual(['7', '8', '9']);
+    const back = roundTrip(payload).instances;
+    expect(back.ids).toBeUndefined();
+    expect(Array.from(back.idNumbers!)).toEqual([7, 8, 9]);
+    expect([0, 1, 2].map((i) => instanceId(back, i))).toEqual(['7', '8', '9']);
     const empty = encodeInstances({ instances: { ...inst, lines: new Uint32Array(0), value: new Float64Array(0), target: new Float64Array(0), confidence: new Float64Array(0), correct: new Uint8Array(0), bin: new Int16Array(0), binQuantile: new Int16Array(0), brier: new Float64Array(0), gold: new Int32Array(0), pred: new Int32Array(0), ids: undefined }, threshold: 0.5 });
     expect(empty.pages.length).toBe(1);
     expect(roundTrip(empty).instances.lines.length).toBe(n - 3);
