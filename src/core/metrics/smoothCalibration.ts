@@ -245,8 +245,8 @@ export class SmoothGrid {
   }
 
   /**
-   * The smoothed reliability curve and the density at σ, at t = m / 256: the curve t - g / d and
-   * d / total, null where d σ √(2π) < 1.
+   * The smoothed reliability curve and the density at σ, at t = m / 256: the curve t - g / d
+   * clipped to [0, 1] and d / total, null where d σ √(2π) < 1.
    */
   curveAt(sigma: number): { curve: (number | null)[]; density: number[] } {
     const l = this.level(this.levelFor(sigma));
@@ -264,7 +264,9 @@ export class SmoothGrid {
       const t = q / CURVE_INTERVALS;
       const dv = d[q * step];
       density.push(this.total > 0 ? Math.max(0, dv) / this.total : 0);
-      curve.push(dv >= enough ? t - g[q * step] / dv : null);
+      // A mean of targets in [0, 1]: the reflected kernel's estimate can overshoot by a few
+      // thousandths at the ends (−0.003 at t = 0); clipped, as the band (made of these curves) is.
+      curve.push(dv >= enough ? Math.min(1, Math.max(0, t - g[q * step] / dv)) : null);
     }
     return { curve, density };
   }

@@ -110,16 +110,27 @@ describe("relplot's behaviour", () => {
   });
 
   it('the smoothed curve integrates back to smECE: ∫ |curve(t) - t| density(t) dt', () => {
-    const { f, y } = sample(5_000, 21, (v) => Math.min(1, v * 1.2));
+    const integral = (c: NonNullable<ReturnType<typeof smoothCalibration>>) => {
+      let sum = 0;
+      for (let q = 0; q < c.curve.t.length; q++) {
+        const v = c.curve.curve[q];
+        const w = q === 0 || q === 256 ? 0.5 : 1;
+        if (v !== null) sum += w * Math.abs(v - c.curve.t[q]) * c.curve.density[q];
+      }
+      return sum / 256;
+    };
+    // A mean target inside (0.1, 0.9): the curve is nowhere clipped to [0, 1].
+    const { f, y } = sample(5_000, 21, (v) => 0.1 + 0.8 * v);
     const c = smoothCalibration(f, y)!;
     expect(c.curve.t).toHaveLength(257);
-    let sum = 0;
-    for (let q = 0; q < c.curve.t.length; q++) {
-      const v = c.curve.curve[q];
-      const w = q === 0 || q === 256 ? 0.5 : 1;
-      if (v !== null) sum += w * Math.abs(v - c.curve.t[q]) * c.curve.density[q];
-    }
-    expect(Math.abs(sum / 256 - c.result.smece) / c.result.smece).toBeLessThan(2e-3);
+    expect(c.curve.curve.every((v) => v === null || (v > 0 && v < 1))).toBe(true);
+    expect(Math.abs(integral(c) - c.result.smece) / c.result.smece).toBeLessThan(2e-3);
+    // Where the estimate passes 1 (the mean target is 1 above 0.83) the clipped curve moves towards
+    // the diagonal, so its integral falls below smECE (computed unclipped).
+    const high = sample(5_000, 21, (v) => Math.min(1, v * 1.2));
+    const ch = smoothCalibration(high.f, high.y)!;
+    expect(ch.curve.curve.some((v) => v === 1)).toBe(true);
+    expect(integral(ch)).toBeLessThan(ch.result.smece);
     // The density integrates to 1.
     const mass = c.curve.density.reduce((a, d, q) => a + (q === 0 || q === 256 ? d / 2 : d), 0) / 256;
     expect(mass).toBeCloseTo(1, 6);
@@ -212,6 +223,29 @@ describe('smECE in a report', () => {
     const plain = report(binarySet(f, y), 0);
     expect(plain.smoothReliability!.lower).toBeUndefined();
     expect(plain.smoothReliability!.curve).toEqual(s.curve);
+  });
+
+  it('the curve and its band stay in [0, 1] where the kernel overshoots at the ends (issue 28, point 12)', () => {
+    // Half the rows at a score within 0.02 of 0, all negative; half within 0.02 of 1, all positive.
+    // The reflected kernel's t − g/d then passes the ends (about −0.007 at t = 0 and 1.007 at t = 1).
+    const rand = mulberry32(1);
+    const n = 20_000;
+    const f = new Float64Array(n);
+    const y = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const high = rand() < 0.5;
+      f[i] = high ? 1 - 0.02 * rand() : 0.02 * rand();
+      y[i] = high ? 1 : 0;
+    }
+    const s = report(binarySet(f, y), 30).smoothReliability!;
+    for (const values of [s.curve, s.lower!, s.upper!]) {
+      for (const v of values) if (v !== null) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(1);
+    }
+    // The ends are where the clipping acts: the mean of all-0 targets near t = 0 is 0, of all-1 near 1 is 1.
+    expect(s.curve[0]).toBe(0);
+    expect(s.curve[256]).toBe(1);
+    expect(s.lower![0]).toBe(0);
+    expect(s.upper![256]).toBe(1);
   });
 
   it('probability sets (ALMANACS) have none', () => {
