@@ -3,6 +3,7 @@
 // method (percentile bootstrap, t, Wilson), the bootstrap that resamples whole clusters, and the
 // figures of repeated attempts at one item. The arithmetic is in metrics/errorBars.ts; this module
 // knows which metric is which mean over which per-instance value.
+import { decisionAt } from './metrics/decisions';
 import type { ClustersResult, MetricName, ParseResult, PredictionSet, RateName, RepeatsResult, Report, RowProblem, ScoreOptions } from './types';
 import { METRIC_NAMES } from './types';
 import { bootstrapCountIntervals, bootstrapIntervals, type Counts } from './metrics/bootstrap';
@@ -15,6 +16,8 @@ export const INTERVAL_METHODS: readonly IntervalMethod[] = ['bootstrap', 't', 'w
 
 /** Fewer instances (or clusters) than this: intervals are rough (Bowyer et al. 2025). */
 export const ROUGH_BELOW = 30;
+/** Fewer clusters than this: no cluster-bootstrap interval at all (2 clusters have 3 distinct resamples). */
+export const FEWEST_CLUSTERS_FOR_BOOTSTRAP = 5;
 
 const LOG_LOSS_EPS = 1e-15;
 const KL_EPS = 1e-6;
@@ -45,7 +48,7 @@ export function meanMetrics(set: PredictionSet, o: Pick<ScoreOptions, 'threshold
       const { score, label } = set;
       const brier = (out: Float64Array) => { for (let i = 0; i < n; i++) { const d = score[i] - (label[i] ? 1 : 0); out[i] = d * d; } };
       return [
-        { name: 'accuracy', proportion: true, fill: (out) => { for (let i = 0; i < n; i++) out[i] = (score[i] >= o.threshold ? 1 : 0) === (label[i] ? 1 : 0) ? 1 : 0; } },
+        { name: 'accuracy', proportion: true, fill: (out) => { for (let i = 0; i < n; i++) out[i] = decisionAt(set, o.threshold, i) === (label[i] ? 1 : 0) ? 1 : 0; } },
         { name: 'brier', fill: brier },
         { name: 'nbr', fill: brier, derived: { from: 'brier', scale: 1 } },
         { name: 'log_loss', fill: (out) => { for (let i = 0; i < n; i++) { const s = clip(score[i], LOG_LOSS_EPS, 1 - LOG_LOSS_EPS); out[i] = -(label[i] ? Math.log(s) : Math.log(1 - s)); } } },
@@ -115,6 +118,8 @@ export function meanMetrics(set: PredictionSet, o: Pick<ScoreOptions, 'threshold
 /** Rows grouped into clusters, and the column that named them (the ID column for repeats). */
 export interface ReportClusters extends ClusterCodes {
   column: string;
+  /** Rows without a value, each a cluster of its own (counted in `count`). */
+  singletons?: number;
 }
 
 /** Whether the per-instance mean is the report's figure (a format's own definition may differ: Inspect). */
@@ -135,8 +140,13 @@ export function attachErrorBars(
   const n = set.n;
   const se: Partial<Record<MetricName, number>> = {};
   const clustered: ClustersResult | undefined = clusters
-    ? { column: clusters.column, count: clusters.count, standard_errors: {}, design_effect: {} }
+    ? { column: clusters.column, count: clusters.count, ...(clusters.singletons ? { singletons: clusters.singletons } : {}), standard_errors: {}, design_effect: {} }
     : undefined;
+  // Few clusters: a percentile bootstrap over a handful of clusters has a handful of distinct
+  // resamples (2 clusters: 3), so its intervals are far too narrow or too wide. The means get t
+  // intervals with clusters − 1 degrees of freedom instead; the rest keep the bootstrap (below 5
+  // clusters: nothing). A clustered bootstrap with --interval t or wilson already gives means t.
+  const few = clustered && clusters && clusters.count < ROUGH_BELOW && clusters.count >= 2 && method === 'bootstrap';
   let values: Float64Array | undefined;
   const intervals = report.intervals;
   for (const m of meanMetrics(set, o, original)) {
@@ -173,7 +183,7 @@ export function attachErrorBars(
       useSe = c ?? NaN;
       df = clusters.count - 1;
     }
-    if (method === 't' || (method === 'wilson' && m.proportion && clusters)) {
+    if (method === 't' || (method === 'wilson' && m.proportion && clusters) || (few && (o.bootstrap > 0 || m.name in intervals))) {
       // Wilson has no clustered form: with clusters a proportion gets the clustered t interval.
       const iv = tInterval(s.mean, useSe, df);
       if (iv) intervals[m.name] = iv; else delete intervals[m.name];
@@ -185,6 +195,15 @@ export function attachErrorBars(
   if (method === 'wilson' && !clusters && set.kind === 'binary') Object.assign(intervals, rateWilson(set, o.threshold, report.metrics));
   report.standard_errors = se;
   report.interval_method = method;
+  if (clustered && few && clusters) {
+    const others: 'bootstrap' | 'none' = clusters.count < FEWEST_CLUSTERS_FOR_BOOTSTRAP ? 'none' : 'bootstrap';
+    clustered.few = { means: 't', others };
+    if (others === 'none') for (const name of Object.keys(intervals)) if (!(name in se)) delete intervals[name as MetricName];
+    report.problems.push({
+      line: 1, severity: 'warning', code: 'group-column',
+      message: `Only ${clusters.count} clusters of ${JSON.stringify(clusters.column)}: clustered intervals need about 30. The means get t intervals with ${clusters.count - 1} degree${clusters.count === 2 ? '' : 's'} of freedom (wide, as they should be)${others === 'none' ? `; the other metrics get no interval (a bootstrap over fewer than ${FEWEST_CLUSTERS_FOR_BOOTSTRAP} clusters has almost no distinct resamples)` : '; the other metrics\' cluster-bootstrap intervals are rough'}.`,
+    });
+  }
   if (clustered) report.clusters = clustered;
   const units = clusters ? clusters.count : n;
   if (Object.keys(intervals).length && units < ROUGH_BELOW) report.rough_intervals = true;
@@ -281,7 +300,7 @@ export function attachOwnMetricErrors(report: Report, values: ParseResult['metri
 function rateWilson(set: Extract<PredictionSet, { kind: 'binary' }>, threshold: number, metrics: Report['metrics']): Partial<Record<RateName, [number, number]>> {
   let tp = 0, fp = 0, tn = 0, fn = 0;
   for (let i = 0; i < set.n; i++) {
-    const p = set.score[i] >= threshold;
+    const p = decisionAt(set, threshold, i) === 1;
     if (set.label[i]) { if (p) tp++; else fn++; } else if (p) fp++; else tn++;
   }
   const rates: [RateName, number, number][] = [
@@ -352,7 +371,7 @@ export function rowCorrect(set: PredictionSet, threshold: number): Float64Array 
   const n = set.n;
   const out = new Float64Array(n);
   switch (set.kind) {
-    case 'binary': for (let i = 0; i < n; i++) out[i] = (set.score[i] >= threshold ? 1 : 0) === (set.label[i] ? 1 : 0) ? 1 : 0; return out;
+    case 'binary': for (let i = 0; i < n; i++) out[i] = decisionAt(set, threshold, i) === (set.label[i] ? 1 : 0) ? 1 : 0; return out;
     case 'confidence': for (let i = 0; i < n; i++) out[i] = set.correct[i] ? 1 : 0; return out;
     case 'multiclass': for (let i = 0; i < n; i++) out[i] = set.pred[i] === set.gold[i] ? 1 : 0; return out;
     case 'probability': case 'scores': return null;

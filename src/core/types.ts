@@ -1,6 +1,8 @@
 // The shared vocabulary of the metric core. Plain data only: this module (and all of src/core)
 // must never import `vscode`, so it runs in the CLI, in a worker, in tests and in the extension.
-import type { JudgeReport } from './judges/types';
+import type { JudgeReport, JudgeRows } from './judges/types';
+// The one per-sample record, for the sample view's messages (src/protocol.ts names it through here).
+export type { AnswerSpan, SampleMessage, SampleQuery, SampleRecord, SampleRow, SampleScore } from './samples/record';
 
 /**
  * binary / confidence / multiclass / probability: a prediction against a gold answer. scores:
@@ -30,6 +32,8 @@ export const METRIC_NAMES = [
   'stderr', // Inspect's standard error of the mean score
   // Calibration beyond bins (issue 19): smooth ECE and its bandwidth, classwise ECE.
   'smece', 'smece_sigma', 'ece_classwise',
+  // LLM-as-judge files (src/core/judges/; docs/metrics.md, "Judges"): per model in Report.groups.
+  'judge_score', 'win_rate', 'win_rate_adjusted', 'rating', 'position_bias', 'length_bias', 'agreement', 'kappa',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -70,7 +74,8 @@ export type ProblemCode =
   | 'incomplete-log'      // an Inspect log that was cancelled or errored: scored on the samples it has; info
   | 'unknown-reducer'     // an Inspect epoch reducer that is not one of Inspect's built-in ones
   | 'bad-filter'          // --where: a term that cannot be read (a bad regex, a column the file lacks)
-  | 'filtered';           // --where: how many rows of how many were scored; info
+  | 'filtered'            // --where: how many rows of how many were scored; info
+  | 'invalid-verdict';    // a judge's verdict that could not be read (MT-Bench's -1, an "error"): counted, left out
 
 export interface RowProblem {
   /** 1-based line of the file the row came from (the first line of a multi-line CSV record). */
@@ -104,6 +109,12 @@ export interface BinarySet extends SetBase {
   kind: 'binary';
   score: Float64Array;
   label: Uint8Array;
+  /**
+   * The file's own decision per row (0/1), from a prediction column the user named (--map pred=…):
+   * it decides accuracy, the rates at the threshold, the error groups and each instance's
+   * correctness, where score >= threshold decides otherwise. Calibration keeps the score.
+   */
+  pred?: Uint8Array;
 }
 
 /** Confidence of the system's own answer, and whether that answer was correct. */
@@ -159,6 +170,8 @@ export interface ScoresSet extends SetBase {
   kind: 'scores';
   /** Text fields of each instance (the question, the answer, the judge's explanation). */
   texts?: { fields: string[]; values: string[][] };
+  /** A judge file's per-row judge columns (src/core/judges/types.ts): the judge figures and Report.judge. */
+  judge?: JudgeRows;
 }
 
 export type PredictionSet = BinarySet | ConfidenceSet | MulticlassSet | ProbabilitySet | ScoresSet;
@@ -204,6 +217,36 @@ export interface ParseResult {
   epochs?: { count: number; reducer: string; samples: number };
   /** The model that made the predictions, as the file's own metadata names it (Inspect's eval.model, lm-eval's model_name or pretrained=). */
   sourceModel?: string;
+  /** A summary file (results, stats, a leaderboard table): its figures, also in `reported` by name. */
+  summary?: SummaryInfo;
+  /** The samples the `reported` figures were computed on (lm-eval's n-samples), when the file is a subset of them. */
+  reportedOn?: number;
+}
+
+/**
+ * A file of figures a run reports (lm-eval or lighteval results, HELM stats.json, a leaderboard or
+ * a table of metrics per model, task or threshold), read as such: nothing is recomputed, the
+ * figures are shown as the file gives them (formats/summary.ts).
+ */
+export interface SummaryInfo {
+  /** What the file is, in a few words ("lighteval results", "HELM stats.json", "a table of metrics per model"). */
+  source: string;
+  /** The harness that wrote it, when known (lm-eval, lighteval, HELM, folktexts, AlpacaEval, OpenCompass). */
+  harness?: string;
+  figures: SummaryFigure[];
+}
+
+/** One figure of a summary; `name` is its key in Report.reported ("arc_easy/acc", "test/exact_match"). */
+export interface SummaryFigure {
+  name: string;
+  metric: string;
+  /** The task, dataset, model or threshold the row of the file stands for. */
+  task?: string;
+  model?: string;
+  split?: string;
+  /** The samples the figure was computed on, when the file says. */
+  n?: number;
+  value: number | null;
 }
 
 /** A metric the task logged per sample (lm-eval), under its own name. */
@@ -275,6 +318,11 @@ export interface ScoreOptions {
    * phase ends with 1. Not serialised: Report.options keeps the numeric options only.
    */
   onProgress?: (fraction: number, phase: 'parse' | 'score') => void;
+  /**
+   * Called with each report and the parse it was built from, as scoring finishes (eval-lens convert
+   * writes the per-sample set: choice probabilities, integer IDs, per-sample metrics). Not serialised.
+   */
+  onScored?: (report: Report, parsed: ParseResult) => void;
   /** Checked as often as onProgress is called: returning true throws a ScoreCancelledError. */
   shouldCancel?: () => boolean;
   /** lm-eval multiple choice: which choice is the prediction for the calibration views (default 'acc'). */
@@ -368,6 +416,14 @@ export interface ClusterOptions {
 export interface ClustersResult {
   column: string;
   count: number;
+  /** Rows without a value in the column: each is a cluster of its own, counted in `count`. */
+  singletons?: number;
+  /**
+   * Fewer than 30 clusters (issue 28.5): the means' intervals are t intervals with count − 1 degrees
+   * of freedom on the clustered SE, not cluster-bootstrap percentiles (which have a handful of
+   * distinct resamples); below 5 clusters the other metrics get no interval at all.
+   */
+  few?: { means: 't'; others: 'bootstrap' | 'none' };
   standard_errors: Partial<Record<MetricName, number | null>>;
   design_effect: Partial<Record<MetricName, number | null>>;
 }
@@ -515,6 +571,11 @@ export interface InstanceColumns {
   gold: Int32Array;
   pred: Int32Array;
   ids?: string[];
+  /**
+   * The IDs when the set has them only as numbers (SetBase.idNumbers: folktexts' index without a
+   * joined data file), instead of `ids`; read either through src/common/instanceIds.ts.
+   */
+  idNumbers?: Float64Array;
 }
 
 /** Misclassified rows counted by (gold, predicted) pair; gold is null for free-text answers, grouped by answer. */
@@ -571,11 +632,6 @@ export interface Report {
   options: { bins: number; threshold: number; hmrBeta: number; bootstrap: number; seed: number };
   fatal?: string;
   /** Not printed by the CLI's --json: the per-instance columns. */
-  /**
-   * The IDs when the set has them only as numbers (SetBase.idNumbers: folktexts' index without a
-   * joined data file), instead of `ids`; read either through src/common/instanceIds.ts.
-   */
-  idNumbers?: Float64Array;
   instances: InstanceColumns | null;
   /** Class names (multiclass), so the UI can name gold/pred indices. */
   classes?: string[];
@@ -612,4 +668,8 @@ export interface Report {
   repeatRows?: { items: string[]; row: Int32Array; flaky: number[] };
   /** LLM-as-judge files: judged scores, pairwise preferences, arena ratings (src/core/judges/). */
   judge?: JudgeReport;
+  /** See ParseResult.summary: a summary file's figures (n is 0, nothing is recomputed; no fatal). */
+  summary?: SummaryInfo;
+  /** See ParseResult.reportedOn: the samples the reported figures were computed on, when this file holds fewer. */
+  reportedOn?: number;
 }

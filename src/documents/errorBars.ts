@@ -59,8 +59,10 @@ export function errorBarLines(r: Report): string[] {
   if (r.rough_intervals) out.push(`  ${roughIntervalsText(r)}`);
   const effects = designEffects(r);
   if (r.clusters) {
-    out.push(`  clusters: ${r.clusters.column}, ${r.clusters.count} clusters; design effect (SE_clustered / SE)²:`);
-    for (const e of effects) out.push(`    ${e.metric.padEnd(13)} ${e.deff.toFixed(2).padStart(8)}   intervals ×${e.widening.toFixed(2)} wider (SE ${formatNumber(e.se)} → ${formatNumber(e.clustered)})`);
+    const s = r.clusters.singletons ?? 0;
+    out.push(`  clusters: ${r.clusters.column}, ${r.clusters.count} clusters${s ? ` (${s} of them rows without a value, each a cluster of its own)` : ''}; design effect (SE_clustered / SE)²:`);
+    for (const e of effects) out.push(`    ${e.metric.padEnd(13)} ${e.deff.toFixed(2).padStart(8)}   SE ×${e.widening.toFixed(2)} (${formatNumber(e.se)} → ${formatNumber(e.clustered)}); ${r.n} rows are worth about ${Math.max(1, Math.round(r.n / e.deff))} independent ones`);
+    if (r.clusters.few) out.push(`  only ${r.clusters.count} clusters (about 30 are needed): the means' intervals are t intervals with ${r.clusters.count - 1} degrees of freedom${r.clusters.few.others === 'none' ? '; the other metrics have none' : ''}`);
   }
   const rep = r.repeats;
   if (rep) {

@@ -73,7 +73,7 @@ describe('Error bars in the report panel', () => {
     await select.press('Enter');
     const widened = accuracyCard.locator('.card-cluster');
     await expect.poll(() => widened.textContent().catch(() => null), { timeout: 90_000 })
-      .toBe(`clustered by passage: interval ×${Math.sqrt(want.design_effect.accuracy).toFixed(2)} wider`);
+      .toBe(`clustered by passage: SE ×${Math.sqrt(want.design_effect.accuracy).toFixed(2)}`);
     await expect(accuracyCard.locator('.card-interval').textContent()).resolves
       .toBe(`95% CI [${f3(want.t_clustered.accuracy[0])}, ${f3(want.t_clustered.accuracy[1])}]`);
     await expect(view.locator('#cluster-by').inputValue()).resolves.toBe('p:passage');
@@ -82,8 +82,10 @@ describe('Error bars in the report panel', () => {
     const acc = rows.find((r) => r[0] === 'accuracy')!;
     expect(acc).toEqual([
       'accuracy', f3(want.standard_errors.accuracy), f3(want.clustered.accuracy), f3(want.design_effect.accuracy),
-      `×${Math.sqrt(want.design_effect.accuracy).toFixed(2)} wider`,
+      `×${Math.sqrt(want.design_effect.accuracy).toFixed(2)}`,
     ]);
+    // The design effect in plain words (issue 28.5): n / deff rows' worth of information.
+    await expect(view.locator('#design-effect-words').textContent()).resolves.toMatch(/carry as much information as about [\d,]+ independent rows/);
     await expect(view.locator('#interval-method').textContent()).resolves.toContain(`${want.clusters - 1} degrees of freedom`);
     // The intervals pass (a bootstrap of whole passages for the metrics that are not means) keeps the t intervals of the means.
     await expect.poll(() => view.locator('#interval-method').textContent(), { timeout: 90_000 }).toContain(`a bootstrap of ${RESAMPLES} resamples for the rest`);

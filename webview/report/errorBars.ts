@@ -49,7 +49,21 @@ export function clusterControl(report: Report): HTMLElement | null {
   }, [el('span', { text: 'Cluster by' }), select]);
 }
 
-/** The cards' lines: "clustered by passage: ×1.32 wider" under each card with a design effect, and the rough-intervals note. */
+/** "45 clusters (5 values, and 40 rows without a value, each a cluster of its own)". */
+export function clusterCountText(c: NonNullable<Report['clusters']>): string {
+  const s = c.singletons ?? 0;
+  if (!s) return `${formatCount(c.count)} clusters`;
+  return `${formatCount(c.count)} clusters (${formatCount(c.count - s)} value${c.count - s === 1 ? '' : 's'} of ${c.column}, and ${formatCount(s)} row${s === 1 ? '' : 's'} without a value, each a cluster of its own)`;
+}
+
+/** A design effect in plain words: n rows carry as much information as n / deff independent ones. */
+export function designEffectWords(deff: number | null, n: number): string {
+  if (deff === null || !Number.isFinite(deff) || deff <= 0) return '';
+  const worth = n / deff;
+  return `With a design effect of ${formatMetric(deff)}, the ${formatCount(n)} rows carry as much information as about ${formatCount(Math.max(1, Math.round(worth)))} independent rows would (n / design effect).`;
+}
+
+/** The cards' lines: "clustered by passage: SE ×1.32" under each card with a design effect, and the rough-intervals note. */
 export function annotateCards(section: HTMLElement, report: Report): void {
   const c = report.clusters;
   if (c) {
@@ -61,8 +75,10 @@ export function annotateCards(section: HTMLElement, report: Report): void {
       const clustered = c.standard_errors[metric as keyof typeof c.standard_errors];
       value.parentElement?.appendChild(el('div', {
         className: 'card-cluster muted',
-        text: `clustered by ${c.column}: interval ×${widening.toFixed(2)} ${widening >= 1 ? 'wider' : 'narrower'}`,
-        title: `Design effect ${formatMetric(c.design_effect[metric as keyof typeof c.design_effect] ?? null)} = (SE clustered / SE)²: SE ${formatMetric(se ?? null)} → ${formatMetric(clustered ?? null)} over ${formatCount(c.count)} clusters.`,
+        // The SE's widening, which is what √deff measures: the interval beside it is the cluster
+        // bootstrap's (or, with few clusters, a t interval) and widens by its own factor (issue 28.5).
+        text: `clustered by ${c.column}: SE ×${widening.toFixed(2)}`,
+        title: `Design effect ${formatMetric(c.design_effect[metric as keyof typeof c.design_effect] ?? null)} = (SE clustered / SE)²: SE ${formatMetric(se ?? null)} → ${formatMetric(clustered ?? null)} over ${clusterCountText(c)}. ${designEffectWords(c.design_effect[metric as keyof typeof c.design_effect] ?? null, report.n)}`,
         data: { cluster: metric },
       }));
     }
@@ -127,14 +143,21 @@ export function errorBarsSection(report: Report, current: () => Report | undefin
   const c = report.clusters;
   const metrics = Object.keys(se).filter((m) => typeof se[m] === 'number');
   parts.push(table('standard-errors', 'Standard errors', c
-    ? ['metric', 'SE', `SE clustered by ${c.column}`, 'design effect', 'interval width']
+    ? ['metric', 'SE', `SE clustered by ${c.column}`, 'design effect', 'SE widening (√design effect)']
     : ['metric', 'SE'], metrics.map((m) => {
     if (!c) return [m, formatMetric(se[m])];
     const w = clusterWidening(c, m);
     return [m, formatMetric(se[m]), formatMetric(c.standard_errors[m as keyof typeof c.standard_errors] ?? null),
-      formatMetric(c.design_effect[m as keyof typeof c.design_effect] ?? null), w === null ? '—' : `×${w.toFixed(2)} ${w >= 1 ? 'wider' : 'narrower'}`];
+      formatMetric(c.design_effect[m as keyof typeof c.design_effect] ?? null), w === null ? '—' : `×${w.toFixed(2)}`];
   })));
-  if (c) parts.push(el('p', { className: 'muted', text: `SE: sample standard deviation / √n, as Inspect's stderr(). Clustered: Inspect's stderr(cluster=) over ${formatCount(c.count)} clusters of ${c.column}; design effect = (SE clustered / SE)², and the interval widens by its square root.` }));
+  if (c) {
+    const deffs = Object.values(c.design_effect).filter((d): d is number => typeof d === 'number' && Number.isFinite(d));
+    const top = deffs.length ? Math.max(...deffs) : null;
+    parts.push(el('p', { className: 'muted', attrs: { id: 'design-effect-words' }, text: `SE: sample standard deviation / √n, as Inspect's stderr(). Clustered: Inspect's stderr(cluster=) over ${clusterCountText(c)} of ${c.column}; design effect = (SE clustered / SE)², and the clustered SE is √(design effect) times the plain one. ${designEffectWords(top, report.n)}` }));
+    if (c.few) {
+      parts.push(el('p', { className: 'rough-note', attrs: { id: 'few-clusters' }, text: `⚠ Only ${formatCount(c.count)} clusters (about 30 are needed): the means' intervals are t intervals with ${formatCount(c.count - 1)} degree${c.count === 2 ? '' : 's'} of freedom on the clustered SE${c.few.others === 'none' ? '; the other metrics have no interval (a bootstrap over so few clusters has almost no distinct resamples)' : '; the other metrics\' cluster-bootstrap intervals are rough'}.` }));
+    }
+  }
   const rep = report.repeats;
   if (rep) parts.push(repeatsPanel(report, rep, current, onReveal));
   const section = el('section', { className: 'section error-bars', attrs: { id: 'section-error-bars' } }, parts);

@@ -41,12 +41,14 @@ export function clustersFor(
 ): { clusters?: ReportClusters; problems: RowProblem[] } {
   const got = columnValuesFor(set, spec, input, io, lineOffset);
   if ('fatal' in got) return { problems: [got.fatal] };
-  const codes = clusterCodes(got.values);
+  // An empty cell is no value (as a row without a data row is): a cluster of its own, not one
+  // cluster of every empty row.
+  const codes = clusterCodes(Array.from(got.values, (v) => (v === '' ? undefined : v)));
   const problems = got.problems.slice();
   if (codes.missing) {
     problems.push({ line: 1, severity: 'warning', code: 'unmatched-id', message: `${codes.missing} row${codes.missing === 1 ? ' has' : 's have'} no value in ${JSON.stringify(spec.column)}; each counts as a cluster of its own.` });
   }
-  return { clusters: { column: spec.column, code: codes.code, count: codes.count }, problems };
+  return { clusters: { column: spec.column, code: codes.code, count: codes.count, ...(codes.missing ? { singletons: codes.missing } : {}) }, problems };
 }
 
 /**
