@@ -27,8 +27,23 @@ export interface SmoothReliabilityOptions {
 
 type Point = { x: number; y: number | null };
 
-/** The density takes the bottom fifth of the plot: its axis runs to five times the largest density. */
+/** The density takes at most the bottom fifth of the plot: its axis runs to five times the largest density, or a little more. */
 const DENSITY_SHARE = 0.2;
+
+/**
+ * The density axis' top and tick step: the top rounded up to a multiple of a round step (1, 2, 2.5
+ * or 5 times a power of ten, at most 5 steps), so the ticks are evenly spaced up to the top. Chart.js
+ * adds a max that is no multiple of its step as one more tick, which crowded the last two ("80", "86").
+ */
+export function densityAxis(maxDensity: number): { max: number; stepSize: number } {
+  const top = Math.max(1e-9, maxDensity / DENSITY_SHARE);
+  const raw = top / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const stepSize = [1, 2, 2.5, 5, 10].map((m) => m * power).find((step) => step >= raw - 1e-12)!;
+  // Round away float noise (2.5 * 0.01 = 0.025000000000000001).
+  const round = (v: number) => Number(v.toPrecision(12));
+  return { max: round(Math.ceil(top / stepSize - 1e-9) * stepSize), stepSize: round(stepSize) };
+}
 
 /** (t, value) points, null kept as a gap. */
 export function curvePoints(t: readonly number[], values: readonly (number | null)[] | undefined): Point[] {
@@ -49,6 +64,7 @@ export function smoothReliabilityConfig(runs: readonly SmoothRun[], options: Smo
   const single = runs.length === 1;
   const colors = options.colors ?? runColors(palette, runs.length, palette.blue);
   const maxDensity = Math.max(1e-9, ...runs.flatMap((r) => r.smooth.density));
+  const density = densityAxis(maxDensity);
   const datasets: ChartDataset<'line', Point[]>[] = [];
   // Per run: the band (lower, then upper filled down to it), the density, then the curve on top.
   const curveIndex: number[] = [];
@@ -125,10 +141,10 @@ export function smoothReliabilityConfig(runs: readonly SmoothRun[], options: Smo
           type: 'linear',
           position: 'right',
           min: 0,
-          max: Math.ceil(maxDensity / DENSITY_SHARE),
+          max: density.max,
           grid: { display: false },
           border: { color: palette.highContrast ? palette.foreground : palette.grid, width: scaled(palette, 1) },
-          ticks: { color: palette.foreground, maxTicksLimit: 6 },
+          ticks: { color: palette.foreground, stepSize: density.stepSize },
           title: { display: true, text: 'Density', color: palette.foreground },
         },
       },

@@ -18,6 +18,19 @@ export function formatCount(value: number): string {
   return intFormat.format(value);
 }
 
+/**
+ * The fewest decimals (from `min`, at most `max`) that write every one of `values` exactly, so that
+ * a set of bin edges is written by one rule: 0.625 and 0.725 as "0.625" and "0.725", not "0.63"
+ * and "0.72" (toFixed(2) of the nearest doubles rounds one up and one down).
+ */
+export function exactDecimals(values: readonly number[], min = 2, max = 4): number {
+  for (let d = min; d < max; d++) {
+    const scale = 10 ** d;
+    if (values.every((v) => !Number.isFinite(v) || Math.abs(Math.round(v * scale) / scale - v) < 1e-9)) return d;
+  }
+  return max;
+}
+
 /** A bin's range, "[0.10, 0.20)"; the last equal-width bin is closed. */
 export function formatBinRange(lo: number, hi: number, closed: boolean): string {
   return `[${lo.toFixed(2)}, ${hi.toFixed(2)}${closed ? ']' : ')'}`;

@@ -520,8 +520,9 @@ export interface SmoothReliability {
   t: number[];
   /**
    * t - Σ_i K(t, f_i)(f_i - y_i) / Σ_i K(t, f_i): the smoothed mean target near value t (relplot's
-   * centred regression), so that smECE = ∫ |curve(t) - t| density(t) dt. null where less than one
-   * row's weight lies near t (Σ_i K(t, f_i) σ √(2π) < 1): there it estimates nothing.
+   * centred regression), so that smECE = ∫ |curve(t) - t| density(t) dt, clipped to [0, 1] (near the
+   * ends the estimate can pass them). null where less than one row's weight lies near t
+   * (Σ_i K(t, f_i) σ √(2π) < 1): there it estimates nothing.
    */
   curve: (number | null)[];
   /** Kernel density of the values, Σ_i K(t, f_i) / n (integrates to 1 over [0, 1]; uniform = 1). */

@@ -15,7 +15,7 @@ describe('chart descriptions and tables', () => {
   it('says the histogram\'s totals of correct and incorrect instances, in words', () => {
     const histogram = { edges: [0.5, 0.6, 0.7, 0.8, 0.9, 1], correct: [1, 2, 3, 4, 5], incorrect: [5, 4, 3, 2, 1] };
     const text = describeChart(asChart(confidenceHistogramConfig(histogram as never, palette) as never), 'Confidence');
-    expect(text).toBe('Confidence. Bar chart of Instances over 5 Top-label confidence categories: ✓ correct (filled) 15 in all; ✗ incorrect (outlined) 15 in all. The numbers are in the data table after the chart.');
+    expect(text).toBe('Confidence. Bar chart of Instances over 5 Top-label confidence categories: ✓ correct (plain) 15 in all; ✗ incorrect (hatched) 15 in all. The numbers are in the data table after the chart.');
   });
 
   it('names the ROC curve\'s series and point counts; the table keeps at most TABLE_POINTS evenly spaced points', () => {
