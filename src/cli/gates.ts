@@ -74,8 +74,8 @@ export function checkGates(reports: Report[], gates: Gate[], summary: { raft_sco
       continue;
     }
     for (const r of reports) {
-      // A data file the folder scan looked at and did not take as predictions is not a run.
-      if (r.notScored) continue;
+      // A data file the folder scan looked at and did not take as predictions is not a run, nor is a summary's figures.
+      if (r.notScored || r.summary) continue;
       if (r.fatal || r.n === 0) {
         out.push({ ...base, path: r.path, value: null, failed: true, reason: `not scored${r.fatal ? `: ${r.fatal.replace(/\.$/, '')}` : ''}` });
         checked++;

@@ -99,7 +99,8 @@ export async function scoreCommand(rest: string[]): Promise<CliOutput> {
     reports.push(...result.reports);
   }
   const summary = summarize(reports);
-  const scoredSomething = reports.some((r) => r.n > 0);
+  // A summary's figures are read, not scored: a file of them is an answer too (exit 0).
+  const scoredSomething = reports.some((r) => r.n > 0 || !!r.summary?.figures.length);
   const gateResults = checkGates(reports, gates, summary);
   const printed = printResult(mode, {
     json: () => ({ ...toJson(reports, summary), ...(gates.length ? { gates: gateResults } : {}) }),

@@ -21,7 +21,7 @@ import { scoreSlices } from './slices/scoreSlices';
 import { clustersFor, repeatsFor } from './slices/clusterColumn';
 import { flakyItems, rowCorrect, type ReportClusters } from './errorBars';
 import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
-import { isDataFile, notScoredReport, unscoredReason } from './unscored';
+import { decideFile, isDataFile, notScoredReport } from './unscored';
 
 /** Default ScoreOptions.maxFileBytes: 2 GiB, the default of the evalLens.maxFileSizeMB setting (2048). */
 export const DEFAULT_MAX_FILE_BYTES = 2048 * 1024 * 1024;
@@ -167,9 +167,9 @@ export function summarize(reports: Report[]): ScoreResult['summary'] {
   return { raft_score: f1s.length ? f1s.reduce((a, b) => a + b, 0) / f1s.length : null };
 }
 
-/** Files in a folder that look like predictions, each with its format. */
+/** Files in a folder that look like predictions, each with its format (summaries are figures, not predictions). */
 export function discoverPredictionFiles(dir: string, options?: Partial<ScoreOptions>): { path: string; format: FormatName }[] {
-  return discoverFolder(dir, options).scored;
+  return discoverFolder(dir, options).scored.filter((f) => f.format !== 'summary');
 }
 
 /**
@@ -184,11 +184,13 @@ export function discoverFolder(dir: string, options?: Partial<ScoreOptions>): {
   const unscored: { path: string; reason: string }[] = [];
   for (const path of walkFiles(dir)) {
     const head = readHead(path);
-    const detected = head === undefined ? null : detectFormat(path, head);
-    if (!detected) {
-      if (isDataFile(path)) unscored.push({ path, reason: unscoredReason(path, head) });
+    // The decision `score FILE` takes on the file alone (decideFile), so it reads the same here.
+    const decision = decideFile(path, head);
+    if ('reason' in decision) {
+      if (isDataFile(path)) unscored.push({ path, reason: decision.reason });
       continue;
     }
+    const detected = decision.format;
     // With --format, a folder walk keeps the files of that format only (generic takes any table).
     if (forced && forced !== detected && forced !== 'generic') {
       unscored.push({ path, reason: `It looks like ${detected} predictions, and this scan scores ${forced} files only.` });
@@ -260,6 +262,10 @@ export function eachTask(first: Report, scoreTask: (task: string) => Report, o: 
   return [first, ...first.tasks.filter((t) => t !== first.task).map(scoreTask)];
 }
 
+function hasMapping(o: ScoreOptions): boolean {
+  return !!o.mapping && Object.values(o.mapping).some((v) => v !== undefined);
+}
+
 /** Score a file or, recursively, every prediction file in a folder. */
 export function scorePath(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ScoreResult {
   const o = resolveOptions(options);
@@ -274,7 +280,10 @@ export function scorePath(path: string, options?: Partial<ScoreOptions>, io: Com
     for (const file of found.unscored) reports.push(notScoredReport(file.path, file.reason, o));
     reports.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   } else {
-    reports.push(...eachTask(scoreFile(path, o, io), (task) => scoreFile(path, { ...o, task }, io), o));
+    // A data file no reader claims gets the folder walk's reason, not the generic reader's guess.
+    const decided = o.format || hasMapping(o) || !isDataFile(path) ? undefined : decideFile(path, readHead(path));
+    if (decided && 'reason' in decided) reports.push(notScoredReport(path, decided.reason, o));
+    else reports.push(...eachTask(scoreFile(path, o, io), (task) => scoreFile(path, { ...o, task }, io), o));
   }
   return { reports, summary: summarize(reports) };
 }

@@ -2,9 +2,10 @@
 // gets one sentence saying why ("no prediction columns: model, accuracy, f1"), and becomes a
 // report with that `fatal`, so the CLI's table and JSON and the editor's tree can list it.
 import type { FormatName, Report, ScoreOptions } from './types';
-import { firstLine } from './formats/detect';
+import { detectFormat, firstLine } from './formats/detect';
 import { baseName } from '../common/paths';
 import { parseCsv, sniffDelimiter, stripBom } from './formats/csv';
+import { parsePythonJson } from './formats/pythonJson';
 import { buildReport } from './report';
 import { tableRolesOfText } from './tableRoles';
 
@@ -23,6 +24,19 @@ function list(names: string[], max = 8): string {
   return `${shown.join(', ')}${names.length > max ? `, ... (${names.length} in all)` : ''}`;
 }
 
+/** What a data file is: the format to read it as, or the reason it is not scored. */
+export type FileDecision = { format: FormatName } | { reason: string };
+
+/**
+ * The one decision on a data file, from its name and first kilobytes (`head`; undefined when it
+ * cannot be read): `score FILE`, a folder walk and the editor's tree all take it, so a file reads
+ * the same alone or in its folder (the same format, or the same reason).
+ */
+export function decideFile(path: string, head: string | undefined): FileDecision {
+  const format = head === undefined ? null : detectFormat(path, head);
+  return format ? { format } : { reason: unscoredReason(path, head) };
+}
+
 /** Why a data file is not scored, in one sentence; `head` is its first kilobytes (undefined: unreadable). */
 export function unscoredReason(path: string, head: string | undefined): string {
   const name = baseName(path);
@@ -30,8 +44,8 @@ export function unscoredReason(path: string, head: string | undefined): string {
   // Parquet tables and Inspect .eval logs are read (detectFormat claims every .eval, and every
   // .parquet that starts with Parquet's magic bytes), so only a misnamed file reaches here.
   if (/\.parquet$/i.test(name)) return 'It is not a Parquet file: it does not start with PAR1, the bytes every Parquet file starts with.';
-  if (/^results_.*\.json$/i.test(name)) return "lm-eval's results summary: its figures are shown beside the samples_*.jsonl (or samples_*.json) files of the same run, not scored on their own.";
-  if (/^results\.bench-.*\.json$/i.test(name)) return "folktexts' results summary: its figures are shown beside the predictions it describes.";
+  // Results files that are summaries are read as such (formats/summary.ts): one here has no figures.
+  if (/^results[_.].*\.json$/i.test(name)) return 'It is named like a results summary (lm-eval, lighteval, folktexts), but no results were found in its first kilobytes.';
   if (/^(task\.json|train\.csv|test\.csv)$/i.test(name)) return 'Benchmark task data (gold labels, task description), read when scoring the predictions beside it, not predictions itself.';
   const text = stripBom(head);
   if (!text.trim()) return 'The file is empty.';
@@ -41,8 +55,7 @@ export function unscoredReason(path: string, head: string | undefined): string {
   if (/\.(jsonl|json)$/i.test(name)) {
     const t = text.trimStart();
     if (t[0] !== '{' && t[0] !== '[') return 'It is not a JSON object or a list of records.';
-    const m = /^\s*\[?\s*\{([^\n]*)/.exec(t);
-    const keys = m ? [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)].map((k) => k[1]) : [];
+    const keys = firstRecordKeys(t);
     return keys.length
       ? `No prediction fields: ${list([...new Set(keys)])}; a table of predictions needs score + label, confidence + correct or pred + gold (or a column mapping).`
       : 'No prediction fields were recognised in its first record.';
@@ -51,6 +64,19 @@ export function unscoredReason(path: string, head: string | undefined): string {
   const delimiter = /\.tsv$/i.test(name) ? '\t' : sniffDelimiter(line);
   const names = parseCsv(line, delimiter).header;
   return `No prediction columns: ${list(names)}; a table of predictions needs score + label, confidence + correct or pred + gold (or a column mapping).`;
+}
+
+/** The keys of a JSON document's first record (the object itself, or the first of a list), read whole when the head holds it all. */
+function firstRecordKeys(text: string): string[] {
+  try {
+    const doc = parsePythonJson(text) as unknown;
+    const first = Array.isArray(doc) ? doc[0] : doc;
+    if (first && typeof first === 'object' && !Array.isArray(first)) return Object.keys(first);
+  } catch {
+    // A head cut short: the keys on the first line are what can be said.
+  }
+  const m = /^\s*\[?\s*\{([^\n]*)/.exec(text);
+  return m ? [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)].map((k) => k[1]) : [];
 }
 
 /** The column roles' sentence for a table they cannot score (roles.ts), when it says more than a list of columns. */

@@ -32,6 +32,8 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
       ...(r.groups ? { groups: groupsJson(r.groups) } : {}),
       reported: r.reported,
       ...(r.reportedNonFinite ? { reportedNonFinite: r.reportedNonFinite } : {}),
+      ...(r.reportedOn !== undefined ? { reportedOn: r.reportedOn } : {}),
+      ...(r.summary ? { summary: summaryJson(r.summary) } : {}),
       ...(r.reportedNotes ? { reportedNotes: r.reportedNotes } : {}),
       ...(r.taskMetrics?.length ? { taskMetrics: r.taskMetrics.map(taskMetricJson) } : {}),
       ...(r.epochs ? { epochs: r.epochs } : {}),
@@ -51,6 +53,11 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
     })),
     summary,
   };
+}
+
+/** A summary file's figures, each value as `reported` holds it (a non-finite one as its spelling). */
+function summaryJson(s: NonNullable<Report['summary']>) {
+  return { ...s, figures: s.figures.map((f) => (f.value === null || Number.isFinite(f.value) ? f : { ...f, value: pythonNumber(f.value) })) };
 }
 
 /** A figure JSON can carry: NaN and infinities as Python's json spells them ("Infinity"), as reportedNonFinite does. */

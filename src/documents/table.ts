@@ -8,6 +8,7 @@ import { reportedExtras, taskMetricLines } from './reportedLines';
 import { nonFiniteText } from '../core/formats/pythonJson';
 import { sliceContrastLines } from './sliceTable';
 import { errorBarLines, standardErrorText } from './errorBars';
+import { summaryLines } from './summaryLines';
 
 /** Problems listed per file before "... N more". */
 const PROBLEMS_SHOWN = 10;
@@ -47,9 +48,11 @@ export function formatReport(r: Report): string {
     out.push(`  not scored: ${r.fatal}`);
     return out.join('\n');
   }
-  const title = [r.format, r.kindUnknown ? undefined : r.kind, r.task].filter(Boolean).join(' · ');
-  out.push(`  ${title}   ${counts(r)}`);
+  const title = [r.format, r.summary?.harness, r.kindUnknown ? undefined : r.kind, r.task].filter(Boolean).join(' · ');
+  // A summary has figures, not a count of samples scored.
+  out.push(r.summary ? `  ${title}` : `  ${title}   ${counts(r)}`);
   if (r.fatal) out.push(`  not scored: ${r.fatal}`);
+  out.push(...summaryLines(r));
   const disagree = new Set(disagreeingReported(r));
   const hasReported = Object.keys(r.reported).length > 0;
   for (const name of reportMetricNames(r)) {
@@ -68,7 +71,7 @@ export function formatReport(r: Report): string {
   out.push(...taskMetricLines(r));
   if (r.groups) out.push(...formatGroups(r));
   if (r.slices) out.push(...sliceContrastLines(r.slices));
-  out.push(...reportedExtras(r));
+  if (!r.summary) out.push(...reportedExtras(r));
   if (r.problems.length) {
     const errors = r.problems.filter((p) => p.severity === 'error').length;
     out.push(`  problems: ${r.problems.length} (${errors} error${errors === 1 ? '' : 's'})`);

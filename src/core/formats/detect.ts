@@ -16,8 +16,12 @@ export const DETECT_HEAD_BYTES = 16 * 1024;
 const FOLKTEXTS_NAME = /\.test_predictions\.csv$/i;
 const FOLKTEXTS_HEADER = /^\s*,\s*risk_score\s*,\s*label\s*$/i;
 
-/** RAFT companions, benchmark summaries and similar files that hold no predictions to score. */
-const NEVER_PREDICTIONS = /(^|[\\/])(task\.json|train\.csv|test\.csv|package(-lock)?\.json|tsconfig\.json|results\.bench-[^\\/]*\.json|results_[^\\/]*\.json)$/i;
+/**
+ * RAFT companions and configuration files that hold nothing to score. Results files (lm-eval's and
+ * lighteval's results_*.json, folktexts' results.bench-*.json) are not among them: they are
+ * summaries, read as such by the summary adapter (formats/summary.ts).
+ */
+const NEVER_PREDICTIONS = /(^|[\\/])(task\.json|train\.csv|test\.csv|package(-lock)?\.json|tsconfig\.json)$/i;
 
 export function firstLine(head: string): string {
   const text = stripBom(head);
@@ -32,7 +36,8 @@ export function firstLine(head: string): string {
  */
 export function formatForMapping(format: FormatName | null, mapping: ColumnMapping | undefined): FormatName | null {
   if (!mapping || !Object.values(mapping).some((v) => v !== undefined)) return format;
-  return format === 'folktexts' ? 'generic' : format;
+  // A summary table given a mapping is a table the user says holds predictions.
+  return format === 'folktexts' || format === 'summary' ? 'generic' : format;
 }
 
 /** The format of a file, or null when it does not look like predictions of any kind. */

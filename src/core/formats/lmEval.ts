@@ -18,6 +18,7 @@ import { stripBom } from './csv';
 import { forEachJsonRecord, type JsonRecordHandler, type JsonScan, type JsonSpan } from './jsonl';
 import { lmEvalReported, modelOfResults, readResultsDoc, resultsPathFor, targetDelimiterOf, type LmEvalMode } from './lmEvalResults';
 import { looksLikeResultsDocument, readSimpleEvaluate } from './lmEvalDump';
+import { lmEvalSummary, summaryResultOf } from './summaryJson';
 import { normalisedArgmax } from '../metrics/lmEvalMetrics';
 import { showValue } from './numbers';
 import { detach } from './progress';
@@ -324,6 +325,7 @@ export function parseLmEval(input: FileInput, ctx: FormatContext): ParseResult {
   // A dump of simple_evaluate's return value: its results and, per task, the samples.
   const dump = readSimpleEvaluate(input);
   if (dump) {
+    if ('resultsOnly' in dump) return summaryResultOf(lmEvalSummary(dump.resultsOnly));
     if ('fatal' in dump) {
       return { format: 'lm-eval', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message: dump.fatal }], skipped: 0, unlabeled: 0, fatal: dump.fatal };
     }

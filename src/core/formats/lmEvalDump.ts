@@ -23,10 +23,10 @@ export function looksLikeResultsDocument(head: string): boolean {
 }
 
 /**
- * The dump, when the input is one; `fatal` when it is a results document without samples (or too
- * large to parse); undefined when it is something else (a samples file).
+ * The dump, when the input is one; `resultsOnly` when it is a results document without samples;
+ * `fatal` when it is too large to parse; undefined when it is something else (a samples file).
  */
-export function readSimpleEvaluate(input: FileInput): SimpleEvaluateDump | { fatal: string } | undefined {
+export function readSimpleEvaluate(input: FileInput): SimpleEvaluateDump | { fatal: string } | { resultsOnly: Obj } | undefined {
   const bytes = input.bytes;
   const start = textStart(bytes);
   const first = firstNonSpaceByte(bytes, start);
@@ -43,8 +43,7 @@ export function readSimpleEvaluate(input: FileInput): SimpleEvaluateDump | { fat
   if (!isObject(doc) || !isObject(doc.results)) return undefined;
   const samples = isObject(doc.samples) ? doc.samples : undefined;
   const tasks = samples ? Object.keys(samples).filter((t) => Array.isArray(samples[t]) && (samples[t] as unknown[]).length > 0) : [];
-  if (!samples || !tasks.length) {
-    return { fatal: 'This is an lm-eval results document without per-sample records (nothing to recompute); run lm-eval with --log_samples, or dump simple_evaluate(..., log_samples=True).' };
-  }
+  // Without per-sample records it is a summary: its figures are shown as such (formats/summary.ts).
+  if (!samples || !tasks.length) return { resultsOnly: doc };
   return { doc, tasks, samples: samples as Record<string, unknown[]> };
 }
