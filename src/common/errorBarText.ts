@@ -48,3 +48,24 @@ export function intervalTestDisagreement(
     ? `The 95% interval (paired bootstrap) excludes 0 but the ${testName} test does not reject (p = ${String(Number(p.toPrecision(2)))}): the two are approximations that part on few differing instances; read the difference as not established.`
     : `The ${testName} test rejects (p = ${String(Number(p.toPrecision(2)))}) but the 95% interval (paired bootstrap) contains 0: the two are approximations that part near the edge; read the difference as borderline.`;
 }
+
+/**
+ * A standard error with three significant figures: 0.00148 as "0.00148" and 0.0213 as "0.0213"
+ * (three decimals made them "0.001" and "0.021"); "—" for none.
+ */
+export function formatStandardError(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
+  if (v === 0) return '0';
+  const text = v.toPrecision(3);
+  // 1234 -> "1.23e+3": write large ones out.
+  return text.includes('e') && Math.abs(v) >= 1 ? String(Number(text)) : text;
+}
+
+/**
+ * The metrics an "Error bars" table lists, in the report's order: each with a standard error, but
+ * not nbr where it is brier's figure again (a binary report's normalised Brier is its Brier score).
+ */
+export function standardErrorMetrics(se: Readonly<Record<string, number | null | undefined>>, clustered?: Readonly<Record<string, number | null | undefined>>): string[] {
+  return Object.keys(se).filter((m) => typeof se[m] === 'number'
+    && !(m === 'nbr' && se.nbr === se.brier && (clustered?.nbr ?? null) === (clustered?.brier ?? null)));
+}

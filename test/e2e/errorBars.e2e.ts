@@ -81,7 +81,8 @@ describe('Error bars in the report panel', () => {
     const rows = await view.locator('#standard-errors tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     const acc = rows.find((r) => r[0] === 'accuracy')!;
     expect(acc).toEqual([
-      'accuracy', f3(want.standard_errors.accuracy), f3(want.clustered.accuracy), f3(want.design_effect.accuracy),
+      // Standard errors to three significant figures (issue 28, point 12).
+      'accuracy', want.standard_errors.accuracy.toPrecision(3), want.clustered.accuracy.toPrecision(3), f3(want.design_effect.accuracy),
       `×${Math.sqrt(want.design_effect.accuracy).toFixed(2)}`,
     ]);
     // The design effect in plain words (issue 28.5): n / deff rows' worth of information.

@@ -5,7 +5,7 @@
 // not all attempts right). Every text is set with textContent.
 import type { Report } from '../../src/core/types';
 import { baseName } from '../../src/common/paths';
-import { clusterWidening, roughIntervalsText } from '../../src/common/errorBarText';
+import { clusterWidening, formatStandardError, roughIntervalsText, standardErrorMetrics } from '../../src/common/errorBarText';
 import { onChoice } from '../common/choice';
 import { clear, el } from '../common/dom';
 import { formatCount, formatMetric } from '../common/format';
@@ -78,7 +78,7 @@ export function annotateCards(section: HTMLElement, report: Report): void {
         // The SE's widening, which is what √deff measures: the interval beside it is the cluster
         // bootstrap's (or, with few clusters, a t interval) and widens by its own factor (issue 28.5).
         text: `clustered by ${c.column}: SE ×${widening.toFixed(2)}`,
-        title: `Design effect ${formatMetric(c.design_effect[metric as keyof typeof c.design_effect] ?? null)} = (SE clustered / SE)²: SE ${formatMetric(se ?? null)} → ${formatMetric(clustered ?? null)} over ${clusterCountText(c)}. ${designEffectWords(c.design_effect[metric as keyof typeof c.design_effect] ?? null, report.n)}`,
+        title: `Design effect ${formatMetric(c.design_effect[metric as keyof typeof c.design_effect] ?? null)} = (SE clustered / SE)²: SE ${formatStandardError(se)} → ${formatStandardError(clustered)} over ${clusterCountText(c)}. ${designEffectWords(c.design_effect[metric as keyof typeof c.design_effect] ?? null, report.n)}`,
         data: { cluster: metric },
       }));
     }
@@ -130,6 +130,25 @@ function table(id: string, caption: string, head: string[], rows: string[][]): H
 }
 
 /**
+ * The standard errors table's header and rows: each metric's SE to three significant figures (and,
+ * clustered, the clustered SE, the design effect and the widening); nbr only where it differs from brier.
+ */
+export function standardErrorRows(report: Report): { head: string[]; rows: string[][] } {
+  const se = report.standard_errors ?? {};
+  const c = report.clusters;
+  const metrics = standardErrorMetrics(se, c?.standard_errors);
+  if (!c) return { head: ['metric', 'SE'], rows: metrics.map((m) => [m, formatStandardError(se[m])]) };
+  return {
+    head: ['metric', 'SE', `SE clustered by ${c.column}`, 'design effect', 'SE widening (√design effect)'],
+    rows: metrics.map((m) => {
+      const w = clusterWidening(c, m);
+      return [m, formatStandardError(se[m]), formatStandardError(c.standard_errors[m as keyof typeof c.standard_errors] ?? null),
+        formatMetric(c.design_effect[m as keyof typeof c.design_effect] ?? null), w === null ? '—' : `×${w.toFixed(2)}`];
+    }),
+  };
+}
+
+/**
  * The "Error bars" section, or null when the report has no standard errors. `current()` gives the
  * report as it is now (its per-instance columns arrive after the section is drawn); `onReveal`
  * shows one attempt's row.
@@ -141,15 +160,8 @@ export function errorBarsSection(report: Report, current: () => Report | undefin
   const parts: HTMLElement[] = [el('h2', { text: 'Error bars' }), el('p', { className: 'muted', attrs: { id: 'interval-method', 'data-computing': String(computing), ...(computing ? { role: 'status' } : {}) }, text: methodSentence(report) })];
   if (report.rough_intervals) parts.push(el('p', { className: 'rough-note', text: `⚠ ${roughIntervalsText(report).replace(/^i/, 'I')}.` }));
   const c = report.clusters;
-  const metrics = Object.keys(se).filter((m) => typeof se[m] === 'number');
-  parts.push(table('standard-errors', 'Standard errors', c
-    ? ['metric', 'SE', `SE clustered by ${c.column}`, 'design effect', 'SE widening (√design effect)']
-    : ['metric', 'SE'], metrics.map((m) => {
-    if (!c) return [m, formatMetric(se[m])];
-    const w = clusterWidening(c, m);
-    return [m, formatMetric(se[m]), formatMetric(c.standard_errors[m as keyof typeof c.standard_errors] ?? null),
-      formatMetric(c.design_effect[m as keyof typeof c.design_effect] ?? null), w === null ? '—' : `×${w.toFixed(2)}`];
-  })));
+  const { head, rows } = standardErrorRows(report);
+  parts.push(table('standard-errors', 'Standard errors', head, rows));
   if (c) {
     const deffs = Object.values(c.design_effect).filter((d): d is number => typeof d === 'number' && Number.isFinite(d));
     const top = deffs.length ? Math.max(...deffs) : null;
