@@ -1,9 +1,10 @@
 // The instance table's search (issue 20.1): the terms of whereTerms.ts over a report's instances.
 // Plain text looks through every text an instance has (its text fields, ID, gold and predicted
 // class); `column op value` terms read the instance's named columns: its text fields (Query,
-// doc.subject, ...), id, gold, pred, value, target, confidence, correct, brier, line. The lower-cased
-// texts are built once per report and kept, so only the first search pays for them.
-import type { Report } from '../core/types';
+// doc.subject, ...) and the instance table's columns by their headers (binary: score, label, ...)
+// or by the search's older names (id, gold, pred, value, target, confidence, correct, brier, line).
+// The lower-cased texts are built once per report and kept, so only the first search pays for them.
+import type { Kind, Report } from '../core/types';
 import { instanceId } from './instanceIds';
 import { columnHolds, parseWhere, textHolds, type WhereTerm } from './whereTerms';
 
@@ -12,11 +13,29 @@ export interface SearchIndex {
   /** Each row's texts, as they are and lower-cased (the plain-text search reads these). */
   texts: (i: number) => (string | undefined)[];
   lower: string[];
+  /** Row i's value in a column, by any name the search accepts (the table's header or the older one). */
   column: (name: string, i: number) => string | undefined;
+  /** The columns by the names the instance table's headers give them (what an error lists). */
   columns: string[];
+  /** Every name a column term may use: `columns` and the older names (gold, value, target, ...). */
+  accepted: string[];
 }
 
 const NUMERIC = ['value', 'target', 'confidence', 'brier'] as const;
+/** The search's own names, which every kind accepts. */
+const OWN = ['id', 'gold', 'pred', 'correct', 'line', ...NUMERIC];
+
+/**
+ * The instance table's headers (as the CSV export writes them) for each kind, and the search name
+ * each one stands for: a user reads "score" and "label" in the table, so `score > 0.9` and `label = 1`
+ * must work; the older names stay accepted.
+ */
+const HEADERS: Partial<Record<Kind, Record<string, string>>> = {
+  binary: { id: 'id', score: 'value', label: 'gold', pred: 'pred', confidence: 'confidence', correct: 'correct', line: 'line', brier: 'brier' },
+  multiclass: { id: 'id', gold: 'gold', predicted: 'pred', confidence: 'confidence', correct: 'correct', line: 'line', brier: 'brier' },
+  confidence: { id: 'id', confidence: 'value', correct: 'correct', line: 'line', brier: 'brier' },
+  probability: { id: 'id', pred_p: 'value', true_p: 'target', line: 'line', brier: 'brier' },
+};
 
 /** The search index of a report whose instances have arrived (null before). */
 export function searchIndex(report: Report): SearchIndex | null {
@@ -30,9 +49,11 @@ export function searchIndex(report: Report): SearchIndex | null {
   const texts = (i: number) => [...(values?.[i] ?? []), instanceId(inst, i), className(inst.gold[i]), className(inst.pred[i])];
   const lower: string[] = new Array(n);
   for (let i = 0; i < n; i++) lower[i] = texts(i).filter((t) => t !== undefined).join('\u0000').toLowerCase();
-  const column = (name: string, i: number): string | undefined => {
-    const f = fields.indexOf(name);
+  const headers = HEADERS[report.kind] ?? Object.fromEntries(OWN.map((c) => [c, c]));
+  const column = (asked: string, i: number): string | undefined => {
+    const f = fields.indexOf(asked);
     if (f >= 0) return values?.[i]?.[f];
+    const name = headers[asked] ?? asked;
     switch (name) {
       case 'id': return instanceId(inst, i);
       case 'gold': return className(inst.gold[i]);
@@ -48,7 +69,8 @@ export function searchIndex(report: Report): SearchIndex | null {
       }
     }
   };
-  return { n, texts, lower, column, columns: [...fields, 'id', 'gold', 'pred', 'correct', 'line', ...NUMERIC] };
+  const columns = [...fields, ...Object.keys(headers).filter((h) => !fields.includes(h))];
+  return { n, texts, lower, column, columns, accepted: [...new Set([...columns, ...OWN])] };
 }
 
 export type SearchResult = { mask: Uint8Array; count: number } | { error: string };
@@ -57,7 +79,7 @@ export type SearchResult = { mask: Uint8Array; count: number } | { error: string
 export function searchRows(index: SearchIndex, query: string): SearchResult {
   const parsed = parseWhere(query);
   if ('error' in parsed) return { error: parsed.error };
-  const unknown = parsed.terms.find((t) => t.kind === 'column' && !index.columns.includes(t.column));
+  const unknown = parsed.terms.find((t) => t.kind === 'column' && !index.accepted.includes(t.column));
   if (unknown && unknown.kind === 'column') return { error: `no column ${JSON.stringify(unknown.column)} here; the instances have ${index.columns.map((c) => JSON.stringify(c)).join(', ')}` };
   const mask = new Uint8Array(index.n);
   let count = 0;

@@ -44,7 +44,37 @@ describe('instance search', () => {
 
   it('a column the instances lack is said, with the ones they have', () => {
     const r = searchRows(searchIndex(report)!, 'SEX = 2');
-    expect(r).toEqual({ error: expect.stringMatching(/^no column "SEX" here; the instances have "Query", "id", "gold", "pred", "correct"/) });
+    expect(r).toEqual({ error: expect.stringMatching(/^no column "SEX" here; the instances have "Query", "id", "gold", "predicted", "confidence", "correct"/) });
+  });
+
+  it('takes the table\'s header names (issue 28, point 12) and still the older ones', () => {
+    const index = searchIndex(report)!;
+    const rows = (q: string) => {
+      const r = searchRows(index, q);
+      if ('error' in r) throw new Error(r.error);
+      return Array.from(r.mask);
+    };
+    // The multiclass table's "predicted" column is the search's pred.
+    const some = report.classes![report.instances!.pred[0]];
+    expect(rows(`predicted = ${some}`)).toEqual(rows(`pred = ${some}`));
+    expect(rows(`predicted = ${some}`).some((v) => v)).toBe(true);
+  });
+
+  it('on a binary report: score and label, as the table heads them', () => {
+    const bin = scorePath(join(root, 'examples', 'folktexts', 'Mistral-7B-sim__ACSIncome__-1', 'Mistral-7B-sim__ACSIncome__-1.test_predictions.csv')).reports[0];
+    const index = searchIndex(bin)!;
+    const inst = bin.instances!;
+    const kept = (q: string) => {
+      const r = searchRows(index, q);
+      if ('error' in r) throw new Error(r.error);
+      return Array.from(r.mask.entries()).filter(([, v]) => v).map(([i]) => i);
+    };
+    const want = Array.from(inst.value.keys()).filter((i) => inst.value[i] > 0.9 && inst.target[i] === 0);
+    expect(want.length).toBeGreaterThan(0);
+    expect(kept('score > 0.9 AND label = 0')).toEqual(want);
+    expect(kept('value > 0.9 AND gold = 0')).toEqual(want);
+    const error = searchRows(index, 'sex = 1');
+    expect(error).toEqual({ error: expect.stringMatching(/the instances have "id", "score", "label", "pred", "confidence", "correct", "line", "brier"$/) });
   });
 });
 
