@@ -193,7 +193,7 @@ export function discoverFolder(dir: string, options?: Partial<ScoreOptions>): {
     const detected = decision.format;
     // With --format, a folder walk keeps the files of that format only (generic takes any table).
     if (forced && forced !== detected && forced !== 'generic') {
-      unscored.push({ path, reason: `It looks like ${detected} predictions, and this scan scores ${forced} files only.` });
+      unscored.push({ path, reason: `It looks like ${detected === 'summary' ? 'a summary of results' : `${detected} predictions`}, and this scan scores ${forced} files only.` });
       continue;
     }
     scored.push({ path, format: forced ?? detected });
@@ -260,6 +260,10 @@ export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: Com
 export function eachTask(first: Report, scoreTask: (task: string) => Report, o: ScoreOptions): Report[] {
   if (o.task !== undefined || !first.tasks || first.tasks.length < 2) return [first];
   return [first, ...first.tasks.filter((t) => t !== first.task).map(scoreTask)];
+}
+
+function hasMapping(o: ScoreOptions): boolean {
+  return !!o.mapping && Object.values(o.mapping).some((v) => v !== undefined);
 }
 
 function hasMapping(o: ScoreOptions): boolean {

@@ -37,15 +37,20 @@ describe('eval-lens score on the examples', () => {
     expect(result.code).toBe(0);
     expect(result.json.version).toBe(1);
     const formats = new Set(result.json.results.map((r) => r.format));
-    expect([...formats].sort()).toEqual(['almanacs', 'folktexts', 'generic', 'lm-eval', 'raft']);
-    // Companion files (train.csv, task.json, results.bench-*.json) are not mistaken for predictions:
-    // they are listed as not scored, with the reason, never dropped silently.
-    const companions = result.json.results.filter((r) => /train\.csv|task\.json|results\.bench/.test(relative(examples, r.path)));
+    expect([...formats].sort()).toEqual(['almanacs', 'folktexts', 'generic', 'lm-eval', 'raft', 'summary']);
+    // Companion files (train.csv, task.json) are not mistaken for predictions: they are listed as
+    // not scored, with the reason, never dropped silently.
+    const companions = result.json.results.filter((r) => /train\.csv|task\.json/.test(relative(examples, r.path)));
     expect(companions.length).toBeGreaterThan(0);
     for (const c of companions) {
       expect(c).toMatchObject({ notScored: true, kind: null, n: 0, metrics: {} });
-      expect(c.fatal).toMatch(/task data|results summary/);
+      expect(c.fatal).toMatch(/task data/);
     }
+    // Results summaries (results.bench-*.json) are summaries: their figures, no fatal (issue 26.1).
+    const summaries = result.json.results.filter((r) => /results\.bench/.test(relative(examples, r.path)));
+    expect(summaries.length).toBeGreaterThan(0);
+    for (const s of summaries) expect(s).toMatchObject({ format: 'summary', kind: null, n: 0, metrics: {}, reported: { accuracy: expect.any(Number) } });
+    for (const s of summaries) expect(s.fatal).toBeUndefined();
   });
 
   it('agrees with the figures the folktexts results file reports (computed independently by the generator)', async () => {

@@ -44,8 +44,9 @@ describe('a folder scan lists what it does not score', () => {
       'run/banking_77/predictions.csv', 'run/banking_77/task.json', 'run/banking_77/train.csv',
     ]);
     const why = Object.fromEntries(reports.filter((r) => r.notScored).map((r) => [rel(r.path), r.fatal]));
-    // A results summary is said to be one, with its metric columns (issue 17).
-    expect(why['other/metrics.csv']).toMatch(/^It is a summary of results, not predictions: 1 row whose columns are metrics \(accuracy, f1\)/);
+    // A results summary is read as one (issue 26.1): its figures, named by its row, and no fatal.
+    const metrics = reports.find((r) => rel(r.path) === 'other/metrics.csv')!;
+    expect([metrics.format, metrics.notScored, metrics.fatal, metrics.reported]).toEqual(['summary', undefined, undefined, { 'A/accuracy': 0.5, 'A/f1': 0.4 }]);
     expect(why['other/notes.json']).toMatch(/^No prediction fields: run, seed;/);
     expect(why['other/text.parquet']).toMatch(/^It is not a Parquet file: it does not start with PAR1/);
     const parquet = reports.find((r) => r.path.endsWith('table.parquet'))!;
@@ -74,15 +75,16 @@ describe('a folder scan lists what it does not score', () => {
 
   it('the CLI lists them in its table and JSON, and words the RAFT summary plainly', async () => {
     const table = await runCli(['score', dir]);
-    expect(table.code).toBe(2); // nothing scored
+    expect(table.code).toBe(0); // no prediction scored, but the summary's figures were read
     expect(table.stderr).toBe(''); // files were found: not "no prediction files found"
-    expect(table.stdout).toMatch(/other\/metrics\.csv\n {2}not scored: It is a summary of results, not predictions/);
+    expect(table.stdout).toMatch(/other\/metrics\.csv\n {2}summary\n {2}a table of metrics per model: 2 figures\n {4}A\/accuracy +0\.5000\n/);
     expect(table.stdout).toMatch(/raft · multiclass · banking_77/);
     expect(table.stdout).toMatch(/raft_score: not computed: the RAFT task file could not be scored/);
     const json = JSON.parse((await runCli(['score', '--json', dir])).stdout);
     const metrics = json.results.find((r: { path: string }) => r.path.endsWith('metrics.csv'));
-    expect(metrics).toMatchObject({ notScored: true, kind: null, n: 0 });
-    expect(metrics.fatal).toMatch(/columns are metrics \(accuracy, f1\)/);
+    expect(metrics).toMatchObject({ format: 'summary', kind: null, n: 0, reported: { 'A/accuracy': 0.5, 'A/f1': 0.4 } });
+    expect(metrics.fatal).toBeUndefined();
+    expect(metrics.summary.figures[0]).toEqual({ name: 'A/accuracy', metric: 'accuracy', model: 'A', value: 0.5 });
   });
 
   it('says "no prediction files found" only when there is no data file at all', async () => {
