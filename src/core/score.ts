@@ -266,10 +266,6 @@ function hasMapping(o: ScoreOptions): boolean {
   return !!o.mapping && Object.values(o.mapping).some((v) => v !== undefined);
 }
 
-function hasMapping(o: ScoreOptions): boolean {
-  return !!o.mapping && Object.values(o.mapping).some((v) => v !== undefined);
-}
-
 /** Score a file or, recursively, every prediction file in a folder. */
 export function scorePath(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ScoreResult {
   const o = resolveOptions(options);
