@@ -271,12 +271,15 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const lines = new Uint32Array(n);
   const ids: string[] = [];
   const values: string[][] = [];
+  // The answer each sample was scored on (the scorer's extracted answer, else the completion).
+  const answers: string[] = [];
   entries.forEach((e, i) => {
     const s = log.samples[e.sample];
     const output = isObject(s.output) ? s.output : {};
     const target = targetText(s.target).trim();
     const answer = typeof e.score.answer === 'string' ? e.score.answer.trim() : textOf(output.completion).trim();
     const right = valueToFloat(e.value).value === 1;
+    answers.push(answer);
     gold[i] = classOf(target);
     // Correctness is the scorer's verdict, not string equality: a wrong answer that reads like the
     // target (or a right one that does not) is named so that gold and prediction say the truth.
@@ -300,12 +303,13 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   // Free-text answers (a model-graded scorer, or more distinct targets or answers than half the
   // instances) are no classes: Inspect's graded accuracy stays, macro-F1 and per-class views go.
   const distinctTargets = new Set(entries.map((_, i) => gold[i])).size;
-  const distinctAnswers = new Set(values.map((v) => v[3].trim())).size;
+  // The answers the scorer compared (A, D, A), not the completions around them ("… so the answer is A").
+  const distinctAnswers = new Set(answers).size;
   const graded = isModelGraded(log, primary);
   // On a handful of samples, distinct counts say little: there the texts must also read as prose.
   const prose = (t: string) => t.length > 40 || t.trim().split(/\s+/).length >= 4;
   const manyDistinct = distinctTargets > n / 2 || distinctAnswers > n / 2;
-  const freeText = graded || (manyDistinct && (n >= 10 || classes.some(prose) || values.some((v) => prose(v[3]))));
+  const freeText = graded || (manyDistinct && (n >= 10 || classes.some(prose) || answers.some(prose)));
   if (n > 0 && freeText) {
     set.freeText = {
       reason: graded
