@@ -78,7 +78,7 @@ function schemaOf(name, values, repetition = 'OPTIONAL') {
 }
 
 /** JSON records as a Parquet file with nested columns (INT64 values as BigInt, as the writer wants). */
-function writeRecords(file, records) {
+export function writeRecords(file, records) {
   const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
   const big = (v) => (typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : Array.isArray(v) ? v.map(big) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, big(x)])) : v);
   const columns = keys.map((k) => ({ name: k, values: records.map((r) => r[k] ?? null) }));

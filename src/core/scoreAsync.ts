@@ -8,6 +8,7 @@ import { textInput } from './formats/context';
 import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
 import { isParquetPath, parquetColumnNames, parquetFatal, parquetToText, parquetTypedColumns, PARQUET_NEEDS_ASYNC, rowProblems, textTwin } from './formats/parquet';
 import { sizeText } from './formats/progress';
+import { isLightevalColumns } from './formats/lightevalDetails';
 import { resolveOptions } from './report';
 import { maxFileBytes, parseInput, scoreFile, scorePath, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
 import { isDirectory, nodeCompanionReader, readFileBytes } from './io';
@@ -15,13 +16,15 @@ import { isDirectory, nodeCompanionReader, readFileBytes } from './io';
 /** Share of a Parquet parse's progress spent decoding row groups; the JSON Lines reader has the rest. */
 const DECODE_SHARE = 0.5;
 
-async function scoreParquet(path: string, o: ScoreOptions, io: CompanionReader): Promise<Report> {
+async function scoreParquet(path: string, given: ScoreOptions, io: CompanionReader): Promise<Report> {
   const size = statSync(path).size;
-  const limit = maxFileBytes(o);
-  const format = o.format ?? 'generic';
-  if (size > limit) return scoreParsed(path, tooLargeResult(path, format, size, limit), o);
+  const limit = maxFileBytes(given);
+  if (size > limit) return scoreParsed(path, tooLargeResult(path, given.format ?? 'generic', size, limit), given);
   const read = readFileBytes(path);
-  if ('tooLarge' in read) return scoreParsed(path, parquetFatal(`${path} is ${sizeText(size)}, ${read.tooLarge}.`), o);
+  if ('tooLarge' in read) return scoreParsed(path, parquetFatal(`${path} is ${sizeText(size)}, ${read.tooLarge}.`), given);
+  // A harness's own columns say whose table it is, whatever the file is called (lighteval's details).
+  const o: ScoreOptions = given.format === undefined && isLightevalColumns(parquetColumnNames(read.bytes)) ? { ...given, format: 'lighteval' } : given;
+  const format = o.format ?? 'generic';
   // Binary and confidence tables: the planned columns straight into typed arrays, when nothing
   // reads the file's other columns' values (--where, --slices, --cluster and a --group-by of its
   // own column read them from the CSV text); the lists of columns on offer come from the schema.

@@ -78,7 +78,7 @@ export async function parquetToText(path: string, bytes: Uint8Array, options: Pi
   const file = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : copyOf(bytes);
   const columns = parquetSchema(metadata).children;
   const flat = columns.every((c) => c.children.length === 0 && c.element.repetition_type !== 'REPEATED');
-  const jsonOnly = options.format === 'almanacs' || options.format === 'lm-eval';
+  const jsonOnly = options.format === 'almanacs' || options.format === 'lm-eval' || options.format === 'lighteval';
   if (flat && !jsonOnly && !(await readAsJson(path, file, metadata))) return flatToCsv(name, file, metadata, columns.map((c) => c.element.name), options, share);
   const parts: string[] = [];
   let start = 0;
