@@ -32,6 +32,8 @@ const builds = [
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/report/main.ts'], outfile: 'dist/webview.js' },
   // The compare and leaderboard panels (their own page: the report's bundle stays as it was).
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/compare/main.ts'], outfile: 'dist/compare.js' },
+  // The sample view (issue 29): its own panel and page.
+  { ...common, platform: 'browser', format: 'iife', entryPoints: ['webview/sample/main.ts'], outfile: 'dist/sample.js' },
 ];
 if (outdir) {
   for (const b of builds) {

@@ -1,6 +1,6 @@
 // The only messages that cross between the extension host and the report webview: one
 // discriminated union each way, imported by both sides. Nothing crosses untyped.
-import type { MetricName, Report } from './core/types';
+import type { FormatName, MetricName, Report, SampleRecord, SampleRow } from './core/types';
 import type { ReportCharts } from './common/chartData';
 import type { InstancePage, InstanceScheme } from './common/instanceCodec';
 import type { ChartMissingMessage, ExportChartMessage, WebviewFile } from './common/exportProtocol';
@@ -26,9 +26,13 @@ export interface PanelState {
   group?: number | null;
 }
 
-/** Columns of the instance table (which ones appear depends on the report's kind). */
+/**
+ * Columns of the instance table (which ones appear depends on the report's kind). `field:NAME`: a
+ * numeric text field of the instances (an agent run's turns, tool_calls and tokens, issue 29).
+ */
 export type TableColumn =
-  | 'row' | 'line' | 'id' | 'value' | 'target' | 'confidence' | 'correct' | 'gold' | 'pred' | 'bin' | 'brier';
+  | 'row' | 'line' | 'id' | 'value' | 'target' | 'confidence' | 'correct' | 'gold' | 'pred' | 'bin' | 'brier'
+  | `field:${string}`;
 
 /** Filters of the instance table; null / 'all' means "no filter on this". */
 export interface TableFilter {
@@ -76,7 +80,12 @@ export type HostToWebview =
   /** From the "Next/Previous Misclassified Example" commands. */
   | { type: 'step'; direction: 1 | -1 }
   /** From the Export Report command: send a chart as PNG or SVG (answered by 'export' or 'chartMissing'). */
-  | ExportChartMessage;
+  | ExportChartMessage
+  /**
+   * The answer to a 'searchConversations' (issue 29): the rows (by line) whose conversation holds
+   * some of the query's text terms, and which (bit k: text term k of the query, in order).
+   */
+  | { type: 'conversationMatches'; search: number; rows?: { line: number; terms: number }[]; searched?: number; unread?: number; error?: string };
 
 export type WebviewToHost =
   /** The webview's script runs and listens: the host posts nothing before this. */
@@ -116,7 +125,14 @@ export type WebviewToHost =
   /** "Compare models": compare the models of the report's file with each other. */
   | { type: 'compareModels' }
   /** "Map columns…": pick the table's gold, score and prediction columns (evalLens.mapColumns), then re-score. */
-  | { type: 'mapColumns' };
+  | { type: 'mapColumns' }
+  /** Open the sample view (issue 29) on a row of report `report` (the stepper, a row of the instance table). */
+  | { type: 'openSample'; report: number; row: SampleRow }
+  /**
+   * The search box's plain-text and /regex/ terms, to be looked for inside every sample's
+   * conversation in the file (answered by 'conversationMatches' with the same `search`).
+   */
+  | { type: 'searchConversations'; report: number; search: number; query: string };
 
 export const WEBVIEW_VIEW_TYPE = 'evalLens.report';
 
@@ -144,3 +160,37 @@ export type ExportRequest =
   | { format: 'markdown'; to: 'file' | 'clipboard'; report: number | 'all' }
   | { format: 'json'; report: number | 'all' }
   | WebviewFile;
+
+// ---------------------------------------------------------------------------------------------
+// The sample view (issue 29): its own panel beside the report, one sample or two side by side.
+
+export const SAMPLE_VIEW_TYPE = 'evalLens.sample';
+
+/** One side of the sample view: which run and row, and the sample's record as read from the file. */
+export interface SampleSide {
+  /** The run's name (its file, or the compare page's label). */
+  label: string;
+  path: string;
+  format: FormatName;
+  row: SampleRow;
+  record?: SampleRecord;
+  /** 'texts': the format keeps no more than the report's row, so the record is made of it. */
+  from?: 'file' | 'texts';
+  /** Why the sample could not be read. */
+  error?: string;
+}
+
+export type SampleHostToWebview =
+  /** A sample is being read (the panel says which). */
+  | { type: 'loading'; labels: string[] }
+  /** One sample, or two runs' same sample side by side (the compare page). `token` ties 'shown' to it. */
+  | { type: 'samples'; token: number; sides: SampleSide[] };
+
+export type SampleWebviewToHost =
+  | { type: 'ready' }
+  /** A link in a score's explanation or a message was clicked: the host opens it (http, https, mailto only). */
+  | { type: 'openLink'; url: string }
+  /** "Reveal in file" on side `side`. */
+  | { type: 'reveal'; side: number }
+  /** The samples of `token` are on the page: `ms` since their message arrived, and how many messages it shows. */
+  | { type: 'shown'; token: number; ms: number; messages: number };

@@ -61,6 +61,8 @@ export interface ComparisonResult {
   tasks?: Record<string, ComparisonResult>;
   /** "Where it differs" (compare --slices): each slice's paired delta and test, most significant first. */
   slices?: ComparisonSlice[];
+  /** Why "Where it differs" has no slices, in a sentence (the page says it instead of showing nothing). */
+  slices_note?: string;
 }
 
 /** One slice of comparison.slices (docs/metrics.md#comparison_slices); `run` names the candidate when there are several. */
@@ -190,6 +192,8 @@ export type CompareWebviewToHost =
   /** Compare two leaderboard rows on a task. */
   /** Two ticked runs of the board: on one task, or (task null) the whole runs, every task. */
   | { type: 'compareRows'; runs: [string, string]; task: string | null }
+  /** The sample view (issue 29): aligned instance `id` of candidate `candidate`, baseline and candidate side by side. */
+  | { type: 'openSamples'; candidate: number; id: string }
   /** The view is painted: `ms` since its message arrived (tests wait on it). */
   | { type: 'rendered'; view: 'comparison' | 'board'; ms: number }
   /** The instance table's filter changed (tests check what a click did). */

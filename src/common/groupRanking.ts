@@ -12,7 +12,8 @@ export const GROUP_COLUMNS: Record<Kind, [MetricName, ...GroupMetric[]]> = {
   confidence: ['accuracy', 'ece', 'hmr'],
   probability: ['mse', 'tvd', 'spearman'],
   // Per-sample scores: their means per group are the group's taskMetrics; no set metric ranks them.
-  scores: ['accuracy'],
+  // A judge file's groups are its models (src/core/judges/): each model's grade, rating or win rate.
+  scores: ['accuracy', 'judge_score', 'rating', 'win_rate', 'win_rate_adjusted', 'stderr'],
 };
 
 export function lowerIsBetter(metric: MetricName): boolean {

@@ -16,6 +16,10 @@ const METRIC_DIRECTION: Record<MetricName, Direction> = {
   acc_norm: 'higher', perplexity: 'lower', stderr: 'lower',
   // σ* equals smECE at the fixed point: smaller is better calibrated too.
   smece: 'lower', smece_sigma: 'lower', ece_classwise: 'lower',
+  // Judges: grades, win rates, ratings and agreement are better high; a judge's position bias low.
+  // length_bias is a correlation whose best value is 0: 'lower' ranks it by its signed value, so read it, don't rank by it.
+  judge_score: 'higher', win_rate: 'higher', win_rate_adjusted: 'higher', rating: 'higher', position_bias: 'lower',
+  length_bias: 'lower', agreement: 'higher', kappa: 'higher',
 };
 
 /** 'higher' for scores and rewards (accuracy, auc, hmr, ...), 'lower' for errors and losses. */

@@ -37,8 +37,13 @@ export const KIND_METRICS = {
     cards: ['mse', 'tvd', 'kl', 'spearman'],
     summary: ['mse', 'tvd', 'kl', 'spearman'],
   },
-  // Per-sample scores without a gold label: their figures are the scores' own means (taskMetrics).
-  scores: { computed: [], cards: [], summary: [] },
+  // Per-sample scores without a gold label: their figures are the scores' own means (taskMetrics),
+  // and a judge file's (src/core/judges/): the file-wide ones here, each model's in Report.groups.
+  scores: {
+    computed: ['judge_score', 'win_rate', 'win_rate_adjusted', 'rating', 'position_bias', 'length_bias', 'agreement', 'kappa'],
+    cards: ['judge_score', 'win_rate', 'position_bias', 'length_bias', 'agreement', 'kappa'],
+    summary: ['judge_score', 'win_rate', 'position_bias', 'kappa'],
+  },
 } as const satisfies Record<Kind, {
   /**
    * Every metric of METRIC_NAMES a report of this kind may carry, in that order; the ones it can
@@ -55,7 +60,7 @@ export const KIND_METRICS = {
 export const HMR_METRICS: readonly MetricName[] = ['r_o', 'r_u', 'hmr', 'hmr_beta'];
 
 /** RAFT's leaderboard ranks by macro-F1, so a RAFT report leads with it whatever its kind. */
-const FORMAT_HEADLINE: Partial<Record<FormatName, MetricName>> = { raft: 'macro_f1' };
+const FORMAT_HEADLINE: Partial<Record<FormatName, MetricName>> = { raft: 'macro_f1', alpacaeval: 'win_rate', 'mt-bench': 'judge_score', arena: 'rating' };
 
 /** The one number that stands for a report: ECE for risk scores, MSE for probabilities, macro-F1 for RAFT, else accuracy. */
 export function headlineMetric(r: { format: FormatName; kind: Kind }): MetricName {

@@ -4,6 +4,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync, readdirSync, st
 import { constants as bufferConstants } from 'node:buffer';
 import { join } from 'node:path';
 import type { CompanionReader } from './formats/context';
+import type { ByteSource } from './formats/zipArchive';
 
 export const nodeCompanionReader: CompanionReader = {
   readText(path) {
@@ -86,5 +87,43 @@ export function readFileBytes(path: string): { bytes: Uint8Array } | { tooLarge:
     return { bytes: buf.subarray(0, offset) };
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * A file read by range (a large zip's central directory, then one entry at a time) without holding
+ * it. Each read opens and closes the file, so nothing is left open whoever holds the source (one
+ * open per zip entry costs microseconds beside the entry's inflation). The size is the file's now.
+ */
+export function fileByteSource(path: string): ByteSource {
+  const size = statSync(path).size;
+  return {
+    size,
+    read(offset, length) {
+      const n = Math.max(0, Math.min(length, size - offset));
+      const buf = Buffer.allocUnsafe(n);
+      const fd = openSync(path, 'r');
+      try {
+        let got = 0;
+        while (got < n) {
+          const k = readSync(fd, buf, got, n - got, offset + got);
+          if (k === 0) break;
+          got += k;
+        }
+        return got === n ? buf : buf.subarray(0, got);
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
+}
+
+/** Whether a file on disk starts like a zip (PK\x03\x04): read by range, not whole. */
+export function isZipFile(path: string): boolean {
+  try {
+    const b = fileByteSource(path).read(0, 4);
+    return b.length === 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 3 && b[3] === 4;
+  } catch {
+    return false;
   }
 }

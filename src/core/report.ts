@@ -26,6 +26,8 @@ import { capProblems } from './problemCap';
 import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
 import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
 import { attachErrorBars, attachOwnMetricErrors, attachTaskMetricErrors, clusterBootstrap, oneClusterProblem, type ReportClusters } from './errorBars';
+import { attachJudge, judgeFileMetrics, judgeResampler } from './judges/judgeReport';
+import { gatherJudgeRows } from './judges/rows';
 
 type Metrics = Report['metrics'];
 
@@ -125,6 +127,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   if (errors) report.errorGroups = errors;
   attachErrorBars(report, set, parsedSet, options, bars.clusters, own);
   attachTaskMetricErrors(report, parsed.taskMetrics, options);
+  // A judge file: Report.judge, one group per model, and its figures' own intervals (src/core/judges/).
+  if (parsedSet.kind === 'scores' && parsedSet.judge) attachJudge(report, parsedSet.judge, options);
   attachOwnMetricErrors(report, parsed.metricValues, options);
   if (bars.clusters && bars.clusters.count < 2) report.problems.push(oneClusterProblem(bars.clusters.column));
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
@@ -364,7 +368,7 @@ function scoreProbability(set: ProbabilitySet, o: ScoreOptions): Scored {
  * columns still carry each row's line and ID (the table, search and the stepper read them).
  */
 function scoreScores(set: ScoresSet, o: ScoreOptions): Scored {
-  const none = { metrics: {}, bins: null, roc: null, classStats: null };
+  const none = { metrics: set.judge ? judgeFileMetrics(set.judge) : {}, bins: null, roc: null, classStats: null };
   if (o.instances === false) return { ...none, instances: null };
   const n = set.n;
   const nan = () => new Float64Array(n).fill(NaN);
@@ -432,7 +436,7 @@ export function resampleMetrics(set: PredictionSet, o: ScoreOptions, band?: Smoo
     case 'probability':
       return probabilityResampler(set.predProb, set.goldProb);
     case 'scores':
-      return () => ({});
+      return set.judge ? judgeResampler(set.judge) : () => ({});
   }
 }
 
@@ -476,7 +480,7 @@ export function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
       };
     }
     case 'probability': return { ...set, n, lines, ids: undefined, idNumbers: undefined, predProb: gather(set.predProb, idx), goldProb: gather(set.goldProb, idx), texts: undefined };
-    case 'scores': return { ...set, n, lines, ids: undefined, idNumbers: undefined, texts: undefined };
+    case 'scores': return { ...set, n, lines, ids: undefined, idNumbers: undefined, texts: undefined, judge: set.judge && gatherJudgeRows(set.judge, idx) };
   }
 }
 

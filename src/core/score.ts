@@ -2,7 +2,7 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { FormatName, ParseResult, Report, ReportFilter, ScoreOptions } from './types';
 import type { CompanionReader, FileInput, FormatContext } from './formats/context';
-import { fileInput } from './formats/context';
+import { fileInput, rangeInput } from './formats/context';
 import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
 import { baseName } from '../common/paths';
 import { parseFolktexts } from './formats/folktexts';
@@ -20,7 +20,7 @@ import { applyWhere } from './slices/where';
 import { scoreSlices } from './slices/scoreSlices';
 import { clustersFor, repeatsFor } from './slices/clusterColumn';
 import { flakyItems, rowCorrect, type ReportClusters } from './errorBars';
-import { isDirectory, nodeCompanionReader, readFileBytes, walkFiles } from './io';
+import { fileByteSource, isDirectory, isZipFile, nodeCompanionReader, readFileBytes, walkFiles } from './io';
 import { decideFile, isDataFile, notScoredReport } from './unscored';
 
 /** Default ScoreOptions.maxFileBytes: 2 GiB, the default of the evalLens.maxFileSizeMB setting (2048). */
@@ -53,7 +53,7 @@ const PARSERS: Record<FormatName, Parser> = {
 };
 
 function headOf(input: FileInput): string {
-  return new TextDecoder('utf-8').decode(input.bytes.subarray(0, DETECT_HEAD_BYTES));
+  return new TextDecoder('utf-8').decode(input.ranges ? input.ranges.read(0, DETECT_HEAD_BYTES) : input.bytes.subarray(0, DETECT_HEAD_BYTES));
 }
 
 /** The size limit in force: options.maxFileBytes, else DEFAULT_MAX_FILE_BYTES. */
@@ -79,7 +79,8 @@ export function parseInput(input: FileInput, options: ScoreOptions, io: Companio
   progress.check();
   const format = options.format ?? formatForMapping(detectFormat(input.path, headOf(input)), options.mapping) ?? 'generic';
   const limit = maxFileBytes(options);
-  const size = input.bytes.length;
+  // A file read by range (a large zip) is not read whole to learn its size.
+  const size = input.ranges ? input.ranges.size : input.bytes.length;
   let result: ParseResult;
   if (size > limit) result = tooLargeResult(input.path, format, size, limit);
   else if (size === 0) {
@@ -237,6 +238,8 @@ export function parseFile(path: string, options?: Partial<ScoreOptions>, io: Com
     return tooLargeResult(path, formatOf(), size, limit);
   }
   const read = readFileBytes(path);
+  // A zip (an Inspect .eval) is read by range, one entry at a time: never held whole.
+  if (isZipFile(path)) return parseInput(zipFileInput(path), o, io);
   if ('tooLarge' in read) {
     o.onProgress?.(1, 'parse');
     const message = `${baseName(path)} is ${sizeText(size)}, ${read.tooLarge}.`;
@@ -246,11 +249,21 @@ export function parseFile(path: string, options?: Partial<ScoreOptions>, io: Com
 }
 
 /** Score a file from disk (see parseFile). */
+/** A zip on disk as a FileInput read by range; its whole bytes only if a reader asks for them. */
+function zipFileInput(path: string): FileInput {
+  return rangeInput(path, fileByteSource(path), () => {
+    const read = readFileBytes(path);
+    if ('tooLarge' in read) throw new RangeError(`${baseName(path)} is ${read.tooLarge}.`);
+    return read.bytes;
+  });
+}
+
 export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
   // The file's own columns are read again only for --group-by or the column list.
   const input = (): FileInput | undefined => {
     const read = readFileBytes(path);
+    if (isZipFile(path)) return zipFileInput(path);
     return 'bytes' in read ? fileInput(path, read.bytes) : undefined;
   };
   return scoreParsed(path, parseFile(path, o, io), o, { input, io });

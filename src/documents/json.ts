@@ -50,6 +50,7 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
       ...(r.errorGroups ? { error_groups: r.errorGroups } : {}),
       ...(r.slices ? { slices: r.slices } : {}),
       ...(r.breakdown ? { breakdown: r.breakdown } : {}),
+      ...(r.judge ? judgeJson(r.judge) : {}),
     })),
     summary,
   };
@@ -58,6 +59,14 @@ export function toJson(reports: Report[], summary: ScoreResult['summary']) {
 /** A summary file's figures, each value as `reported` holds it (a non-finite one as its spelling). */
 function summaryJson(s: NonNullable<Report['summary']>) {
   return { ...s, figures: s.figures.map((f) => (f.value === null || Number.isFinite(f.value) ? f : { ...f, value: pythonNumber(f.value) })) };
+}
+
+/**
+ * A judge file's figures (docs/metrics.md, "Judges"): `judge` as Report.judge, and the arena
+ * ratings also at the result's top level, `ratings: [{model, rating, interval, rank, rank_interval, ...}]`.
+ */
+function judgeJson(j: NonNullable<Report['judge']>) {
+  return { judge: j, ...(j.ratings ? { ratings: j.ratings } : {}) };
 }
 
 /** A figure JSON can carry: NaN and infinities as Python's json spells them ("Infinity"), as reportedNonFinite does. */

@@ -13,6 +13,7 @@ import { epochsText } from './table';
 import { nonFiniteText } from '../core/formats/pythonJson';
 import { taskMetricDisagrees } from '../common/taskMetrics';
 import { errorBarCells, errorBarMarkdown, repeatCsvRows } from './errorBars';
+import { judgeMarkdown } from './judgeTable';
 
 type Summary = { raft_score?: number | null };
 
@@ -81,6 +82,7 @@ function reportMarkdown(r: Report): string {
   // The names are the task's (code spans, backticks replaced); the rest is our own text.
   if (tasks) out.push('', '**Task metrics** (logged per sample by the task; the mean over the samples that logged each):', '', markdownTable(tasks, tasks.columns.map((_, i) => i)));
   if (r.groups) out.push(...groupsMarkdown(r));
+  out.push(...judgeMarkdown(r));
   const listed = r.problems.filter((p) => p.code !== 'more-problems');
   if (r.problems.length) {
     const more = r.problems.reduce((s, p) => s + (p.code === 'more-problems' ? p.omitted ?? 0 : 0), 0);

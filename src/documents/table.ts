@@ -2,6 +2,7 @@
 // metricOrder.ts (the kind's metrics, then any other the report carries, then the rates).
 import { reportMetricNames } from './metricOrder';
 import { formatGroups } from './groupTable';
+import { judgeLines } from './judgeTable';
 import type { Report, RowProblem } from '../core/types';
 import { disagreeingReported } from '../core/report';
 import { reportedExtras, taskMetricLines } from './reportedLines';
@@ -70,6 +71,7 @@ export function formatReport(r: Report): string {
   out.push(...errorBarLines(r));
   out.push(...taskMetricLines(r));
   if (r.groups) out.push(...formatGroups(r));
+  out.push(...judgeLines(r));
   if (r.slices) out.push(...sliceContrastLines(r.slices));
   if (!r.summary) out.push(...reportedExtras(r));
   if (r.problems.length) {

@@ -15,6 +15,7 @@ import { EvalFiles } from './discovery/evalFiles';
 import { exportCommand, exportComparisonCommand } from './export/exportCommand';
 import { InstanceHoverProvider } from './editor/hover';
 import { ReportPanel } from './report/reportPanel';
+import { SamplePanel } from './sample/samplePanel';
 import { registerReportEditor } from './report/reportEditor';
 import { QuickFixProvider } from './editor/quickFixes';
 import { scoreBenchmark } from './scoreBenchmark';
@@ -71,6 +72,8 @@ export interface EvalLensApi {
   panel(): ReportPanel | undefined;
   /** Report panels created in this window so far. */
   panelsCreated(): number;
+  /** The sample view (issue 29), when open. */
+  samplePanel(): SamplePanel | undefined;
   /** The compare and leaderboard panels, when open. */
   comparePanel(): ComparePanel | undefined;
   boardPanel(): ComparePanel | undefined;
@@ -98,6 +101,12 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
   scoring.onIntervalsProgress = (path, fraction) => ReportPanel.current?.intervalsProgress(path, fraction);
   ReportPanel.log = (line) => log.debug(line);
+  SamplePanel.log = (line) => log.debug(line);
+  ReportPanel.conversationSearch = async (path, format, query) => {
+    const reply = await pool.run({ type: 'searchConversations', path, format, query, maxBytes: getSettings().maxFileBytes }, { priority: 'interactive' });
+    if (reply.type === 'conversations') return { rows: reply.rows, searched: reply.searched, unread: reply.unread, error: reply.error };
+    throw new Error(reply.type === 'failed' ? reply.message : `unexpected reply ${reply.type}`);
+  };
   const treeView = vscode.window.createTreeView('evalLens.files', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
 
   const api: EvalLensApi = {
@@ -118,6 +127,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     workerThreads: () => pool.workers,
     panel: () => ReportPanel.current,
     panelsCreated: () => ReportPanel.created,
+    samplePanel: () => SamplePanel.current,
     comparePanel: () => ComparePanel.compare,
     boardPanel: () => ComparePanel.board,
     columnPick: () => shownPick,
@@ -154,6 +164,15 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.languages.registerCodeActionsProvider(SELECTOR, new QuickFixProvider(problems.collection), { providedCodeActionKinds: QuickFixProvider.kinds }),
     scoring,
     ReportPanel.register(context, (path, token, onProgress) => scoring.scoreForReport(path, token, undefined, onProgress)),
+    // The sample view (issue 29): a sample is read from its file when shown, in a scoring worker.
+    SamplePanel.register(context, async (targets) => {
+      const reply = await pool.run({
+        type: 'sample', maxBytes: getSettings().maxFileBytes,
+        queries: targets.map((t) => ({ path: t.path, format: t.format, task: t.task, row: t.row, text: unsavedText(t.path) })),
+      }, { priority: 'interactive' });
+      if (reply.type === 'sampled') return reply.answers;
+      throw new Error(reply.type === 'failed' ? reply.message : `unexpected reply ${reply.type}`);
+    }),
     registerReportEditor(context, files),
     vscode.window.tabGroups.onDidChangeTabs(() => statusBar.update()),
     vscode.commands.registerCommand('evalLens.scoreBenchmark', async (a?: unknown, b?: unknown) => {
@@ -245,6 +264,12 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   api.activationMs = performance.now() - t0;
   log.info(`activated in ${api.activationMs.toFixed(1)} ms (module evaluation before it: ${api.moduleLoadMs.toFixed(1)} ms)`);
   return api;
+}
+
+/** The text of `path` when it is open in an editor with unsaved edits (the sample is read from it then). */
+function unsavedText(path: string): string | undefined {
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed);
+  return doc?.isDirty ? doc.getText() : undefined;
 }
 
 export function deactivate(): void {

@@ -51,6 +51,14 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   spearman: { label: 'Spearman ρ', help: 'Rank correlation of predicted and true probability.' },
   acc_norm: { label: 'Accuracy (length-normalised)', help: 'lm-eval acc_norm: the choice with the highest loglikelihood per character is the prediction.' },
   perplexity: { label: 'Perplexity', help: 'exp(-mean loglikelihood of the target continuation), as lm-eval reports it.' },
+  judge_score: { label: 'Judge score', help: "Mean of the judge's valid grades on its own scale (MT-Bench 1-10); invalid grades (-1) are left out." },
+  win_rate: { label: 'Win rate', help: "AlpacaEval: percent of comparisons won against the baseline, a draw half. FastChat pairs: wins / pairs (ties count 0)." },
+  win_rate_adjusted: { label: 'Win rate (ties ½)', help: "FastChat's win_rate_adjusted: (wins + ties / 2) / pairs under the two-order rule." },
+  rating: { label: 'Arena rating', help: 'Bradley-Terry rating on the Elo scale (400 log10 odds), models centred on 1000; bootstrap interval over battles.' },
+  position_bias: { label: 'Position bias', help: "Share of pairs judged in both orders whose two verdicts differ: the judge's answer depends on which answer it saw first." },
+  length_bias: { label: 'Length bias', help: "Correlation between a comparison's outcome and how much longer the answer was (characters)." },
+  agreement: { label: 'Agreement with humans', help: 'Share of samples where the judge gives the same verdict as the human.' },
+  kappa: { label: "Cohen's κ", help: "Judge-human agreement beyond chance: (p_o - p_e) / (1 - p_e)." },
 };
 
 /** Where a metric is defined: its entry in the bundled docs/metrics.md (the heading is the JSON key). */

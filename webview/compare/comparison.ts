@@ -167,6 +167,7 @@ export function renderComparison(root: HTMLElement, view: CompareView, handlers:
     document.getElementById('pair-table')?.scrollIntoView({ behavior: 'smooth' });
   });
   if (where) root.appendChild(where);
+  else if (comparison.slices_note) root.appendChild(el('p', { className: 'muted', attrs: { id: 'slices-note' }, text: comparison.slices_note }));
   if (!pairs || !runs.length) return null;
   const picker = view.pairs.length > 1 ? el('p', { className: 'muted', text: `Instance by instance: ${runs[0].label} vs ${runs[1].label} (the first candidate).` }) : null;
   if (picker) root.appendChild(picker);

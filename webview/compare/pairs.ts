@@ -212,7 +212,11 @@ export class PairsView {
         onClick: () => { this.stepCell = c; this.stepIndex = 0; keepFocus(this.element, () => this.renderStepper()); this.announceStep(); },
       })));
     const position = el('span', { className: 'stepper-position', attrs: { id: 'pair-position' }, text: rows.length ? `${formatCount(this.stepIndex + 1)} of ${formatCount(rows.length)}` : '' });
-    const capped = this.pairs.counts[this.stepCell] > rows.length ? el('span', { className: 'muted', text: `(first ${formatCount(rows.length)} sent)` }) : null;
+    // With a slice the rows are the slice's (issue 28.4: "(first 0 sent)" said nothing of the slice).
+    const sent = this.pairs.counts[this.stepCell] > this.pairs.cap ? ` (of the at most ${formatCount(this.pairs.cap)} sent)` : '';
+    const capped = this.slice
+      ? el('span', { className: 'muted', attrs: { id: 'pair-step-slice' }, text: `in ${this.slice.column} = ${this.slice.value}: ${formatCount(rows.length)} of ${formatCount(this.pairs.counts[this.stepCell])}${sent}` })
+      : this.pairs.counts[this.stepCell] > rows.length ? el('span', { className: 'muted', text: `(first ${formatCount(rows.length)} sent)` }) : null;
     clear(this.stepper);
     this.stepper.dataset.cell = this.stepCell;
     this.stepper.dataset.total = String(rows.length);

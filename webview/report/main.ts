@@ -27,6 +27,7 @@ import { answerQuery, errorGroupsSection } from './errorGroups';
 import { annotateCards, clusterControl, errorBarsSection, INSTANCES_ARRIVED, intervalsStatus, showIntervalsProgress } from './errorBars';
 import { applyIntervals, loadedFrom, type Loaded } from './loaded';
 import { reportHeader } from './reportHeader';
+import { openSample, opensSamples, receiveConversationMatches, searchConversations, searchesConversations } from './sampleLinks';
 import { fillReliabilityNote, binningToggle, errorView, fatalView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
@@ -103,6 +104,9 @@ window.addEventListener('message', (event: MessageEvent) => {
       break;
     case 'intervalsProgress':
       if (loaded && message.token === loaded.token && intervalsStatus.pending) showIntervalsProgress(root, message.fraction);
+      break;
+    case 'conversationMatches':
+      receiveConversationMatches(message);
       break;
     case 'error':
       showError(message.message);
@@ -400,6 +404,7 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
         if (path === report.path && !hasTextLines(path)) table?.showInstance(instance);
         else post({ type: 'reveal', path, line });
       },
+      onOpenSample: opensSamples(report) ? (i) => openSample(report, state.selected ?? 0, i) : undefined,
     });
     stepperSlot.replaceWith(stepper.element);
     stepperSlot = null;
@@ -417,6 +422,8 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
         sort: state.sort ?? null,
         filter: filter(),
         onReveal: (i) => { if (hasTextLines(report.path)) post({ type: 'reveal', path: report.path, line: inst.lines[i] }); },
+        onOpenSample: opensSamples(report) ? (i) => openSample(report, state.selected ?? 0, i) : undefined,
+        searchConversations: searchesConversations(report) ? (query) => searchConversations(state.selected ?? 0, query) : undefined,
         onStateChange: (sort, tableFilter) => {
           const binChanged = tableFilter.bin !== filter().bin;
           saveState({ sort, filter: tableFilter });

@@ -8,6 +8,8 @@ import { searchIndex, searchRows, type SearchIndex } from '../../src/common/inst
 import { subsetFigures, type SubsetFigure } from '../../src/common/subsetMetrics';
 import { el } from '../common/dom';
 import { formatCount, formatMetric } from '../common/format';
+import { conversationTerms, searchWithConversations } from '../../src/common/conversationMask';
+import { parseWhere } from '../../src/common/whereTerms';
 
 /** Typing pauses this long before a search runs (Enter runs it at once). */
 const DEBOUNCE_MS = 180;
@@ -24,8 +26,15 @@ export class SearchBox {
   private applied = '';
   private whole: SubsetFigure[] | null = null;
 
-  /** `onSearch(query, mask)`: the rows to keep (null: no search), after each change of the query. */
-  constructor(private readonly report: Report, initial: string, private readonly onSearch: (query: string, mask: Uint8Array | null) => void) {
+  /**
+   * `onSearch(query, mask)`: the rows to keep (null: no search), after each change of the query.
+   * `conversations` (issue 29): asks the host which rows' conversations (in the file, not on the
+   * page) hold the query's text terms; the rows found there are added when it answers.
+   */
+  constructor(
+    private readonly report: Report, initial: string, private readonly onSearch: (query: string, mask: Uint8Array | null) => void,
+    private readonly conversations?: (query: string) => Promise<{ rows?: { line: number; terms: number }[]; error?: string }>,
+  ) {
     this.input = el('input', {
       attrs: {
         type: 'search', id: 'instance-search', spellcheck: 'false', autocomplete: 'off',
@@ -111,6 +120,28 @@ export class SearchBox {
     const mask = query.trim() ? this.run(query) : null;
     if (query.trim() && !mask) return; // an error: the rows stay as they were, the message says why
     this.onSearch(query.trim(), mask);
+    if (mask) void this.searchConversations(query);
+  }
+
+  /** The same query inside the conversations (issue 29): rows whose conversation holds a text term join. */
+  private async searchConversations(query: string): Promise<void> {
+    const parsed = parseWhere(query);
+    if (!this.conversations || !this.index || 'error' in parsed || !conversationTerms(parsed.terms).length) return;
+    const local = this.message.textContent;
+    this.message.textContent = `${local}; searching inside the conversations…`;
+    this.element.dataset.conversations = 'searching';
+    const answer = await this.conversations(query);
+    if (query !== this.applied) return; // typed on meanwhile
+    if (answer.error || !answer.rows) {
+      this.message.textContent = `${local}; the conversations could not be searched (${answer.error ?? 'no answer'})`;
+      this.element.dataset.conversations = 'failed';
+      return;
+    }
+    const found = searchWithConversations(this.index, this.report.instances!.lines, query, answer.rows);
+    if ('error' in found) return;
+    this.message.textContent = `${formatCount(found.count)} ${found.count === 1 ? 'match' : 'matches'}${found.fromConversations ? `, ${formatCount(found.fromConversations)} of them inside the conversations` : ', none more inside the conversations'}`;
+    this.element.dataset.conversations = String(found.fromConversations);
+    this.onSearch(query.trim(), found.mask);
   }
 
   private run(query: string): Uint8Array | null {

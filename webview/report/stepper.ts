@@ -18,6 +18,8 @@ export interface StepperOptions {
   onStep: (index: number, total: number) => void;
   /** `instance`: the instance's index (binary files, whose rows have no text line, show it in the table). */
   onReveal: (path: string, line: number, instance: number) => void;
+  /** The sample view (issue 29) on this example, when the report has one. */
+  onOpenSample?: (instance: number) => void;
 }
 
 /** Clamps a step: wraps around at either end so "next" on the last example goes to the first. */
@@ -139,6 +141,10 @@ export class Stepper {
       ...fact(hasTextLines(report.path) ? 'Line' : 'Row', String(line), 'line'),
     ]);
     const reveal = el('div', { className: 'stepper-actions' }, [
+      this.options.onOpenSample ? el('button', {
+        className: 'button', text: 'Open sample', title: 'The whole conversation, choices, scores and metadata, beside the report',
+        attrs: { type: 'button', id: 'stepper-sample' }, onClick: () => this.options.onOpenSample!(i),
+      }) : null,
       el('button', {
         className: 'button secondary', text: hasTextLines(report.path) ? 'Reveal in predictions file' : 'Show row in table', title: report.path,
         attrs: { type: 'button', id: 'stepper-reveal' }, onClick: () => this.options.onReveal(report.path, line, i),

@@ -24,6 +24,10 @@ export interface TableOptions {
   filter: TableFilter;
   onReveal: (instance: number) => void;
   onStateChange: (sort: Sort | null, filter: TableFilter) => void;
+  /** The sample view (issue 29): a row's click and Enter open its sample, when the report has one. */
+  onOpenSample?: (instance: number) => void;
+  /** The search inside the conversations held in the file (issue 29). */
+  searchConversations?: (query: string) => Promise<{ rows?: { line: number; terms: number }[]; error?: string }>;
 }
 
 export class InstanceTable {
@@ -90,11 +94,12 @@ export class InstanceTable {
       this.filter = { ...this.filter, query: query || undefined };
       this.refresh();
       this.emit();
-    });
+    }, options.searchConversations);
     this.match = this.search.initialMask();
     if (!this.match) this.filter = { ...this.filter, query: undefined };
     this.element = el('section', { className: 'section table-section', attrs: { id: 'instances' } }, [
       el('h2', { text: 'Instances' }),
+      options.onOpenSample ? el('p', { className: 'muted caption sample-hint', text: 'A row\'s click (or Enter on it) opens its sample beside the report: the whole conversation, choices, scores and metadata.' }) : null,
       this.search.element,
       this.toolbar,
       grid,
@@ -107,7 +112,7 @@ export class InstanceTable {
       if (!row || row.dataset.position === undefined) return;
       this.active = Number(row.dataset.position);
       this.paint();
-      this.options.onReveal(Number(row.dataset.index));
+      this.activate(Number(row.dataset.index));
     });
     // Tab into the grid lands on a row: that row becomes the active (selected) one.
     this.rowsHost.addEventListener('focusin', (e) => {
@@ -266,6 +271,12 @@ export class InstanceTable {
     if (hadFocus && focusTarget && document.activeElement !== focusTarget && this.active === tabStop) focusTarget.focus({ preventScroll: true });
   }
 
+  /** A row's click or Enter: its sample (when the report has one), else its line in the file. */
+  private activate(instance: number): void {
+    if (this.options.onOpenSample) this.options.onOpenSample(instance);
+    else this.options.onReveal(instance);
+  }
+
   /** Focuses the active row (drawn first if needed): Tab into the grid, Reveal, the tests. */
   focusActive(): void {
     const row = this.pool.find((r) => !r.hidden && r.tabIndex === 0);
@@ -285,7 +296,7 @@ export class InstanceTable {
       case 'Home': next = 0; break;
       case 'End': next = this.rows.length - 1; break;
       case 'Enter':
-        if (this.active >= 0) this.options.onReveal(this.rows[this.active]);
+        if (this.active >= 0) this.activate(this.rows[this.active]);
         event.preventDefault();
         return;
       default: return;

@@ -7,6 +7,26 @@ import type { TableColumn, TableFilter } from '../../src/protocol';
 import { hasFinite } from '../../src/common/chartData';
 import { hasInstanceIds, instanceId } from '../../src/common/instanceIds';
 import { formatCell, kindAxes } from '../common/format';
+import { AGENT_NUMBER_FIELDS } from '../../src/common/sampleView';
+
+/** A column of a numeric text field (an agent run's turns, tool calls, tokens: issue 29). */
+type FieldColumn = `field:${string}`;
+
+function isFieldColumn(key: TableColumn): key is FieldColumn {
+  return key.startsWith('field:');
+}
+
+/** Row i's value in text field column `key` ('' when the row has none). */
+function fieldText(report: Report, key: FieldColumn, i: number): string {
+  const f = report.texts?.fields.indexOf(key.slice(6)) ?? -1;
+  const v = f >= 0 ? report.texts?.values[i]?.[f] : undefined;
+  return typeof v === 'string' ? v : '';
+}
+
+function fieldNumber(report: Report, key: FieldColumn, i: number): number {
+  const t = fieldText(report, key, i).trim();
+  return t === '' ? NaN : Number(t);
+}
 
 export interface ColumnSpec {
   key: TableColumn;
@@ -63,6 +83,10 @@ export function tableColumns(report: Report): ColumnSpec[] {
     const at = cols.findIndex((c) => c.key === 'confidence');
     if (at >= 0) cols.splice(at, 1);
   }
+  // An agent run's numbers (issue 29), sortable like any column.
+  for (const field of AGENT_NUMBER_FIELDS) {
+    if (report.texts?.fields.includes(field)) cols.push({ key: `field:${field}`, title: field.replace('_', ' '), width: 'minmax(6em, 1fr)', numeric: true });
+  }
   if (inst.bin.some((b) => b >= 0)) cols.push({ key: 'bin', title: 'bin', width: 'minmax(4em, 1fr)', numeric: true });
   if (hasFinite(inst.brier)) cols.push({ key: 'brier', title: 'brier', width: 'minmax(7em, 1fr)', numeric: true });
   return cols;
@@ -83,6 +107,7 @@ export function tableMinWidth(columns: readonly ColumnSpec[]): string {
  * label, gold, pred, confidence, correct, bin, brier, pred_p, true_p.
  */
 export function csvColumnName(report: Report, column: ColumnSpec): string {
+  if (isFieldColumn(column.key)) return column.key.slice(6);
   switch (column.key) {
     case 'row': return 'row';
     case 'pred': return 'pred';
@@ -99,6 +124,7 @@ export function csvColumnName(report: Report, column: ColumnSpec): string {
 export function cellData(report: Report, key: TableColumn, i: number, binning: 'equalWidth' | 'equalCount'): string | number | null {
   const inst = report.instances!;
   const num = (v: number) => (Number.isFinite(v) ? v : null);
+  if (isFieldColumn(key)) return num(fieldNumber(report, key, i));
   switch (key) {
     case 'row': return i + 1;
     case 'line': return inst.lines[i];
@@ -124,6 +150,7 @@ export function cellData(report: Report, key: TableColumn, i: number, binning: '
 /** The text of one cell. */
 export function cellText(report: Report, key: TableColumn, i: number, binning: 'equalWidth' | 'equalCount'): string {
   const inst = report.instances!;
+  if (isFieldColumn(key)) return fieldText(report, key, i) || '—';
   switch (key) {
     case 'row': return String(i + 1);
     case 'line': return String(inst.lines[i]);
@@ -153,6 +180,10 @@ export function sortKeys(report: Report, key: TableColumn, binning: 'equalWidth'
   const inst = report.instances!;
   const n = inst.lines.length;
   const keys = new Float64Array(n);
+  if (isFieldColumn(key)) {
+    for (let i = 0; i < n; i++) keys[i] = fieldNumber(report, key, i);
+    return keys;
+  }
   switch (key) {
     case 'row': for (let i = 0; i < n; i++) keys[i] = i; return keys;
     case 'line': keys.set(inst.lines); return keys;

@@ -89,6 +89,8 @@ export interface Comparison {
   tasks?: Record<string, Comparison>;
   /** --slices: where the candidate differs, slice by slice (src/core/compare/sliceFinder.ts), most significant first. */
   slices?: import('./compareSlices').RunSliceDelta[];
+  /** Why there are no slices, in a sentence (the compare page says it instead of showing nothing). */
+  slices_note?: string;
 }
 
 /** Options: score's (bins, threshold, hmrBeta, seed, progress, cancel) with bootstrap defaulting to 1000. */

@@ -2,6 +2,7 @@
 // read companion files (RAFT train.csv/task.json, folktexts results.bench-*.json) without the core
 // knowing whether it runs on Node's fs, in a worker, or on an unsaved editor buffer.
 import type { ScoreOptions } from '../types';
+import type { ByteSource } from './zipArchive';
 import { isStringTooLong, type ParseProgress, sizeText, MAX_STRING_LENGTH } from './progress';
 
 export interface CompanionReader {
@@ -26,6 +27,12 @@ export interface FileInput {
    * readers then take lines from it instead of encoding it to bytes first.
    */
   readonly givenText?: string;
+  /**
+   * The file read by range, when it is on disk and too large to hold for nothing (an Inspect .eval
+   * zip, read one entry at a time): readers that can use it do, and `bytes` is then read only if
+   * something asks for it.
+   */
+  readonly ranges?: ByteSource;
 }
 
 /** What a line-by-line reader reads: the file's bytes, or the text it was given. */
@@ -49,6 +56,21 @@ export function fileInput(path: string, bytes: Uint8Array): FileInput {
     path,
     bytes,
     text: () => (decoded ??= decodeWhole(path, bytes)),
+  };
+}
+
+/**
+ * A file on disk read by range (`ranges`), its whole bytes read only if a reader asks for `bytes`
+ * (a zip reader never does). `readAll` reads the whole file.
+ */
+export function rangeInput(path: string, ranges: ByteSource, readAll: () => Uint8Array): FileInput {
+  let bytes: Uint8Array | undefined;
+  let decoded: string | undefined;
+  return {
+    path,
+    ranges,
+    get bytes() { return (bytes ??= readAll()); },
+    text: () => (decoded ??= decodeWhole(path, bytes ??= readAll())),
   };
 }
 

@@ -9,6 +9,8 @@ import type { FileInput, FormatContext } from './context';
 import { isObject, readInspectLog, type InspectLog, type Obj } from './inspectLog';
 import { inflateLimit } from './boundedInflate';
 import { inspectAccuracy, inspectStderr, isUnscored, reducerNamed, valueToFloat, type ScoreValue } from './inspectScores';
+import { AGENT_KEY, slimForScoring } from './inspectSlim';
+import { AGENT_FIELDS, agentTexts, isAgentRun, type AgentCounts } from '../samples/agentColumns';
 
 const MAX_TEXT = 3000;
 
@@ -192,6 +194,20 @@ function confidenceOf(sample: Obj, score: Obj, answer: string): number {
   return NaN;
 }
 
+/** Sample entries of a zip that could not be read (over the inflation limit, damaged), and chunked samples. */
+function unreadProblems(log: InspectLog): RowProblem[] {
+  const out: RowProblem[] = (log.refused ?? []).slice(0, 20).map((r) => ({
+    line: 1, severity: 'error', code: 'unscorable',
+    message: `${r.message}: that sample is left out; the others are scored.`,
+  }));
+  const more = (log.refused?.length ?? 0) - out.length;
+  if (more > 0) out.push({ line: 1, severity: 'error', code: 'unscorable', message: `${more} more sample entries could not be read either.` });
+  if (log.chunked) {
+    out.push({ line: 1, severity: 'warning', code: 'unscorable', message: `${log.chunked} sample(s) are stored in Inspect's chunked layout (samples/<id>_epoch_<n>/…), which Eval Lens does not read yet: they are left out.` });
+  }
+  return out;
+}
+
 function statusProblem(log: InspectLog, n: number): RowProblem | undefined {
   const status = log.header.status;
   if (status === 'success' || status === undefined) return undefined;
@@ -208,7 +224,9 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   ctx.progress?.check();
   let log: InspectLog;
   try {
-    log = readInspectLog(input.bytes, () => input.text(), inflateLimit(ctx.options.maxFileBytes));
+    // Each sample is read, cut down to what scoring needs (inspectSlim.ts) and let go before the
+    // next; a large .eval on disk is read by range (input.ranges), never held whole.
+    log = readInspectLog(input.ranges ?? input.bytes, () => input.text(), inflateLimit(ctx.options.maxFileBytes), { keep: slimForScoring, progress: ctx.progress });
   } catch (e) {
     const message = `Not a readable Inspect log: ${e instanceof Error ? e.message : String(e)}.`;
     return { format: 'inspect', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
@@ -219,11 +237,14 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const problems: RowProblem[] = [];
   const status = statusProblem(log, log.samples.length);
   if (status) problems.push(status);
+  problems.push(...unreadProblems(log));
   const scorers = collectScores(log);
   const primary = [...scorers.keys()][0];
   const reported = reportedFigures(log, primary);
   if (!primary) {
-    const message = log.samples.length ? 'The log\'s samples carry no scores.' : 'The log holds no samples (it was written without them, or cancelled before the first one).';
+    const message = !log.samples.length && log.refused?.length
+      ? `Not a readable Inspect log: ${log.refused[0].message}.`
+      : log.samples.length ? 'The log\'s samples carry no scores.' : 'The log holds no samples (it was written without them, or cancelled before the first one).';
     problems.push({ line: 1, severity: 'error', code: 'unscorable', message });
     return { format: 'inspect', task, set: null, problems, skipped: 0, unlabeled: 0, fatal: message, reported, ...sourceModel };
   }
@@ -273,6 +294,8 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const values: string[][] = [];
   // The answer each sample was scored on (the scorer's extracted answer, else the completion).
   const answers: string[] = [];
+  // An agent run (a tool call, or more than one turn): its turns, tool calls, tokens and tools as columns.
+  const agentic = isAgentRun(entries.map((e) => log.samples[e.sample][AGENT_KEY] as AgentCounts));
   entries.forEach((e, i) => {
     const s = log.samples[e.sample];
     const output = isObject(s.output) ? s.output : {};
@@ -294,11 +317,12 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
       return mine ? `${name}: ${JSON.stringify(mine.value)}` : '';
     }).filter(Boolean).join(', ');
     values.push([clip(textOf(s.input)), clip(choices), clip(targetText(s.target)), clip(textOf(output.completion) || answer), scoreText, clip(typeof e.score.explanation === 'string' ? e.score.explanation : '')]);
+    if (agentic) values[i].push(...agentTexts(s[AGENT_KEY] as AgentCounts));
   });
   const set: MulticlassSet = {
     kind: 'multiclass', n, lines, ids, classes, classesKnown: false, gold, pred,
     confidence: confidence.some((c) => !Number.isNaN(c)) ? confidence : undefined,
-    texts: { fields: ['input', 'choices', 'target', 'output', 'scores', 'explanation'], values },
+    texts: { fields: ['input', 'choices', 'target', 'output', 'scores', 'explanation', ...(agentic ? AGENT_FIELDS : [])], values },
   };
   // Free-text answers (a model-graded scorer, or more distinct targets or answers than half the
   // instances) are no classes: Inspect's graded accuracy stays, macro-F1 and per-class views go.

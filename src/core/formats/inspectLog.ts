@@ -2,8 +2,15 @@
 // epoch_<n>.json, summaries.json, reductions.json; a log still being written has _journal/start.json
 // instead of header.json), an older `.json` log is one document holding everything. Both may spell
 // NaN and Infinity as bare words (pydantic's ser_json_inf_nan="constants"): pythonJson.ts reads them.
+//
+// A zip is read by random access (zipArchive.ts), one sample entry at a time: each is inflated
+// within the limit, parsed, handed to `keep` (which takes out what the caller needs) and let go
+// before the next, so a log whose entries inflate to gigabytes together holds one entry at a time.
+// An entry that cannot be read (over the limit, damaged) is named in `refused`; the rest are read.
 import { parsePythonJson } from './pythonJson';
-import { InflateLimitError, MAX_INFLATED_BYTES, unzipBounded } from './boundedInflate';
+import { MAX_INFLATED_BYTES } from './boundedInflate';
+import { bytesSource, ZipArchive, type ByteSource, type ZipEntry } from './zipArchive';
+import type { ParseProgress } from './progress';
 
 export type Obj = Record<string, unknown>;
 
@@ -14,6 +21,16 @@ export interface InspectLog {
   reductions?: Obj[];
   /** 1-based line of each sample in a `.json` log; in a zip, where lines mean nothing, its position (id, epoch order). */
   lines: number[];
+  /** Sample entries of a zip that were not read, each with the sentence saying why. */
+  refused?: { entry: string; message: string }[];
+  /** Samples of the new chunked shape (samples/<id>_epoch_<n>/sample.json …), which are not read. */
+  chunked?: number;
+}
+
+export interface ReadOptions {
+  /** What to keep of each sample (default: all of it). */
+  keep?: (sample: Obj) => Obj;
+  progress?: ParseProgress;
 }
 
 export function isObject(v: unknown): v is Obj {
@@ -22,30 +39,67 @@ export function isObject(v: unknown): v is Obj {
 
 const decoder = new TextDecoder('utf-8');
 
-/**
- * An `.eval` zip: its JSON entries, each inflated within `limit` bytes. Throws with a sentence
- * when the bytes are not a readable zip or an entry would pass the limit.
- */
-function readZip(bytes: Uint8Array, limit: number): InspectLog {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipBounded(bytes, (name) => name.endsWith('.json'), limit);
-  } catch (e) {
-    if (e instanceof InflateLimitError) throw e;
-    throw new Error(`not a readable .eval zip (${e instanceof Error ? e.message : String(e)})`);
-  }
-  const json = (name: string): unknown => (files[name] ? parsePythonJson(decoder.decode(files[name])) : undefined);
-  const header = json('header.json') ?? json('_journal/start.json');
-  if (!isObject(header)) throw new Error('the zip has neither header.json nor _journal/start.json, so it is not an Inspect log');
-  // samples/<id>_epoch_<n>.json, in id then epoch order (zip order is write order, which varies).
-  const names = Object.keys(files).filter((n) => /^samples\/.+\.json$/.test(n));
-  const samples = names.map((n) => json(n)).filter(isObject);
-  samples.sort(compareSamples);
-  const reductions = json('reductions.json');
-  return { header, samples, reductions: Array.isArray(reductions) ? reductions.filter(isObject) : undefined, lines: samples.map((_, k) => k + 1) };
+/** A monolithic sample entry: samples/<id>_epoch_<n>.json (the chunked shape is a folder per sample). */
+export const SAMPLE_ENTRY = /^samples\/([^/]+)_epoch_(\d+)\.json$/;
+const CHUNKED_SHELL = /^samples\/[^/]+_epoch_\d+\/sample\.json$/;
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
 
-function compareSamples(a: Obj, b: Obj): number {
+/** One entry of a zip as JSON (undefined when absent); throws with a sentence when it cannot be read. */
+export function zipJson(zip: ZipArchive, entry: ZipEntry | undefined, limit: number): unknown {
+  return entry ? parsePythonJson(decoder.decode(zip.read(entry, limit))) : undefined;
+}
+
+/**
+ * An `.eval` zip: its header and reductions, and each sample entry read in turn (inflated within
+ * `limit`, what `keep` keeps of it). Throws with a sentence when the bytes are not a readable zip
+ * or its header cannot be read.
+ */
+function readZip(source: ByteSource, limit: number, options: ReadOptions): InspectLog {
+  let zip: ZipArchive;
+  try {
+    zip = ZipArchive.open(source);
+  } catch (e) {
+    throw new Error(`not a readable .eval zip (${message(e)})`);
+  }
+  const header = zipJson(zip, zip.entry('header.json'), limit) ?? zipJson(zip, zip.entry('_journal/start.json'), limit);
+  if (!isObject(header)) throw new Error('the zip has neither header.json nor _journal/start.json, so it is not an Inspect log');
+  const entries = zip.entries.filter((e) => SAMPLE_ENTRY.test(e.name));
+  const chunked = zip.entries.filter((e) => CHUNKED_SHELL.test(e.name)).length;
+  const samples: Obj[] = [];
+  const refused: { entry: string; message: string }[] = [];
+  const progress = options.progress;
+  const total = entries.reduce((s, e) => s + e.compressedSize, 0);
+  progress?.begin(total);
+  let done = 0;
+  for (const entry of entries) {
+    try {
+      const sample = zipJson(zip, entry, limit);
+      if (isObject(sample)) samples.push(options.keep ? options.keep(sample) : sample);
+      else refused.push({ entry: entry.name, message: `the zip entry ${entry.name} is not a sample object` });
+    } catch (e) {
+      refused.push({ entry: entry.name, message: message(e) });
+    }
+    done += entry.compressedSize;
+    if (progress && done >= progress.next) progress.at(done);
+  }
+  // In id then epoch order (zip order is write order, which varies).
+  samples.sort(compareSamples);
+  let reductions: unknown;
+  try {
+    reductions = zipJson(zip, zip.entry('reductions.json'), limit);
+  } catch (e) {
+    refused.push({ entry: 'reductions.json', message: message(e) });
+  }
+  return {
+    header, samples, reductions: Array.isArray(reductions) ? reductions.filter(isObject) : undefined, lines: samples.map((_, k) => k + 1),
+    ...(refused.length ? { refused } : {}), ...(chunked ? { chunked } : {}),
+  };
+}
+
+export function compareSamples(a: Obj, b: Obj): number {
   const ia = a.id, ib = b.id;
   if (ia !== ib) {
     if (typeof ia === 'number' && typeof ib === 'number') return ia - ib;
@@ -74,13 +128,14 @@ function sampleLines(text: string, samples: Obj[]): number[] {
   });
 }
 
-/** A `.json` log. */
-function readJson(text: string): InspectLog {
+/** A `.json` log (one document: read whole, then what `keep` keeps of each sample). */
+function readJson(text: string, options: ReadOptions): InspectLog {
   const doc = parsePythonJson(text);
   if (!isObject(doc) || !isObject(doc.eval)) throw new Error('the JSON document has no "eval" object, so it is not an Inspect log');
   const { samples, reductions, ...header } = doc;
   const list = Array.isArray(samples) ? samples.filter(isObject) : [];
-  return { header, samples: list, reductions: Array.isArray(reductions) ? reductions.filter(isObject) : undefined, lines: sampleLines(text, list) };
+  const lines = sampleLines(text, list);
+  return { header, samples: options.keep ? list.map(options.keep) : list, reductions: Array.isArray(reductions) ? reductions.filter(isObject) : undefined, lines };
 }
 
 /** Whether the bytes start like a zip (PK\x03\x04), whatever the file's name. */
@@ -88,7 +143,11 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4;
 }
 
-/** `limit`: the most bytes the zip's entries may inflate to (see boundedInflate.ts). */
-export function readInspectLog(bytes: Uint8Array, text: () => string, limit = MAX_INFLATED_BYTES): InspectLog {
-  return isZip(bytes) ? readZip(bytes, limit) : readJson(text());
+/**
+ * `data`: the file's bytes, or a source that reads them by range (a large `.eval` on disk).
+ * `limit`: the most bytes one zip entry may inflate to (see boundedInflate.ts).
+ */
+export function readInspectLog(data: Uint8Array | ByteSource, text: () => string, limit = MAX_INFLATED_BYTES, options: ReadOptions = {}): InspectLog {
+  const source = data instanceof Uint8Array ? bytesSource(data) : data;
+  return ZipArchive.looksLikeZip(source) ? readZip(source, limit, options) : readJson(text(), options);
 }

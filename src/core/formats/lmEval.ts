@@ -72,7 +72,7 @@ export function isLmEvalSamples(path: string, head: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Responses
 
-type Responses =
+export type Responses =
   | { kind: 'loglikelihood'; values: unknown[]; greedy?: boolean[] }
   | { kind: 'generation'; text: string; raw: unknown }
   | { kind: 'bad'; message: string };
@@ -83,7 +83,7 @@ function isLoglikelihoodPair(v: unknown): v is [unknown, unknown] {
 }
 
 /** `filtered_resps` (what lm-eval scored) when present, else `resps` (one more level of nesting). */
-function readResponses(rec: Obj): { responses: Responses; key: string } {
+export function readResponses(rec: Obj): { responses: Responses; key: string } {
   const key = Array.isArray(rec.filtered_resps) ? 'filtered_resps' : Array.isArray(rec.resps) ? 'resps' : undefined;
   if (!key) return { key: 'resps', responses: { kind: 'bad', message: 'The sample has no "filtered_resps" or "resps" list' } };
   const list = rec[key] as unknown[];
@@ -105,7 +105,7 @@ function readResponses(rec: Obj): { responses: Responses; key: string } {
 }
 
 /** A loglikelihood: a number or a numeric string; -inf is a legal "impossible" choice. */
-function readLoglikelihood(v: unknown): number | undefined {
+export function readLoglikelihood(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isNaN(v) || v === Infinity ? undefined : v;
   if (typeof v !== 'string') return undefined;
   const s = v.trim();
@@ -134,7 +134,7 @@ function argmax(xs: readonly number[]): number {
 // Document texts and choices
 
 /** Request arguments in order: {"gen_args_0": {"arg_0", "arg_1"}, ...} (0.4.4+) or [[ctx, cont], ...] (older). */
-function requestArguments(rec: Obj): unknown[][] {
+export function requestArguments(rec: Obj): unknown[][] {
   const a = rec.arguments;
   if (Array.isArray(a)) return a.map((x) => (Array.isArray(x) ? x : [x]));
   if (!isObject(a)) return [];
@@ -152,7 +152,7 @@ function requestArguments(rec: Obj): unknown[][] {
  * The continuation of each request as logged (lm-eval writes target_delimiter + choice text), or
  * the doc's own choice texts when the requests do not say; `fromArgs` tells which.
  */
-function continuations(rec: Obj, k: number): { texts: string[]; fromArgs: boolean } | undefined {
+export function continuations(rec: Obj, k: number): { texts: string[]; fromArgs: boolean } | undefined {
   const args = requestArguments(rec);
   if (args.length === k && args.every((a) => typeof a[1] === 'string')) return { texts: args.map((a) => a[1] as string), fromArgs: true };
   const doc = rec.doc;
@@ -163,7 +163,7 @@ function continuations(rec: Obj, k: number): { texts: string[]; fromArgs: boolea
 }
 
 /** The choice text of a continuation: without the leading target delimiter (what lm-eval's acc_norm measures). */
-function withoutDelimiter(text: string, delimiter: string): string {
+export function withoutDelimiter(text: string, delimiter: string): string {
   return delimiter && text.startsWith(delimiter) ? text.slice(delimiter.length) : text;
 }
 
@@ -184,7 +184,7 @@ function promptText(rec: Obj): string {
 // Gold, verdicts
 
 /** The per-sample 0/1 verdict the harness logged (exact_match, acc, ...), with its name. */
-function verdictOf(rec: Obj, preferred?: string): { key: string; value: 0 | 1 } | undefined {
+export function verdictOf(rec: Obj, preferred?: string): { key: string; value: 0 | 1 } | undefined {
   const keys = preferred ? [preferred] : VERDICT_KEYS;
   for (const key of keys) {
     const v = rec[key];
@@ -233,13 +233,13 @@ function labelText(v: unknown): string {
   return s === '' ? EMPTY : s;
 }
 
-type GoldIndex = { index: number } | { message: string };
+export type GoldIndex = { index: number } | { message: string };
 
 /**
  * The gold choice: an index (number or digit string), or a choice's text. A digit string that is
  * both a valid index and a different choice's text is settled by the row's own `acc`.
  */
-function goldChoice(target: unknown, choices: string[] | undefined, k: number, pred: number, acc: 0 | 1 | undefined): GoldIndex {
+export function goldChoice(target: unknown, choices: string[] | undefined, k: number, pred: number, acc: 0 | 1 | undefined): GoldIndex {
   if (Array.isArray(target)) {
     // Several acceptable answers: lm-eval counts the prediction right when it is any of them.
     const all = target.map((t) => goldChoice(t, choices, k, pred, undefined));
@@ -305,7 +305,7 @@ interface Sample {
 }
 
 /** Top-level fields of a sample that are numbers (or booleans): the task's per-sample metrics. */
-function numericMetrics(rec: Obj): Record<string, number> {
+export function numericMetrics(rec: Obj): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(rec)) {
     if (SAMPLE_KEYS.has(k)) continue;

@@ -1,11 +1,91 @@
-// arena battles: a placeholder adapter (detects nothing) until its reader lands.
+// Chatbot Arena battles, as FastChat's serve/monitor/clean_battle_data.py writes them (and the
+// Chatbot Arena notebook reads them: a JSON array, or JSON Lines): model_a, model_b, winner
+// ("model_a", "model_b", "tie" or "tie (bothbad)"), and beside them question_id, judge (the voter,
+// "arena_user_…"), turn, anony, language, tstamp and, in released sets, conversation_a and
+// conversation_b ([{role, content}]). MT-Bench's human judgments (lmsys/mt_bench_human_judgments)
+// have the same fields, with judges "expert_N", "author_N" and GPT-4's ["gpt-4", "pair-v2"]: a file
+// holding both gives the judge's agreement with the humans.
 import type { HarnessAdapter } from '../formats/adapters';
+import type { FileInput, FormatContext } from '../formats/context';
+import { sourceOf } from '../formats/context';
+import { forEachJsonRecord } from '../formats/jsonl';
+import type { ParseResult, RowProblem } from '../types';
+import type { SampleRecord } from '../samples/record';
+import { PairRowsBuilder } from './rows';
+import { clipText, codePoints, fatalResult, fieldProblem, idText, isObject, judgeName, judgeParse } from './readerCommon';
+
+export function isArenaBattles(_path: string, head: string): boolean {
+  return /"model_a"\s*:/.test(head) && /"model_b"\s*:/.test(head) && /"winner"\s*:/.test(head);
+}
 
 export const arenaAdapter: HarnessAdapter = {
   format: 'arena',
-  detect: () => false,
-  parse: () => {
-    const message = 'Eval Lens does not read arena battles yet.';
-    return { format: 'arena', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
-  },
+  detect: isArenaBattles,
+  parse: parseArena,
 };
+
+const TEXTS = ['model_a', 'model_b', 'winner', 'judge', 'question_id', 'conversation_a', 'conversation_b'];
+const WINNERS: Record<string, number> = { model_a: 1, model_b: 0, tie: 0.5, 'tie (bothbad)': 0.5 };
+
+export function parseArena(input: FileInput, ctx: FormatContext): ParseResult {
+  const b = new PairRowsBuilder('a winner other than "model_a", "model_b", "tie" or "tie (bothbad)"');
+  const problems: RowProblem[] = [];
+  const records: SampleRecord[] = [];
+  let skipped = 0;
+  let unnamed = 0;
+  const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
+    const line = span.line;
+    if (!isObject(value)) { problems.push({ line, severity: 'error', code: 'json-parse', message: `Line ${line}: a battle is a JSON object; this is ${Array.isArray(value) ? 'an array' : typeof value}. It is left out.` }); skipped++; return; }
+    const a = typeof value.model_a === 'string' && value.model_a ? value.model_a : undefined;
+    const bm = typeof value.model_b === 'string' && value.model_b ? value.model_b : undefined;
+    if (a === undefined) { problems.push(fieldProblem(line, 'model_a', 'the first model\'s name', value.model_a)); skipped++; return; }
+    if (bm === undefined) { problems.push(fieldProblem(line, 'model_b', 'the second model\'s name', value.model_b)); skipped++; return; }
+    if (a === bm) { problems.push({ line, severity: 'warning', code: 'bad-label', message: `Line ${line}: ${a} against itself is no comparison; the battle is left out.` }); skipped++; return; }
+    const winner = value.winner;
+    const pair = [b.models.of(a), b.models.of(bm)];
+    if (typeof winner !== 'string' || !(winner in WINNERS)) {
+      b.invalid(pair, line);
+      if (b.invalidVerdicts.count <= 10) problems.push({ line, severity: 'warning', code: 'bad-label', message: `Line ${line}: winner ${JSON.stringify(winner) ?? 'is missing'}; the Chatbot Arena writes "model_a", "model_b", "tie" or "tie (bothbad)". The battle is left out.` });
+      return;
+    }
+    const question = idText(value.question_id) ?? `battle ${line}`;
+    if (idText(value.question_id) === undefined) unnamed++;
+    const turn = typeof value.turn === 'number' && Number.isInteger(value.turn) && value.turn > 0 ? value.turn : 0;
+    const judge = judgeName(value.judge) ?? 'judge';
+    const convA = conversationText(value.conversation_a);
+    const convB = conversationText(value.conversation_b);
+    b.add(a, bm, WINNERS[winner], {
+      question, turn, judge,
+      lengthA: convA ? codePoints(convA.answers) : undefined, lengthB: convB ? codePoints(convB.answers) : undefined,
+    });
+    records.push({
+      sample_id: `${question}/${turn}/${a}/${bm}/${judge}`,
+      line,
+      input: { raw: convA?.question ?? '' },
+      judgement: { judge, verdict: winner },
+      metadata: { model_a: a, model_b: bm, winner, judge, question_id: question, conversation_a: convA?.whole ?? '', conversation_b: convB?.whole ?? '' },
+    });
+  }, ctx.progress);
+  if (scan.fatal) return fatalResult('arena', scan.fatal, scan.problems);
+  problems.unshift(...scan.problems);
+  if (unnamed && unnamed < records.length) problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `${unnamed} battles have no question_id: each is a sample of its own.` });
+  return judgeParse('arena', records, b.build(), {
+    fields: TEXTS,
+    of: (r) => {
+      const md = r.metadata ?? {};
+      return [md.model_a ?? '', md.model_b ?? '', md.winner ?? '', md.judge ?? '', md.question_id ?? '', clipText(md.conversation_a), clipText(md.conversation_b)];
+    },
+  }, { problems, skipped: skipped + scan.badRecords });
+}
+
+/** A conversation's first user turn, its assistant answers joined, and the whole as text. */
+function conversationText(v: unknown): { question: string; answers: string; whole: string } | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const turns = v.filter(isObject).map((m) => ({ role: String(m.role ?? ''), content: typeof m.content === 'string' ? m.content : '' }));
+  if (!turns.length) return undefined;
+  return {
+    question: turns.find((t) => t.role === 'user')?.content ?? '',
+    answers: turns.filter((t) => t.role === 'assistant').map((t) => t.content).join('\n'),
+    whole: turns.map((t) => `${t.role}: ${t.content}`).join('\n\n'),
+  };
+}

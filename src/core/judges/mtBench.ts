@@ -1,11 +1,218 @@
-// FastChat MT-Bench judgments: a placeholder adapter (detects nothing) until its reader lands.
+// FastChat MT-Bench judgments (fastchat/llm_judge, gen_judgment.py → common.py):
+// - `<judge>_single.jsonl` (play_a_match_single): question_id, model, judge [judge model, prompt
+//   name], user_prompt, judgment (the judge's text), score (the [[rating]] parsed from it, -1 when
+//   it could not be parsed), turn (1, or 2 for the multi-turn prompt), tstamp;
+// - `<judge>_pair.jsonl` (play_a_match_pair): question_id, model_1, model_2, g1_winner and
+//   g2_winner ("model_1", "model_2", "tie" or "error"; g2 is the swapped order, already mapped back
+//   to the file's own order), judge, g1/g2_user_prompt, g1/g2_judgment, turn, tstamp. A pair judged
+//   by a single-answer judge instead carries m1_score and m2_score and the same winner twice.
+// Categories come from question.jsonl (question_id, category, turns) beside the judgments: in the
+// same folder, or in the bench folder above model_judgment/ as FastChat lays them out.
 import type { HarnessAdapter } from '../formats/adapters';
+import type { FileInput, FormatContext } from '../formats/context';
+import { sourceOf } from '../formats/context';
+import { forEachJsonRecord } from '../formats/jsonl';
+import { baseName, dirName, joinPath } from '../../common/paths';
+import type { ParseResult, RowProblem } from '../types';
+import type { SampleRecord } from '../samples/record';
+import { JudgedRowsBuilder, PairRowsBuilder } from './rows';
+import { clipText, codePoints, fatalResult, fieldProblem, idText, isObject, judgeName, judgeParse, type Json } from './readerCommon';
+
+const SINGLE_KEYS = /"judgment"\s*:|"user_prompt"\s*:/;
+const PAIR_KEYS = /"g1_winner"\s*:|"g1_judgment"\s*:/;
+
+/** A FastChat judgment file: its name (model_judgment/*_single.jsonl, *_pair.jsonl) or its keys. */
+export function isMtBenchJudgment(path: string, head: string): boolean {
+  if (!/"question_id"\s*:/.test(head)) return false;
+  if (PAIR_KEYS.test(head) && /"model_1"\s*:/.test(head)) return true;
+  return /"model"\s*:/.test(head) && /"judge"\s*:/.test(head) && (SINGLE_KEYS.test(head) || /_single\.jsonl$/i.test(baseName(path)));
+}
 
 export const mtBenchAdapter: HarnessAdapter = {
   format: 'mt-bench',
-  detect: () => false,
-  parse: () => {
-    const message = 'Eval Lens does not read FastChat MT-Bench judgments yet.';
-    return { format: 'mt-bench', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
-  },
+  detect: isMtBenchJudgment,
+  parse: parseMtBench,
 };
+
+export function parseMtBench(input: FileInput, ctx: FormatContext): ParseResult {
+  // The first record says which file this is (a pair file's records have model_1).
+  let pair: boolean | undefined;
+  forEachJsonRecord(sourceOf(input), (value) => {
+    if (!isObject(value)) return true;
+    pair = 'model_1' in value || 'g1_winner' in value;
+    return false;
+  });
+  return pair ? parsePairs(input, ctx) : parseSingles(input, ctx);
+}
+
+// ------------------------------------------------------------------------------ single grades
+
+const SINGLE_TEXTS = ['model', 'question_id', 'turn', 'score', 'user_prompt', 'judgment'];
+
+function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
+  const b = new JudgedRowsBuilder('score -1 (the judge\'s [[rating]] could not be parsed)');
+  const problems: RowProblem[] = [];
+  const records: SampleRecord[] = [];
+  let skipped = 0;
+  const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
+    const line = span.line;
+    if (!isObject(value)) { problems.push({ line, severity: 'error', code: 'json-parse', message: `Line ${line}: a judgment record is a JSON object; this is ${Array.isArray(value) ? 'an array' : typeof value}. It is left out.` }); skipped++; return; }
+    const model = typeof value.model === 'string' && value.model ? value.model : undefined;
+    const question = idText(value.question_id);
+    if (model === undefined) { problems.push(fieldProblem(line, 'model', 'the name of the model judged', value.model)); skipped++; return; }
+    if (question === undefined) { problems.push(fieldProblem(line, 'question_id', 'the question\'s id', value.question_id)); skipped++; return; }
+    const turn = typeof value.turn === 'number' && Number.isInteger(value.turn) && value.turn > 0 ? value.turn : 0;
+    const score = value.score;
+    const m = b.models.of(model);
+    // show_result.py drops score == -1; a score that is no number at all cannot be a verdict either.
+    if (score === -1 || score === null || (typeof score === 'number' && !Number.isFinite(score))) { b.invalid(m, line); return; }
+    if (typeof score !== 'number') { problems.push(fieldProblem(line, 'score', 'the judge\'s rating (a number; -1 when it could not be parsed)', score)); skipped++; return; }
+    const judge = judgeName(value.judge);
+    b.add(model, question, turn, score, judge, humanScore(value));
+    records.push(singleRecord(value, line, model, question, turn, score, judge));
+  }, ctx.progress);
+  if (scan.fatal) return fatalResult('mt-bench', scan.fatal, scan.problems);
+  problems.unshift(...scan.problems);
+  const categories = questionCategories(input.path, ctx);
+  const rows = b.build(categories);
+  if (categories && !rows.categories) problems.push({ line: 1, severity: 'info', code: 'missing-field', path: categories.path, message: `${categories.path} names no category for the questions of this file: no per-category means.` });
+  const ids = oneModel(rows.models) ? (r: SampleRecord) => r.sample_id : (r: SampleRecord) => `${r.model_id}/${r.sample_id}`;
+  for (const r of records) r.sample_id = ids(r);
+  return judgeParse('mt-bench', records, rows, {
+    fields: SINGLE_TEXTS,
+    of: (r) => [r.model_id ?? '', r.metadata?.question_id ?? '', r.metadata?.turn ?? '', String(r.judgement?.score ?? ''), clipText(r.input?.raw), clipText(r.judgement?.explanation)],
+  }, { problems, skipped: skipped + scan.badRecords, ...(oneModel(rows.models) ? { sourceModel: rows.models[0] } : {}) });
+}
+
+function oneModel(models: string[]): boolean {
+  return models.length === 1;
+}
+
+/** A human's grade beside the judge's (judge against humans), under one of the names people give it. */
+function humanScore(value: Json): number | undefined {
+  for (const key of ['human_score', 'human_rating', 'human']) {
+    const v = value[key];
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+  }
+  return undefined;
+}
+
+function singleRecord(value: Json, line: number, model: string, question: string, turn: number, score: number, judge: string | undefined): SampleRecord {
+  return {
+    // Question and turn: the same sample in another model's file (compare aligns on it).
+    sample_id: turn ? `${question}/${turn}` : question,
+    line,
+    model_id: model,
+    input: { raw: typeof value.user_prompt === 'string' ? value.user_prompt : undefined },
+    judgement: { judge, score, verdict: String(score), explanation: typeof value.judgment === 'string' ? value.judgment : undefined },
+    metadata: { question_id: question, turn: turn ? String(turn) : '' },
+  };
+}
+
+/**
+ * question.jsonl beside the judgments: question_id → category. FastChat keeps it in the bench
+ * folder (data/mt_bench/question.jsonl) above model_judgment/; a copy in the same folder is read first.
+ */
+function questionCategories(path: string, ctx: FormatContext): { of: (q: string) => string | undefined; path: string } | undefined {
+  const dir = dirName(path);
+  for (const candidate of [joinPath(dir, 'question.jsonl'), joinPath(dirName(dir), 'question.jsonl')]) {
+    if (candidate === path) continue;
+    const text = ctx.io.readText(candidate);
+    if (text === undefined) continue;
+    const byId = new Map<string, string>();
+    forEachJsonRecord(text, (value) => {
+      if (!isObject(value)) return;
+      const q = idText(value.question_id);
+      if (q !== undefined && typeof value.category === 'string') byId.set(q, value.category);
+    });
+    return { of: (q) => byId.get(q), path: candidate };
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------- pairs
+
+const PAIR_TEXTS = ['model_1', 'model_2', 'question_id', 'turn', 'g1_winner', 'g2_winner', 'g1_user_prompt', 'g1_judgment', 'g2_judgment'];
+const VERDICTS: Record<string, number> = { model_1: 1, model_2: 2, tie: 0 };
+
+function parsePairs(input: FileInput, ctx: FormatContext): ParseResult {
+  const b = new PairRowsBuilder('an "error" verdict in one order or both (the judge\'s [[A]]/[[B]]/[[C]] could not be read)');
+  const problems: RowProblem[] = [];
+  const records: SampleRecord[] = [];
+  let skipped = 0;
+  const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
+    const line = span.line;
+    if (!isObject(value)) { problems.push({ line, severity: 'error', code: 'json-parse', message: `Line ${line}: a judgment record is a JSON object; this is ${Array.isArray(value) ? 'an array' : typeof value}. It is left out.` }); skipped++; return; }
+    const m1 = typeof value.model_1 === 'string' && value.model_1 ? value.model_1 : undefined;
+    const m2 = typeof value.model_2 === 'string' && value.model_2 ? value.model_2 : undefined;
+    const question = idText(value.question_id);
+    if (m1 === undefined) { problems.push(fieldProblem(line, 'model_1', 'the name of the first model', value.model_1)); skipped++; return; }
+    if (m2 === undefined) { problems.push(fieldProblem(line, 'model_2', 'the name of the second model', value.model_2)); skipped++; return; }
+    if (question === undefined) { problems.push(fieldProblem(line, 'question_id', 'the question\'s id', value.question_id)); skipped++; return; }
+    const g1 = value.g1_winner;
+    const g2 = value.g2_winner === undefined ? g1 : value.g2_winner;
+    for (const [field, v] of [['g1_winner', g1], ['g2_winner', g2]] as const) {
+      if (v !== 'error' && !(typeof v === 'string' && v in VERDICTS)) {
+        problems.push({ line, severity: 'error', code: 'bad-label', message: `Line ${line}: "${field}" holds ${JSON.stringify(v) ?? 'nothing'}; FastChat writes "model_1", "model_2", "tie" or "error". The record is left out.` });
+        skipped++;
+        return;
+      }
+    }
+    const turn = typeof value.turn === 'number' && Number.isInteger(value.turn) && value.turn > 0 ? value.turn : 0;
+    // A pair with an error verdict in either order is left out, as show_result.py drops it.
+    if (g1 === 'error' || g2 === 'error') { b.invalid([b.models.of(m1), b.models.of(m2)], line); return; }
+    const v1 = VERDICTS[g1 as string];
+    const v2 = VERDICTS[g2 as string];
+    // The two-order rule: a win only where both orders name the same winner; anything else is a tie.
+    const outcome = v1 === v2 && v1 !== 0 ? (v1 === 1 ? 1 : 0) : 0.5;
+    const prompt = typeof value.g1_user_prompt === 'string' ? value.g1_user_prompt : '';
+    const lengths = answerLengths(prompt);
+    const judge = judgeName(value.judge) ?? 'judge';
+    b.add(m1, m2, outcome, { question, turn, judge, orders: [v1, v2], lengthA: lengths?.[0], lengthB: lengths?.[1] });
+    records.push({
+      sample_id: `${question}/${turn}/${m1}/${m2}`,
+      line,
+      input: { raw: prompt },
+      judgement: { judge, verdict: `${g1} / ${g2}`, explanation: typeof value.g1_judgment === 'string' ? value.g1_judgment : undefined },
+      metadata: {
+        model_1: m1, model_2: m2, question_id: question, turn: turn ? String(turn) : '', g1_winner: String(g1), g2_winner: String(g2),
+        g2_judgment: typeof value.g2_judgment === 'string' ? value.g2_judgment : '',
+      },
+    });
+  }, ctx.progress);
+  if (scan.fatal) return fatalResult('mt-bench', scan.fatal, scan.problems);
+  problems.unshift(...scan.problems);
+  const rows = b.build();
+  return judgeParse('mt-bench', records, rows, {
+    fields: PAIR_TEXTS,
+    of: (r) => {
+      const md = r.metadata ?? {};
+      return [md.model_1 ?? '', md.model_2 ?? '', md.question_id ?? '', md.turn ?? '', md.g1_winner ?? '', md.g2_winner ?? '', clipText(r.input?.raw), clipText(r.judgement?.explanation), clipText(md.g2_judgment)];
+    },
+  }, { problems, skipped: skipped + scan.badRecords });
+}
+
+/**
+ * The lengths of the two answers inside a pair prompt (FastChat's judge_prompts.jsonl): between
+ * "[The Start of Assistant A's Answer]" and its end marker, or, in a multi-turn prompt, the last
+ * "### Assistant A:" block of A's conversation (the turn being judged). Undefined when not found.
+ */
+export function answerLengths(prompt: string): [number, number] | undefined {
+  const a = answerIn(prompt, 'A');
+  const b = answerIn(prompt, 'B');
+  return a === undefined || b === undefined ? undefined : [codePoints(a), codePoints(b)];
+}
+
+function answerIn(prompt: string, who: 'A' | 'B'): string | undefined {
+  const start = `[The Start of Assistant ${who}'s Answer]\n`;
+  const s = prompt.indexOf(start);
+  if (s >= 0) {
+    const e = prompt.indexOf(`\n[The End of Assistant ${who}'s Answer]`, s + start.length);
+    return e >= 0 ? prompt.slice(s + start.length, e) : undefined;
+  }
+  const end = prompt.indexOf(`\n\n<|The End of Assistant ${who}'s Conversation with User|>`);
+  if (end < 0) return undefined;
+  const marker = `### Assistant ${who}:\n`;
+  const last = prompt.lastIndexOf(marker, end);
+  return last >= 0 ? prompt.slice(last + marker.length, end) : undefined;
+}

@@ -6,6 +6,8 @@
 // (src/core/samples/toParse.ts) turns those into the columnar PredictionSet the metrics read, so a
 // new harness is a new adapter, not a new path through the code.
 
+import type { FormatName } from '../types';
+
 /** One message of a conversation (EEE `messages[]`). */
 export interface SampleMessage {
   role: 'system' | 'user' | 'assistant' | 'tool' | string;
@@ -13,6 +15,39 @@ export interface SampleMessage {
   reasoning_trace?: string;
   tool_calls?: { id?: string; name: string; arguments: string }[];
   tool_call_id?: string;
+  /** A tool message: the tool's name (Inspect's `function`) and the error it returned, if any. */
+  tool_name?: string;
+  tool_error?: string;
+  /** The model that wrote an assistant message, when the file says. */
+  model?: string;
+}
+
+/**
+ * One score a scorer gave the sample (Inspect writes one per scorer): its value as the file writes
+ * it, the answer it read, its explanation (Markdown or plain text), and a model grader's exchange.
+ */
+export interface SampleScore {
+  name: string;
+  /** The value as written: "C", 0.5, true; a dict of values as JSON text. */
+  value: string;
+  /** The value as a number (Inspect's value_to_float), when it reads as one. */
+  numeric?: number;
+  answer?: string;
+  explanation?: string;
+  /** A model-graded scorer's own conversation (Inspect's score metadata `grading`): the grader's prompt and reply. */
+  grader?: { model?: string; messages: SampleMessage[] };
+  /** The rest of the score's metadata, values as text. */
+  metadata?: Record<string, string>;
+}
+
+/** Where the extracted answer stands in the final output (EEE answer_attribution, located). */
+export interface AnswerSpan {
+  /** In messages[message].content, or in output.raw[output]. */
+  message?: number;
+  output?: number;
+  /** Character offsets into that text. */
+  start: number;
+  end: number;
 }
 
 /** A judge's reading of one sample (a grade on its own scale, a preference between two outputs). */
@@ -34,6 +69,8 @@ export interface SampleRecord {
   evaluation_name?: string;
   input?: {
     raw?: string;
+    /** The prompt as the model saw it (chat template, few-shot examples), when it differs from raw. */
+    formatted?: string;
     /** The gold answer(s) as text. */
     reference?: string[];
     /** The choices of a multiple-choice question, in order. */
@@ -57,7 +94,47 @@ export interface SampleRecord {
   /** Every per-sample metric the harness logged, by its own name (NaN: not logged for this sample). */
   metrics?: Record<string, number>;
   judgement?: SampleJudgement;
-  token_usage?: { input_tokens?: number; output_tokens?: number; total_tokens?: number };
+  token_usage?: {
+    input_tokens?: number; output_tokens?: number; total_tokens?: number;
+    /** EEE's and Inspect's finer counts, where the file has them. */
+    input_tokens_cache_read?: number; input_tokens_cache_write?: number; reasoning_tokens?: number;
+  };
   /** String values only, as in EEE. */
   metadata?: Record<string, string>;
 }
+  /** Every scorer's score, with its explanation (the sample view shows each). */
+  scores?: SampleScore[];
+  /** Where `answer` stands in the final output. */
+  answer_at?: AnswerSpan;
+  /** Time the sample took, in seconds (Inspect's total and working time; EEE's latency). */
+  timing?: { total_seconds?: number; working_seconds?: number; first_token_seconds?: number; latency_seconds?: number };
+  /** Token usage per model (Inspect's model_usage: the solver's and the grader's apart). */
+  usage_by_model?: Record<string, NonNullable<SampleRecord['token_usage']>>;
+  /** Why the sample stopped early (an error or a limit), when it did. */
+  error?: string;
+  /** EEE: single_turn, multi_turn or agentic. */
+  interaction_type?: string;
+}
+
+/** One row of a report, as the page knows it. */
+export interface SampleRow {
+  /** The row's line in the file (an Inspect .eval: its position in id, epoch order). */
+  line: number;
+  /** The row's ID as the report shows it (Inspect: "7 (epoch 2)" when the log has several epochs). */
+  id?: string;
+  /** What the report holds of the row: the record of a format that keeps no more than that. */
+  texts?: { fields: string[]; values: string[] };
+  gold?: string;
+  pred?: string;
+  confidence?: number;
+  correct?: boolean;
+}
+
+export interface SampleQuery {
+  path: string;
+  format: FormatName;
+  /** lm-eval: the task of a file holding several (a simple_evaluate dump). */
+  task?: string;
+  row: SampleRow;
+  /** The file's unsaved text, when it is open with edits. */
+  text?: string;

@@ -3,6 +3,7 @@
 // score each become the same PredictionSet whichever harness wrote them.
 import type { MulticlassSet, ParseResult, RowProblem, ScoresSet, FormatName } from '../types';
 import type { SampleRecord } from './record';
+import { AGENT_FIELDS, agentTexts, countsOfRecord, isAgentRun } from './agentColumns';
 
 /** Longest text kept per field for the stepper and search (the file keeps the rest). */
 export const MAX_TEXT = 4000;
@@ -87,6 +88,12 @@ export function recordsToParse(records: readonly SampleRecord[], o: RecordsToPar
   }
   if (mode === 'choices') return { ...base, set: choiceSet(records, lines, ids, textValues), ...extra };
   // labels and verdicts: classes named by the texts.
+  // An agent run: each sample's turns, tool calls, tokens and tools as columns too (issue 29).
+  const counts = records.map(countsOfRecord);
+  if (isAgentRun(counts) && !AGENT_FIELDS.some((f) => textValues.fields.includes(f))) {
+    textValues.fields = [...textValues.fields, ...AGENT_FIELDS];
+    textValues.values.forEach((row, i) => row.push(...agentTexts(counts[i])));
+  }
   const classes: string[] = [];
   const index = new Map<string, number>();
   const classOf = (name: string) => {

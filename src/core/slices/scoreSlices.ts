@@ -67,8 +67,10 @@ export function sliceColumnsOf(set: PredictionSet, spec: SlicesOptions, source: 
       problems.push({ line: 1, severity: 'error', code: 'group-column', message: `--slices: ${values}` });
       continue;
     }
-    if (auto && !autoSliceable(values, set)) continue;
-    columns.push({ column, values });
+    // An empty cell is no value: "SEX =" is no slice to test (it only inflated Holm's count, issue 28.4).
+    const present: RowValues = Array.from(values as ArrayLike<string | undefined>, (v) => (v === '' ? undefined : v));
+    if (auto && !autoSliceable(present, set)) continue;
+    columns.push({ column, values: present });
   }
   return { columns, problems };
 }

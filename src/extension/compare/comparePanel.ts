@@ -17,6 +17,7 @@ import type { ChartImageFormat } from '../../common/exportProtocol';
 import type { ScoreOptions } from '../../core/types';
 import { makeNonce, panelHtml } from '../report/panelHtml';
 import { isCancelled, type WorkerPool } from '../worker/workerPool';
+import { SamplePanel } from '../sample/samplePanel';
 
 export type Mode = 'compare' | 'board';
 
@@ -302,12 +303,34 @@ export class ComparePanel {
       case 'openReport':
         if (this.allowed(message.path)) void vscode.commands.executeCommand('evalLens.openReport', message.path);
         break;
+      case 'openSamples':
+        this.openSamples(message.candidate, message.id);
+        break;
       case 'compareRows': {
         const pair = this.boardView && boardPairPaths(this.boardView, message.runs, message.task);
         if (pair) void ComparePanel.showComparison(this.deps, pair);
         break;
       }
     }
+  }
+
+  /** The sample view (issue 29) on aligned instance `id`: the baseline's and the candidate's samples side by side. */
+  private openSamples(candidate: unknown, id: unknown): void {
+    const view = this.comparison;
+    if (!view || typeof id !== 'string' || !Number.isInteger(candidate)) return;
+    const pairs = view.pairs.find((p) => p.candidate === candidate);
+    const row = pairs?.rows.find((r) => r.id === id);
+    if (!pairs || !row) return;
+    const runs = [view.runs[0], view.runs[candidate as number]];
+    const comparisonRuns = [view.comparison.runs[0], view.comparison.runs[candidate as number]];
+    if (!runs[0] || !runs[1] || !comparisonRuns[0] || !comparisonRuns[1]) return;
+    SamplePanel.show(this.deps.context, ([0, 1] as const).map((k) => ({
+      label: runs[k].label,
+      path: pairs.paths[k],
+      format: comparisonRuns[k].format,
+      task: comparisonRuns[k].task,
+      row: { line: row.lines[k], id: row.id, gold: row.gold, pred: row.preds[k], correct: k === 0 ? row.cell === 'both_right' || row.cell === 'baseline_only' : row.cell === 'both_right' || row.cell === 'candidate_only', ...(row.texts ? { texts: { fields: pairs.textFields, values: row.texts } } : {}) },
+    })));
   }
 
   private dispose(): void {

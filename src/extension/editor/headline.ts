@@ -9,6 +9,8 @@ export const METRIC_LABELS: Record<MetricName, string> = {
   ks: 'KS', smece: 'smECE', smece_sigma: 'smECE σ*', ece_classwise: 'classwise ECE', hmr: 'HMR', r_o: 'R_O', r_u: 'R_U', hmr_beta: 'HMR_β', mse: 'MSE', tvd: 'TVD', kl: 'KL', spearman: 'Spearman',
   acc_norm: 'acc_norm', perplexity: 'perplexity',
   stderr: 'stderr',
+  judge_score: 'judge score', win_rate: 'win rate', win_rate_adjusted: 'win rate (ties ½)', rating: 'rating',
+  position_bias: 'position bias', length_bias: 'length bias', agreement: 'agreement', kappa: 'κ',
 };
 
 /** The few numbers the CodeLens and status bar show, headline first (the table is in src/common/metricTable.ts). */

@@ -47,6 +47,8 @@ export interface PanelInfo {
   lastRevealed: { path: string; line: number } | undefined;
   /** The last metric definition opened from a card's "?" (the docs/metrics.md URI with its fragment). */
   lastMetricDoc?: string;
+  /** The last row whose sample the page asked to see (issue 29). */
+  lastSampleRow?: import('../../core/types').SampleRow;
   /** The webview's UI state as it last reported it. */
   state: PanelState | undefined;
 }

@@ -21,6 +21,8 @@ import { PageFacts } from './pageFacts';
 import { forWebview, isPanelState, mayOpen, reportIntervals, reportsView, sameReports, titleFor, withIntervals, type PanelInfo, type PanelScoreFunction, type PanelScoreResult } from './panelModel';
 
 import { baseName } from '../../common/paths';
+import { SamplePanel } from '../sample/samplePanel';
+import type { FormatName } from '../../core/types';
 
 export type { PanelInfo, PanelScoreFunction, PanelScoreResult } from './panelModel';
 
@@ -33,6 +35,8 @@ export class ReportPanel {
   /** Where the panel logs its timeline (the extension's output channel; tests read it with EVAL_LENS_DEBUG). */
   static log: ((line: string) => void) | undefined;
   private static scoreFunction: PanelScoreFunction | undefined;
+  /** The conversation search of the sample view (issue 29), run in the scoring worker. */
+  static conversationSearch: ((path: string, format: FormatName, query: string) => Promise<Omit<Extract<HostToWebview, { type: 'conversationMatches' }>, 'type' | 'search'>>) | undefined;
   /** Remembers a "Group by" or data file choice; true when the report should be scored again. */
   static sliceHandler: ((path: string, message: Extract<WebviewToHost, { type: 'groupBy' | 'clusterBy' | 'pickDataFile' | 'chooseModel' }>) => Promise<boolean>) | undefined;
 
@@ -402,7 +406,36 @@ export class ReportPanel {
       case 'compareWith':
         if (mayOpen(this.result, message.path)) void vscode.commands.executeCommand('evalLens.compareWith', message.path);
         break;
+      case 'openSample':
+        this.openSample(message);
+        break;
+      case 'searchConversations':
+        void this.searchConversations(message);
+        break;
     }
+  }
+
+  /** The sample view on a row of one of the reports shown (the path and format are the report's, not the page's word). */
+  private openSample(message: Extract<WebviewToHost, { type: 'openSample' }>): void {
+    const report = this.result?.reports[message.report];
+    const row = message.row;
+    if (!report || !row || typeof row !== 'object' || !Number.isInteger(row.line)) return;
+    this.info.lastSampleRow = row;
+    SamplePanel.show(this.context, [{ label: baseName(report.path), path: report.path, format: report.format, task: report.task, row }]);
+  }
+
+  private async searchConversations(message: Extract<WebviewToHost, { type: 'searchConversations' }>): Promise<void> {
+    const report = this.result?.reports[message.report];
+    const search = ReportPanel.conversationSearch;
+    if (!report || !search || typeof message.query !== 'string') return;
+    const token = this.token;
+    let answer: Omit<Extract<HostToWebview, { type: 'conversationMatches' }>, 'type' | 'search'>;
+    try {
+      answer = await search(report.path, report.format, message.query);
+    } catch (error) {
+      answer = { error: error instanceof Error ? error.message : String(error) };
+    }
+    if (token === this.token && this.info.ready) this.postNow({ type: 'conversationMatches', search: message.search, ...answer });
   }
 
   /** "Group by" / "Join data file…": remembered by the handler (extension/slicing.ts), then re-scored. */

@@ -102,13 +102,23 @@ export function compareJob(paths: string[], options: Partial<ScoreOptions>, prog
   const comparison = models.length ? withoutRowOrderNote(detail.comparison) : detail.comparison;
   // "Where it differs": every column of the baseline file with few values (or numeric, cut in
   // quartiles), each slice's paired test, Holm over all (src/core/compare/sliceFinder.ts).
+  // The baseline's joined data file ("Join data file…" in its report) gives its columns too (issue 28.4).
   let sliceLabels: Record<string, (string | undefined)[]> | undefined;
   if (!models.length && comparison.kind !== 'probability') {
-    const found = comparisonSlices(detail, runs.map((r, k) => ({ path: r.path, name: r.name, parsed: parsed[k] })), { columns: 'auto' }, resolveOptions({ ...options, instances: false }), nodeCompanionReader);
+    const dataPath = options.listColumns?.dataPath;
+    const spec = { columns: 'auto' as const, ...(dataPath ? { dataPath } : {}) };
+    const found = comparisonSlices(detail, runs.map((r, k) => ({ path: r.path, name: r.name, parsed: parsed[k] })), spec, resolveOptions({ ...options, instances: false }), nodeCompanionReader);
     if (found.slices.length) {
       comparison.slices = found.slices;
       sliceLabels = found.labels;
+    } else {
+      const file = basename(runs[0].path);
+      comparison.slices_note = found.problems.length
+        ? `Where it differs: ${found.problems[0].message}`
+        : `Where it differs: no column of ${file}${dataPath ? ` or of its data file ${basename(dataPath)}` : ''} has few enough values (or numbers) to slice by${dataPath ? '' : '; "Join data file…" in its report adds the columns of a data file joined on ID'}.`;
     }
+  } else if (comparison.kind === 'probability') {
+    comparison.slices_note = 'Where it differs: slices are tested on right/wrong answers, and probabilities have none.';
   }
   const reports = parsed.map((p, k) => buildReport(runs[k].path, p, runs[k].options));
   progress(0.95);

@@ -9,6 +9,8 @@ import type { Report, ScoreOptions } from '../../core/types';
 import { reportCharts } from '../../common/chartData';
 import { encodeInstances, payloadBuffers } from '../../common/instanceCodec';
 import { boardJob, compareJob } from './compareJob';
+import { readSampleRecord } from '../../core/samples/readSample';
+import { searchConversations } from '../../core/samples/conversationSearch';
 import { summaryOnly, type PanelData, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
 
 type ScoreRequest = Extract<WorkerRequest, { type: 'score' }>;
@@ -146,6 +148,23 @@ function compareOrBoard(req: Extract<WorkerRequest, { type: 'compare' | 'board' 
   return { type: 'boarded', id: req.id, view: boardJob(req.path, options, progress), ms: performance.now() - t0 };
 }
 
+/** The conversation search (issue 29), with a 'progress' reply at each whole percent. */
+function conversations(req: Extract<WorkerRequest, { type: 'searchConversations' }>): WorkerReply {
+  const refused = refuse(req.path, req.maxBytes);
+  if (refused) return { type: 'conversations', id: req.id, error: refused.message };
+  let sent = 0;
+  const found = searchConversations(req.path, req.format, req.query, {
+    maxFileBytes: req.maxBytes,
+    onProgress: (fraction) => {
+      const percent = Math.floor(Math.max(0, Math.min(1, fraction)) * 100);
+      if (percent <= sent) return;
+      sent = percent;
+      parentPort!.postMessage({ type: 'progress', id: req.id, fraction: percent / 100 } satisfies WorkerReply);
+    },
+  });
+  return 'error' in found ? { type: 'conversations', id: req.id, error: found.error } : { type: 'conversations', id: req.id, ...found };
+}
+
 /** Typed arrays of every report that own their whole buffer, moved rather than copied to the host. */
 function reportBuffers(reports: Report[]): ArrayBuffer[] {
   const seen = new Set<ArrayBuffer>();
@@ -178,6 +197,11 @@ parentPort?.on('message', async (req: WorkerRequest) => {
   try {
     if (req.type === 'score') ({ reply, transfer } = await score(req));
     else if (req.type === 'compare' || req.type === 'board') reply = compareOrBoard(req);
+    else if (req.type === 'sample') {
+      const t0 = performance.now();
+      reply = { type: 'sampled', id: req.id, answers: req.queries.map((q) => readSampleRecord(q, { maxFileBytes: req.maxBytes })), ms: performance.now() - t0 };
+    }
+    else if (req.type === 'searchConversations') reply = conversations(req);
     else if (req.type === 'roles') {
       const refused = refuse(req.path, req.maxBytes);
       if (refused) throw new Error(refused.message);

@@ -1,6 +1,6 @@
 // Messages between the extension host and the scoring worker (dist/scoreWorker.js). Kept apart
 // from both sides so neither imports the other: the host bundle stays free of the metric core.
-import type { ColumnMapping, FormatName, Report, ScoreOptions } from '../../core/types';
+import type { ColumnMapping, FormatName, Report, SampleQuery, SampleRecord, ScoreOptions } from '../../core/types';
 import type { TableRoles } from '../../core/tableRoles';
 import type { InstancePayload, ReportCharts } from '../../protocol';
 import type { BoardView, CompareView } from '../../common/compareProtocol';
@@ -69,7 +69,14 @@ export type WorkerRequest = RequestBase & (
   | { type: 'board'; id: number; path: string; options: Partial<ScoreOptions>; maxBytes?: number }
   /** A table's column roles ("Map columns…"), with the user's mapping so far. */
   | { type: 'roles'; id: number; path: string; mapping?: ColumnMapping; maxBytes?: number }
+  /** The sample view (issue 29): each query's whole sample, read from its file now. */
+  | { type: 'sample'; id: number; queries: SampleQuery[]; maxBytes?: number }
+  /** The text terms of `query` looked for inside every sample's conversation in the file, with 'progress' replies. */
+  | { type: 'searchConversations'; id: number; path: string; format: FormatName; query: string; maxBytes?: number }
 );
+
+/** One sample query's answer: the record, or why it could not be read. */
+export type SampleReply = { record: SampleRecord; from: 'file' | 'texts' } | { error: string };
 
 export type WorkerReply =
   | {
@@ -83,6 +90,8 @@ export type WorkerReply =
   | { type: 'compared'; id: number; view: CompareView; ms: number }
   | { type: 'boarded'; id: number; view: BoardView; ms: number }
   | { type: 'roles'; id: number; roles: TableRoles }
+  | { type: 'sampled'; id: number; answers: SampleReply[]; ms: number }
+  | { type: 'conversations'; id: number; rows?: { line: number; terms: number }[]; searched?: number; unread?: number; error?: string }
   /** The request failed; `tooLarge` when the size guard refused it. */
   | { type: 'failed'; id: number; message: string; tooLarge?: boolean }
   /** Fraction of the job done (parse 0-0.9, metrics 0.9-1), sent at each whole percent. */
