@@ -6,6 +6,7 @@ import { SCORE_USAGE, scoreCommand } from './score';
 import { COMPARE_USAGE, compareCommand } from './compare';
 import { BOARD_USAGE, boardCommand } from './board';
 import { PLOT_USAGE, plotCommand } from './plot';
+import { CONVERT_USAGE, convertCommand } from './convert';
 
 export type { CliOutput } from './args';
 export { toJson } from '../documents/json';
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, Command> = {
   compare: { usage: COMPARE_USAGE, run: compareCommand },
   board: { usage: BOARD_USAGE, run: boardCommand },
   plot: { usage: PLOT_USAGE, run: plotCommand },
+  convert: { usage: CONVERT_USAGE, run: convertCommand },
 };
 
 const USAGE = `Usage: eval-lens COMMAND ...\n\nCommands: ${Object.keys(COMMANDS).join(', ')}\n\n${SCORE_USAGE}`;

@@ -123,6 +123,7 @@ export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions, 
   }
   if (slicing && (used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, slicing, parsed, used);
   o.onProgress?.(1, 'score');
+  o.onScored?.(report, parsed);
   return report;
 }
 

@@ -1,7 +1,7 @@
 // From the one sample record to the columnar set the metrics read. Every harness adapter ends here,
 // so a multiple-choice question, a pair of labels, a harness's own verdict and a bare per-sample
 // score each become the same PredictionSet whichever harness wrote them.
-import type { MulticlassSet, ParseResult, RowProblem, ScoresSet, FormatName } from '../types';
+import type { BinarySet, ConfidenceSet, MulticlassSet, ParseResult, ProbabilitySet, RowProblem, ScoresSet, FormatName } from '../types';
 import type { SampleRecord } from './record';
 import { AGENT_FIELDS, agentTexts, countsOfRecord, isAgentRun } from './agentColumns';
 
@@ -22,10 +22,18 @@ export type RecordMode =
   /** the harness's own verdict (evaluation.is_correct): accuracy is the share of right verdicts */
   | 'verdict'
   /** per-sample numbers only (no gold): the figures are their means */
-  | 'scores';
+  | 'scores'
+  /** a risk score and a 0/1 label per sample (SampleRecord.risk): the binary kind */
+  | 'binary'
+  /** a predicted and a true probability per sample (SampleRecord.probability): the probability kind */
+  | 'probability'
+  /** a stated confidence and the harness's verdict (evaluation.is_correct): the confidence kind; only when asked for */
+  | 'confidence';
 
 /** The richest mode every record supports. */
 export function recordMode(records: readonly SampleRecord[]): RecordMode {
+  if (records.length && records.every((r) => r.risk)) return 'binary';
+  if (records.length && records.every((r) => r.probability)) return 'probability';
   if (records.length && records.every((r) => (r.input?.choices?.length && r.goldIndex !== undefined && (r.choiceProbs?.length || r.predIndex !== undefined)))) return 'choices';
   if (records.length && records.every((r) => r.gold !== undefined && r.pred !== undefined)) return 'labels';
   if (records.length && records.every((r) => typeof r.evaluation?.is_correct === 'boolean')) return 'verdict';
@@ -87,6 +95,30 @@ export function recordsToParse(records: readonly SampleRecord[], o: RecordsToPar
     return { ...base, set, ...extra };
   }
   if (mode === 'choices') return { ...base, set: choiceSet(records, lines, ids, textValues), ...extra };
+  if (mode === 'binary') {
+    const set: BinarySet = {
+      kind: 'binary', n, lines, ids,
+      score: Float64Array.from(records, (r) => r.risk!.score),
+      label: Uint8Array.from(records, (r) => r.risk!.label),
+    };
+    return { ...base, set, ...extra };
+  }
+  if (mode === 'probability') {
+    const set: ProbabilitySet = {
+      kind: 'probability', n, lines, ids, texts: textValues,
+      predProb: Float64Array.from(records, (r) => r.probability!.pred),
+      goldProb: Float64Array.from(records, (r) => r.probability!.gold),
+    };
+    return { ...base, set, ...extra };
+  }
+  if (mode === 'confidence') {
+    const set: ConfidenceSet = {
+      kind: 'confidence', n, lines, ids,
+      confidence: Float64Array.from(records, (r) => r.confidence ?? NaN),
+      correct: Uint8Array.from(records, (r) => (r.evaluation?.is_correct ? 1 : 0)),
+    };
+    return { ...base, set, ...extra };
+  }
   // labels and verdicts: classes named by the texts.
   // An agent run: each sample's turns, tool calls, tokens and tools as columns too (issue 29).
   const counts = records.map(countsOfRecord);

@@ -1,0 +1,278 @@
+// One scored file (a Report with its per-instance columns, and the ParseResult it was built from) as
+// one Every Eval Ever evaluation: an aggregate (eval.schema.json 0.3.0) with one result, and one
+// instance record (instance_level_eval.schema.json 0.3.0) per scored row. Pure: the caller names the
+// uuid and the time, and writes the two texts where the schema's layout puts them (convert.ts).
+//
+// What each record says is Eval Lens's own reading of the row: is_correct is the row's `correct`
+// (binary: score >= threshold against the label; multiclass: pred == gold; confidence: its correct
+// flag), evaluation.score is 1/0, or the source's own per-sample score when it logged one. What the
+// source does not say is "unknown", or an empty string or list, never a guess. What the schema has
+// no field for (a risk score, choice probabilities, a probability pair, per-sample metrics, the
+// report's AUC, Brier and ECE) goes into the string maps under eval_lens.* (keys.ts), so that reading
+// the files back gives the same set.
+import { createHash } from 'node:crypto';
+import type { FormatName, ParseResult, Report } from '../types';
+import { baseName } from '../../common/paths';
+import { EEE_SCHEMA_VERSION, EVAL_LENS_PREFIX, METRIC_PREFIX, SAMPLE_META, TEXT_PREFIX } from './keys';
+import { modelParts, portableName, pythonJsonDumps } from './names';
+
+type Json = Record<string, unknown>;
+
+/** The evaluation library behind each format, as EEE names libraries; 'unknown' where the file names none. */
+const LIBRARY: Partial<Record<FormatName, string>> = {
+  folktexts: 'folktexts', 'lm-eval': 'lm_eval', inspect: 'inspect_ai', helm: 'helm', lighteval: 'lighteval',
+  promptfoo: 'promptfoo', opencompass: 'opencompass', alpacaeval: 'alpaca_eval', 'mt-bench': 'fastchat',
+};
+
+/** Text fields that are the sample's input, and those that are the model's output, in order of preference. */
+const INPUT_FIELDS = ['input', 'prompt', 'question', 'query', 'text'];
+const OUTPUT_FIELDS = ['output', 'response', 'completion', 'reasoning'];
+
+export interface EeeWriteOptions {
+  /** The evaluation's uuid4 (names both files). */
+  uuid: string;
+  /** When the record was made, Unix seconds (retrieved_timestamp). */
+  retrieved: number;
+  /** The converter's name and version, for the aggregate's eval_library.additional_details. */
+  generator: string;
+}
+
+export interface EeeEvaluation {
+  /** data/<benchmark>/<developer>/<model>/ (relative, with / separators). */
+  folder: string;
+  aggregateName: string;
+  samplesName: string;
+  aggregate: Json;
+  /** The JSON Lines text of the instance records, one a line, ending in a newline. */
+  samples: string;
+  rows: number;
+}
+
+/** Why a report cannot be written, or null when it can. */
+export function notConvertible(r: Report): string | null {
+  if (r.fatal) return r.fatal;
+  if (r.n === 0) return Object.keys(r.reported).length ? 'it holds reported figures only, no samples to write' : 'no row was scored';
+  if (!r.instances) return 'the report has no per-instance columns (score it with instances)';
+  return null;
+}
+
+const num = (x: number) => String(x);
+
+/** The headline figure the evaluation's one result carries, and how to read it. */
+function headline(r: Report, parsed: ParseResult): { metric: string; score: number; lower: boolean; min: number | string; max: number | string; kind: string; unit: string } | null {
+  if (typeof r.metrics.accuracy === 'number') return { metric: 'accuracy', score: r.metrics.accuracy, lower: false, min: 0, max: 1, kind: 'accuracy', unit: 'proportion' };
+  if (r.kind === 'probability' && typeof r.metrics.mse === 'number') return { metric: 'mse', score: r.metrics.mse, lower: true, min: 0, max: 1, kind: 'mse', unit: 'squared probability' };
+  const first = r.taskMetrics?.find((t) => typeof t.mean === 'number');
+  if (first) return { metric: first.name, score: first.mean!, lower: false, min: '-Infinity', max: 'Infinity', kind: first.name, unit: 'unknown' };
+  void parsed;
+  return null;
+}
+
+/** The source's texts of row i, as EEE's input.raw, output.raw, choices, and the rest for metadata. */
+function rowTexts(texts: Report['texts'], i: number): { input: string; output: string[]; choices?: string[]; rest: Record<string, string> } {
+  const out = { input: '', output: [] as string[], rest: {} as Record<string, string> } as { input: string; output: string[]; choices?: string[]; rest: Record<string, string> };
+  if (!texts) return out;
+  const fields = texts.fields;
+  const values = texts.values[i] ?? [];
+  const at = (names: string[]) => names.map((n) => fields.indexOf(n)).find((k) => k >= 0 && (values[k] ?? '') !== '');
+  const inputAt = at(INPUT_FIELDS);
+  const outputAt = at(OUTPUT_FIELDS);
+  const choicesAt = fields.indexOf('choices');
+  if (inputAt !== undefined) out.input = values[inputAt];
+  if (outputAt !== undefined) out.output = [values[outputAt]];
+  fields.forEach((f, k) => {
+    const v = values[k] ?? '';
+    if (k === inputAt || k === outputAt || v === '') return;
+    if (k === choicesAt) {
+      // lm-eval writes one "j: text" line per choice: the list back, when every line reads so.
+      const lines = v.split('\n');
+      if (lines.every((l, j) => l.startsWith(`${j}: `))) { out.choices = lines.map((l, j) => l.slice(`${j}: `.length)); return; }
+    }
+    out.rest[f] = v;
+  });
+  // RAFT's data columns (Title, Abstract, …) are the input itself when no field is named as one.
+  if (inputAt === undefined && Object.keys(out.rest).length) {
+    out.input = Object.entries(out.rest).map(([f, v]) => `${f}: ${v}`).join('\n');
+    out.rest = {};
+  }
+  return out;
+}
+
+/** Sample IDs as the report names the rows; a repeated ID becomes numbered attempts (metadata.epoch). */
+function sampleIds(r: Report, parsed: ParseResult): { ids: string[]; attempt: (number | undefined)[] } {
+  const n = r.n;
+  const set = parsed.set;
+  const lines = r.instances!.lines;
+  const linesUnique = new Set(lines).size === n;
+  const ids = Array.from({ length: n }, (_, i) => r.instances!.ids?.[i] ?? (set?.idNumbers ? num(set.idNumbers[i]) : linesUnique ? `line ${lines[i]}` : `row ${i + 1}`));
+  const count = new Map<string, number>();
+  for (const id of ids) count.set(id, (count.get(id) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const attempt = ids.map((id) => {
+    if (count.get(id)! < 2) return undefined;
+    const k = (seen.get(id) ?? 0) + 1;
+    seen.set(id, k);
+    return k;
+  });
+  return { ids, attempt };
+}
+
+export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptions): EeeEvaluation {
+  const why = notConvertible(r);
+  if (why) throw new Error(`${r.path}: ${why}`);
+  const inst = r.instances!;
+  const set = parsed.set!;
+  const n = r.n;
+  const model = r.sourceModel ?? 'unknown';
+  const { developer, name: modelDir } = model === 'unknown' ? { developer: 'unknown', name: 'unknown' } : modelParts(model);
+  const benchmark = r.task ?? 'unknown';
+  const evaluationName = r.task ?? baseName(r.path);
+  const head = headline(r, parsed);
+  if (!head) throw new Error(`${r.path}: the report has no figure to carry (no accuracy, MSE or per-sample metric)`);
+  const metric = head.metric;
+  const resultId = `${evaluationName}/${metric}`;
+  const folder = `data/${portableName(benchmark)}/${developer}/${modelDir}`;
+  const threshold = r.options.threshold;
+  const classes = r.classes ?? (set.kind === 'multiclass' ? set.classes : undefined);
+  const { ids, attempt } = sampleIds(r, parsed);
+  const taskValues = parsed.taskMetrics ?? [];
+  const ownScore = taskValues.find((t) => t.name === 'score');
+  const positional = !!classes && classes.every((c, j) => c === String(j));
+  const mc = set.kind === 'multiclass' ? set : undefined;
+  const k = classes?.length ?? 0;
+
+  const records: Json[] = [];
+  const digest = createHash('sha256');
+  for (let i = 0; i < n; i++) {
+    const meta: Record<string, string> = { [SAMPLE_META.kind]: r.kind, [SAMPLE_META.sourceLine]: num(inst.lines[i]) };
+    if (attempt[i] !== undefined) meta.epoch = num(attempt[i]!);
+    const texts = rowTexts(r.texts, i);
+    for (const [f, v] of Object.entries(texts.rest)) meta[`${TEXT_PREFIX}${f}`] = v;
+    for (const t of taskValues) if (!Number.isNaN(t.values[i])) meta[`${METRIC_PREFIX}${t.name}`] = num(t.values[i]);
+    let correct = inst.correct[i] === 1;
+    let score = correct ? 1 : 0;
+    let reference: string[] = [];
+    let choices: string[] | undefined;
+    const attribution: Json[] = [];
+    const answer = (value: string, method: string) => attribution.push({ turn_idx: 0, source: texts.output.length ? 'output.raw' : 'eval_lens', extracted_value: value, extraction_method: method, is_terminal: true });
+    if (set.kind === 'binary') {
+      const s = set.score[i];
+      const y = set.label[i];
+      reference = [num(y)];
+      answer(s >= threshold ? '1' : '0', `risk score >= ${num(threshold)}`);
+      Object.assign(meta, { [SAMPLE_META.riskScore]: num(s), [SAMPLE_META.label]: num(y), [SAMPLE_META.threshold]: num(threshold) });
+    } else if (set.kind === 'confidence') {
+      meta[SAMPLE_META.confidence] = num(set.confidence[i]);
+    } else if (mc && classes) {
+      const g = mc.gold[i];
+      const p = mc.pred[i];
+      // The choices: the task's classes, or (classes that are positions) the row's own choice texts,
+      // which then name the gold and the answer too.
+      const own = positional && texts.choices?.length === k ? texts.choices : undefined;
+      if (mc.classesKnown || mc.probs) choices = own ?? classes;
+      const nameOf = (j: number) => (j < 0 ? '' : own ? own[j] : classes[j]);
+      reference = g >= 0 ? [nameOf(g)] : [];
+      answer(nameOf(p), mc.probs ? 'argmax of the choice probabilities' : 'the answer as the source gives it');
+      if (choices) {
+        meta[SAMPLE_META.goldIndex] = num(g);
+        meta[SAMPLE_META.predIndex] = num(p);
+        if (mc.probs) meta[SAMPLE_META.choiceProbs] = JSON.stringify(Array.from(mc.probs.subarray(i * k, i * k + k)));
+      }
+      if (mc.confidence && !mc.probs && !Number.isNaN(mc.confidence[i])) meta[SAMPLE_META.confidence] = num(mc.confidence[i]);
+      if (mc.freeText) Object.assign(meta, { [SAMPLE_META.freeText]: mc.freeText.reason, [SAMPLE_META.freeTextAccuracy]: mc.freeText.keepAccuracy ? 'kept' : 'dropped' });
+    } else if (set.kind === 'probability') {
+      const pred = set.predProb[i];
+      const gold = set.goldProb[i];
+      reference = [num(gold)];
+      answer(num(pred), 'predicted probability');
+      // No sample is right or wrong here: Eval Lens counts each as correct, and the score is its share of the MSE.
+      correct = true;
+      score = (pred - gold) ** 2;
+      Object.assign(meta, { [SAMPLE_META.predProb]: num(pred), [SAMPLE_META.goldProb]: num(gold) });
+    } else if (set.kind === 'scores') {
+      const first = taskValues.find((t) => !Number.isNaN(t.values[i]));
+      correct = false;
+      score = first ? first.values[i] : 0;
+    }
+    if (ownScore && Number.isFinite(ownScore.values[i])) score = ownScore.values[i];
+    const input: Json = { raw: texts.input, reference };
+    if (choices) input.choices = choices;
+    records.push({
+      schema_version: EEE_SCHEMA_VERSION,
+      evaluation_id: '', // set below, once every verdict is known
+      model_id: model,
+      evaluation_name: evaluationName,
+      evaluation_result_id: resultId,
+      sample_id: ids[i],
+      ...(texts.input ? { sample_hash: createHash('sha256').update(pythonJsonDumps({ raw: texts.input, reference })).digest('hex') } : {}),
+      interaction_type: 'single_turn',
+      input,
+      output: { raw: texts.output },
+      answer_attribution: attribution,
+      evaluation: { score: Number.isFinite(score) ? score : 0, is_correct: correct },
+      metadata: meta,
+    });
+    digest.update(`${ids[i]}\u0000${correct ? 1 : 0}\u0000${score}\n`);
+  }
+  // A stable id (the same file converts to the same id): the source, what was scored, and every verdict.
+  const evaluationId = `${portableName(evaluationName)}/${developer}_${modelDir}/${digest.update(`${r.format}\u0000${baseName(r.path)}\u0000${r.task ?? ''}\u0000${model}`).digest('hex').slice(0, 16)}`;
+  const samples = records.map((rec) => JSON.stringify({ ...rec, evaluation_id: evaluationId })).join('\n') + '\n';
+  const samplesName = `${o.uuid}_samples.jsonl`;
+
+  const details: Record<string, string> = {};
+  for (const [m, v] of Object.entries(r.metrics)) if (typeof v === 'number' && Number.isFinite(v)) details[`${EVAL_LENS_PREFIX}${m}`] = num(v);
+  for (const t of r.taskMetrics ?? []) if (typeof t.mean === 'number') details[`${METRIC_PREFIX}${t.name}`] = num(t.mean);
+  details[`${EVAL_LENS_PREFIX}options.threshold`] = num(threshold);
+  details[`${EVAL_LENS_PREFIX}options.bins`] = num(r.options.bins);
+  const se = r.standard_errors?.[metric];
+  const interval = r.intervals[metric as keyof Report['intervals']];
+  const uncertainty: Json = {
+    num_samples: n,
+    ...(typeof se === 'number' && Number.isFinite(se) ? { standard_error: { value: se, method: 'analytic' } } : {}),
+    ...(interval ? { confidence_interval: { lower: interval[0], upper: interval[1], confidence_level: 0.95, method: r.interval_method ?? 'bootstrap' } } : {}),
+  };
+  const aggregate: Json = {
+    schema_version: EEE_SCHEMA_VERSION,
+    evaluation_id: evaluationId,
+    retrieved_timestamp: num(o.retrieved),
+    source_metadata: {
+      source_name: 'Eval Lens',
+      source_type: 'evaluation_run',
+      source_organization_name: 'unknown',
+      evaluator_relationship: 'other',
+      additional_details: { [`${EVAL_LENS_PREFIX}source_file`]: baseName(r.path), [`${EVAL_LENS_PREFIX}format`]: r.format, [`${EVAL_LENS_PREFIX}kind`]: r.kind },
+    },
+    eval_library: { name: LIBRARY[r.format] ?? 'unknown', version: 'unknown', additional_details: { converted_by: o.generator } },
+    model_info: {
+      name: model,
+      id: model,
+      developer,
+      additional_details: { deployment_type: 'unknown', model_availability: 'unknown' },
+    },
+    evaluation_results: [{
+      evaluation_result_id: resultId,
+      evaluation_name: evaluationName,
+      source_data: { dataset_name: benchmark, source_type: 'other', additional_details: { [`${EVAL_LENS_PREFIX}source_file`]: baseName(r.path) } },
+      metric_config: {
+        metric_id: metric,
+        metric_name: metric,
+        metric_kind: head.kind,
+        metric_unit: head.unit,
+        lower_is_better: head.lower,
+        score_type: 'continuous',
+        min_score: head.min,
+        max_score: head.max,
+        additional_details: { [`${EVAL_LENS_PREFIX}definition`]: metric === 'accuracy' ? 'the share of samples whose evaluation.is_correct is true (Eval Lens docs/metrics.md#accuracy)' : `Eval Lens docs/metrics.md#${metric}` },
+      },
+      score_details: { score: head.score, details, uncertainty },
+    }],
+    detailed_evaluation_results: {
+      format: 'jsonl',
+      file_path: `${folder}/${samplesName}`,
+      hash_algorithm: 'sha256',
+      checksum: createHash('sha256').update(samples, 'utf8').digest('hex'),
+      total_rows: n,
+    },
+  };
+  return { folder, aggregateName: `${o.uuid}.json`, samplesName, aggregate, samples, rows: n };
+}
