@@ -23,6 +23,7 @@ import { calibrationResampler, expandCounts, multiclassResampler, probabilityRes
 import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../common/paths';
 import { capProblems } from './problemCap';
+import { reportedOnMore } from '../common/reportedOn';
 import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
 import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
 import { attachErrorBars, attachOwnMetricErrors, attachTaskMetricErrors, clusterBootstrap, oneClusterProblem, type ReportClusters } from './errorBars';
@@ -578,6 +579,8 @@ export function agrees(reported: number, recomputed: number): boolean {
 
 function reportedMismatches(report: Report): RowProblem[] {
   const out: RowProblem[] = [];
+  // Figures over more samples than the file holds are not comparable (reportedOn.ts).
+  if (reportedOnMore(report)) return out;
   for (const [name, value] of Object.entries(report.reported)) {
     const mine = report.metrics[name as MetricName];
     // A NaN or infinite figure is shown as the file gives it, not flagged against a finite one.
@@ -596,6 +599,7 @@ function reportedMismatches(report: Report): RowProblem[] {
 
 /** Names of reported figures that disagree with the recomputed ones (for the UI). */
 export function disagreeingReported(report: Report): string[] {
+  if (reportedOnMore(report)) return [];
   return Object.entries(report.reported)
     .filter(([name, v]) => v !== null && Number.isFinite(v) && typeof report.metrics[name as MetricName] === 'number' && !agrees(v, report.metrics[name as MetricName] as number))
     .map(([name]) => name);

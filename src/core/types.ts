@@ -65,6 +65,7 @@ export type ProblemCode =
   | 'no-gold'             // a prediction whose ID has no gold label (hidden test split); info
   | 'missing-gold-data'   // RAFT predictions without train.csv / task.json to score against
   | 'reported-mismatch'   // a figure in results.bench-*.json that disagrees with the recomputed one
+  | 'reported-subset'     // the file holds part of the samples its results file's figures are over; info
   | 'undefined-metric'    // e.g. AUC with only one class present
   | 'unscorable'          // nothing in the file could be scored
   | 'more-problems'       // the list was cut: a summary of how many more there are

@@ -4,6 +4,7 @@
 import { METRIC_NAMES, type Report } from '../core/types';
 import { formatNumber } from './table';
 import { taskMetricDisagrees } from '../common/taskMetrics';
+import { reportedOnMore, reportedOnText } from '../common/reportedOn';
 
 /**
  * The task's own per-sample metrics (lm-eval's mae, eqbench, …): name, mean over the samples that
@@ -19,7 +20,7 @@ export function taskMetricLines(r: Report): string[] {
     let line = `    ${t.name.padEnd(width)} ${formatNumber(t.mean).padStart(8)}`;
     if (t.interval) line += `  [${formatNumber(t.interval[0])}, ${formatNumber(t.interval[1])}]`;
     if (t.n !== r.n) line += `  n=${t.n}`;
-    if (t.reported !== undefined) line += `   reported ${formatNumber(t.reported)}${taskMetricDisagrees(t) ? '  ✗ disagrees' : ''}`;
+    if (t.reported !== undefined) line += `   reported ${formatNumber(t.reported)}${reportedOnText(r)}${!reportedOnMore(r) && taskMetricDisagrees(t) ? '  ✗ disagrees' : ''}`;
     out.push(line);
   }
   return out;

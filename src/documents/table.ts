@@ -10,6 +10,7 @@ import { nonFiniteText } from '../core/formats/pythonJson';
 import { sliceContrastLines } from './sliceTable';
 import { errorBarLines, standardErrorText } from './errorBars';
 import { summaryLines } from './summaryLines';
+import { reportedOnText } from '../common/reportedOn';
 
 /** Problems listed per file before "... N more". */
 const PROBLEMS_SHOWN = 10;
@@ -64,7 +65,7 @@ export function formatReport(r: Report): string {
     const se = standardErrorText(r, name);
     if (se) line += `  ${se}`;
     if (hasReported && name in r.reported) {
-      line += `   reported ${formatNumber(r.reported[name])}${disagree.has(name) ? '  ✗ disagrees' : ''}`;
+      line += `   reported ${formatNumber(r.reported[name])}${reportedOnText(r)}${disagree.has(name) ? '  ✗ disagrees' : ''}`;
     }
     out.push(line);
   }

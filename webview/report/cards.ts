@@ -11,6 +11,7 @@ import { disagrees, formatMetric, formatWithInterval, leaningSentence, METRIC_IN
 import { post } from '../common/vscodeApi';
 import { baseName } from '../../src/common/paths';
 import { taskMetricsSection } from './taskMetrics';
+import { reportedOnMore, reportedOnText } from '../../src/common/reportedOn';
 
 function card(report: Report, name: MetricName, headline: boolean): HTMLElement {
   const info = METRIC_INFO[name];
@@ -18,7 +19,9 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   const interval = report.intervals[name];
   const hasReported = Object.prototype.hasOwnProperty.call(report.reported, name);
   const reported = hasReported ? report.reported[name] : undefined;
-  const mismatch = hasReported && disagrees(value, reported);
+  // Figures over more samples than the file holds stand beside the recomputed ones, not against them.
+  const subset = reportedOnMore(report);
+  const mismatch = hasReported && !subset && disagrees(value, reported);
   const children: HTMLElement[] = [
     el('div', { className: 'card-label' }, [
       el('span', { className: 'card-label-text', text: `${info.label} ${betterDirection(name) === 'lower' ? '↓' : '↑'}` }),
@@ -34,10 +37,12 @@ function card(report: Report, name: MetricName, headline: boolean): HTMLElement 
   } else if (hasReported) {
     children.push(el('div', {
       className: `card-reported${mismatch ? ' mismatch' : ''}`,
-      text: `${mismatch ? '⚠ ' : ''}reported ${formatMetric(reported)}${mismatch ? ' (disagrees)' : ' ✓'}`,
-      title: mismatch
-        ? `The benchmark's own results file says ${reported}; recomputed from the predictions: ${value}.`
-        : 'The benchmark reported the same figure.',
+      text: `${mismatch ? '⚠ ' : ''}reported ${formatMetric(reported)}${subset ? reportedOnText(report) : mismatch ? ' (disagrees)' : ' ✓'}`,
+      title: subset
+        ? `The benchmark's own results file says ${reported}, over ${reportedOnText(report).replace(/^ on /, '')}; this file holds ${report.n} of them.`
+        : mismatch
+          ? `The benchmark's own results file says ${reported}; recomputed from the predictions: ${value}.`
+          : 'The benchmark reported the same figure.',
       data: { reported: String(reported), mismatch: String(mismatch) },
     }));
   }

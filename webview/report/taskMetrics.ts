@@ -5,6 +5,7 @@
 import type { Report, TaskMetric } from '../../src/core/types';
 import { nonFiniteWord, taskMetricDisagrees, taskMetricsFromWire } from '../../src/common/taskMetrics';
 import { el } from '../common/dom';
+import { reportedOnMore, reportedOnText } from '../../src/common/reportedOn';
 import { formatCount, formatMetric } from '../common/format';
 
 /** A task metric's figure: 3 decimals, or NaN / Infinity / -Infinity; "—" for none. */
@@ -14,7 +15,9 @@ export function formatTaskFigure(v: number | null | undefined): string {
 }
 
 function taskCard(report: Report, t: TaskMetric): HTMLElement {
-  const mismatch = taskMetricDisagrees(t);
+  // Figures over more samples than the file holds stand beside the mean, not against it (reportedOn.ts).
+  const subset = reportedOnMore(report);
+  const mismatch = !subset && taskMetricDisagrees(t);
   const children: HTMLElement[] = [
     el('div', { className: 'card-label' }, [el('span', { className: 'card-label-text', text: t.name })]),
     el('div', { className: 'card-value', text: formatTaskFigure(t.mean), data: { taskMetric: t.name } }),
@@ -26,7 +29,7 @@ function taskCard(report: Report, t: TaskMetric): HTMLElement {
   } else if (t.reported !== undefined) {
     children.push(el('div', {
       className: `card-reported${mismatch ? ' mismatch' : ''}`,
-      text: `${mismatch ? '⚠ ' : ''}reported ${formatTaskFigure(t.reported)}${mismatch ? ' (disagrees)' : ' ✓'}`,
+      text: `${mismatch ? '⚠ ' : ''}reported ${formatTaskFigure(t.reported)}${subset ? reportedOnText(report) : mismatch ? ' (disagrees)' : ' ✓'}`,
       title: mismatch
         ? `The task's results file says ${formatTaskFigure(t.reported)}; the mean over this file's samples is ${formatTaskFigure(t.mean)}.`
         : 'The task reported the same figure.',

@@ -18,7 +18,7 @@ import { stripBom } from './csv';
 import { forEachJsonRecord, type JsonRecordHandler, type JsonScan, type JsonSpan } from './jsonl';
 import { lmEvalReported, modelOfResults, readResultsDoc, resultsPathFor, targetDelimiterOf, type LmEvalMode } from './lmEvalResults';
 import { looksLikeResultsDocument, readSimpleEvaluate } from './lmEvalDump';
-import { lmEvalSummary, summaryResultOf } from './summaryJson';
+import { lmEvalSampleCount, lmEvalSummary, summaryResultOf } from './summaryJson';
 import { normalisedArgmax } from '../metrics/lmEvalMetrics';
 import { showValue } from './numbers';
 import { detach } from './progress';
@@ -669,6 +669,17 @@ function parseSamples(
     result.reported = reported.reported;
     result.reportedPath = reported.path;
     if (Object.keys(reported.notes).length) result.reportedNotes = reported.notes;
+    // A file holding part of the samples lm-eval scored (--limit, or cut short): the reported figures
+    // are over all of them, shown with that count, and not compared with the ones recomputed here.
+    const scoredOn = results && task ? lmEvalSampleCount(results.doc, task) : undefined;
+    const held = n + skipped;
+    if (scoredOn !== undefined && held < scoredOn) {
+      result.reportedOn = scoredOn;
+      problems.push({
+        line: 1, severity: 'info', code: 'reported-subset',
+        message: `This file holds ${held.toLocaleString('en-US')} of the ${scoredOn.toLocaleString('en-US')} samples lm-eval scored for ${task}: the figures of ${baseName(reported.path)} are over all ${scoredOn.toLocaleString('en-US')}, so they are shown beside the figures recomputed here, not compared with them.`,
+      });
+    }
   }
   return result;
 }
