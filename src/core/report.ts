@@ -24,7 +24,8 @@ import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../common/paths';
 import { capProblems } from './problemCap';
 import { reportedOnMore } from '../common/reportedOn';
-import { RESAMPLED_RATES, rateResampler, wholeSetRates } from './slices/rates';
+import { RESAMPLED_RATES, rateResampler, thresholdRates, wholeSetRates } from './slices/rates';
+import { decisionAccuracy, decisionAt, decisionScores } from './metrics/decisions';
 import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
 import { attachErrorBars, attachOwnMetricErrors, attachTaskMetricErrors, clusterBootstrap, oneClusterProblem, type ReportClusters } from './errorBars';
 import { attachJudge, judgeFileMetrics, judgeResampler } from './judges/judgeReport';
@@ -157,6 +158,12 @@ function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
   withTargetIntervals(r.bins.equalCount);
   const smoothReliability = r.smooth;
   const metrics = { ...r.metrics, ...wholeSetRates(set.score, set.label, o.threshold, o.bins) };
+  // A prediction column the user named decides accuracy and the rates; calibration keeps the score.
+  if (set.pred) {
+    const d = decisionScores(set, o.threshold);
+    const { accuracy: _accuracy, ...rates } = thresholdRates(d.score, set.label, d.threshold);
+    Object.assign(metrics, { accuracy: decisionAccuracy(set, o.threshold) }, rates);
+  }
   const squares = { brier: r.squares.brier, log_loss: r.squares.log_loss };
   if (o.instances === false) return { metrics, bins: r.bins, roc: r.roc, classStats: null, instances: null, squares, smoothReliability };
   const n = set.n;
@@ -168,7 +175,7 @@ function scoreBinary(set: BinarySet, o: ScoreOptions): Scored {
   for (let i = 0; i < n; i++) {
     const s = set.score[i];
     const y = set.label[i];
-    const p = s >= o.threshold ? 1 : 0;
+    const p = decisionAt(set, o.threshold, i);
     confidence[i] = s >= 0.5 ? s : 1 - s;
     correct[i] = p === y ? 1 : 0;
     brier[i] = (s - y) * (s - y);
@@ -413,8 +420,16 @@ export function resampleMetrics(set: PredictionSet, o: ScoreOptions, band?: Smoo
     case 'binary': {
       if (hasNaN(set.score)) return naiveResample(set, o);
       const cal = calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold, band });
-      const rates = rateResampler(set.score, set.label, o.threshold);
-      return (w) => ({ ...cal(w), ...rates(w) });
+      const d = decisionScores(set, o.threshold);
+      const rates = rateResampler(d.score as Float64Array, set.label, d.threshold);
+      if (!set.pred) return (w) => ({ ...cal(w), ...rates(w) });
+      // The named prediction column's accuracy, resampled with the same multiplicities.
+      const hit = Uint8Array.from(set.pred, (p, i) => (p === set.label[i] ? 1 : 0));
+      return (w) => {
+        let h = 0, t = 0;
+        for (let i = 0; i < hit.length; i++) { h += hit[i] * w[i]; t += w[i]; }
+        return { ...cal(w), ...rates(w), accuracy: t ? h / t : null };
+      };
     }
     case 'confidence': {
       if (hasNaN(set.confidence)) return naiveResample(set, o);
@@ -465,7 +480,7 @@ export function gatherSet(set: PredictionSet, idx: Uint32Array): PredictionSet {
   const n = idx.length;
   const lines = gather(set.lines, idx);
   switch (set.kind) {
-    case 'binary': return { ...set, n, lines, ids: undefined, idNumbers: undefined, score: gather(set.score, idx), label: gather(set.label, idx) };
+    case 'binary': return { ...set, n, lines, ids: undefined, idNumbers: undefined, score: gather(set.score, idx), label: gather(set.label, idx), pred: set.pred && gather(set.pred, idx) };
     case 'confidence': return { ...set, n, lines, ids: undefined, idNumbers: undefined, confidence: gather(set.confidence, idx), correct: gather(set.correct, idx) };
     case 'multiclass': {
       const k = set.classes.length;

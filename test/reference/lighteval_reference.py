@@ -5,7 +5,8 @@ where each value is as the details file holds it: lists and numbers (lighteval 0
 str() of them that lighteval 0.3-0.7 saved (read here with ast.literal_eval). Writes the figures
 Eval Lens must show, as JSON on stdout ({NAME: figures}):
 
-- multiple choice (every row has >= 2 choices and a log-probability per choice): probabilities
+- multiple choice (every row has >= 2 choices and a log-probability per choice, twice as many with
+  PMI): probabilities
   are the softmax (scipy.special.softmax) of the first len(choices) logprobs, the prediction
   numpy's argmax; a sample is right when that is in gold_index (lighteval's loglikelihood_acc);
   with several golds, Brier and log loss use the gold the model ranks highest. accuracy,
@@ -57,7 +58,7 @@ def figures(rows):
                 names.append(k)
     out["task_metrics"] = {k: float(np.mean([m[k] for _, _, _, m in parsed if k in m])) for k in names}
 
-    choice_mode = all(len(c) >= 2 and len(lp) >= len(c) for c, _, lp, _ in parsed)
+    choice_mode = all(len(c) >= 2 and len(lp) in (len(c), 2 * len(c)) for c, _, lp, _ in parsed)
     if choice_mode:
         k = max(len(c) for c, _, _, _ in parsed)
         gold, pred, probs = [], [], np.zeros((len(parsed), k))

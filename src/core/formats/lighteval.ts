@@ -175,9 +175,14 @@ function isWrapper(v: unknown): boolean {
   return typeof v === 'object' && v !== null && Array.isArray((v as { details?: unknown }).details);
 }
 
-/** A multiple-choice row: two or more choices, a log-probability for each. */
+/**
+ * A multiple-choice row: two or more choices and a log-probability for each (twice as many for PMI,
+ * the unconditioned ones after), unless the doc says it was generated.
+ */
 function choiceReady(row: LightevalRow): boolean {
-  return row.choices.length >= 2 && (row.logprobs?.length ?? 0) >= row.choices.length;
+  const k = row.choices.length;
+  const n = row.logprobs?.length ?? 0;
+  return !row.generative && k >= 2 && (n === k || n === 2 * k);
 }
 
 /** Why a row cannot be scored as multiple choice, or undefined. */
@@ -185,7 +190,8 @@ function choiceProblem(row: LightevalRow): { code: RowProblem['code']; message: 
   const k = row.choices.length;
   if (k < 2) return { code: 'missing-field', message: `The sample has ${k} choice${k === 1 ? '' : 's'}, and this file's samples are multiple choice` };
   const n = row.logprobs?.length ?? 0;
-  if (n < k) return { code: 'missing-field', message: `model_response.logprobs has ${n} value${n === 1 ? '' : 's'} for ${k} choices` };
+  if (row.generative) return { code: 'missing-field', message: 'doc.sampling_methods says the sample was generated, and this file\'s samples are multiple choice' };
+  if (n !== k && n !== 2 * k) return { code: 'missing-field', message: `model_response.logprobs has ${n} value${n === 1 ? '' : 's'} for ${k} choices` };
   const lps = row.logprobs!.slice(0, k);
   if (lps.some((x) => Number.isNaN(x) || x === Infinity)) return { code: 'not-finite', message: `A choice's log-probability is ${lps.find((x) => Number.isNaN(x) || x === Infinity)}` };
   if (lps.every((x) => x === -Infinity)) return { code: 'not-finite', message: 'Every choice has log-probability -inf' };

@@ -30,8 +30,10 @@ export interface LightevalRow {
   choices: string[];
   /** doc.gold_index as a list (lighteval's as_list). */
   golds: number[];
-  /** One log-probability per choice (log-likelihood tasks); undefined for generations. */
+  /** model_response.logprobs: one per choice for a log-likelihood task (twice as many with PMI), per generated token for a generation. */
   logprobs?: number[];
+  /** doc.sampling_methods says GENERATIVE and not LOGPROBS (0.11+): its logprobs are the generation's tokens'. */
+  generative?: boolean;
   /** The generated texts (generative tasks). */
   texts: string[];
   /** The sample's metrics, by name: numbers and booleans (as 1/0); nulls and other values left out. */
@@ -65,7 +67,11 @@ function readStructs(v: Obj): { row: LightevalRow } | { problem: string } {
   const golds = goldList(doc.gold_index);
   if (!golds) return { problem: `"doc.gold_index" is ${show(doc.gold_index)}, not an index or a list of indices` };
   const logprobs = numberList(response.logprobs);
-  const texts = stringList(response.text_post_processed) ?? stringList(response.text) ?? [];
+  // text_post_processed (reasoning removed) when lighteval filled it; 0.13 writes [] for log-likelihood rows.
+  const processed = stringList(response.text_post_processed);
+  const texts = processed?.length ? processed : stringList(response.text) ?? [];
+  const methods = stringList(doc.sampling_methods) ?? [];
+  const generative = methods.includes('GENERATIVE') && !methods.includes('LOGPROBS');
   const id = typeof doc.id === 'string' && doc.id.trim() !== '' ? doc.id : typeof doc.id === 'number' ? String(doc.id) : undefined;
   return {
     row: {
@@ -74,6 +80,7 @@ function readStructs(v: Obj): { row: LightevalRow } | { problem: string } {
       query: typeof doc.query === 'string' ? doc.query : '',
       choices, golds,
       ...(logprobs && logprobs.length ? { logprobs } : {}),
+      ...(generative ? { generative } : {}),
       texts,
       metrics: metricValues(v.metric),
     },

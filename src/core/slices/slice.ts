@@ -9,6 +9,7 @@ import { MAX_LISTED, ownColumnNames, ownColumnValues, type RowValues } from './c
 import { dataColumnNames, joinDataFile } from './dataJoin';
 import { groupRows } from './grouping';
 import { bestThreshold, thresholdRates } from './rates';
+import { decisionScores } from '../metrics/decisions';
 import { belowMinGroupSize, fairnessFigures, MIN_GROUP_SHARE, type FairnessGroup } from './fairness';
 
 /** Groups with fewer rows than this are flagged `small`. */
@@ -116,7 +117,8 @@ function attachGroups(report: Report, inputOf: () => FileInput | undefined, pars
     if (r.smoothReliability) slice.smoothReliability = r.smoothReliability;
     if (set.kind === 'binary') {
       if (belowMinGroupSize(g.rows.length, total)) slice.excludedFromFairness = true;
-      const rates = thresholdRates(set.score, set.label, o.threshold, g.rows);
+      const d = decisionScores(set, o.threshold);
+      const rates = thresholdRates(d.score, set.label, d.threshold, g.rows);
       fair.push({ n: g.rows.length, rates, ece: r.metrics.ece });
     }
     groups.push(slice);

@@ -23,10 +23,17 @@ const MODEL = 'HuggingFaceTB/SmolLM2-1.7B-Instruct';
 const root = mkdtempSync(join(tmpdir(), 'lighteval-'));
 const detailsDir = join(root, 'details', ...MODEL.split('/'), TS);
 const resultsPath = join(root, 'results', ...MODEL.split('/'), `results_${TS}.json`);
-const arc = join(detailsDir, `details_leaderboard|arc:challenge|25_${TS}.parquet`);
-const tqa = join(detailsDir, `details_leaderboard|truthfulqa:mc|0_${TS}.parquet`);
-const gsm = join(detailsDir, `details_lighteval|gsm8k|0_${TS}.parquet`);
+const arc = join(detailsDir, `details_arc:challenge|25_${TS}.parquet`);
+const tqa = join(detailsDir, `details_truthfulqa:mc|0_${TS}.parquet`);
+const gsm = join(detailsDir, `details_gsm8k|0_${TS}.parquet`);
 const oldDir = join(root, 'old');
+// lighteval 0.13.0's own output (its dummy model, two samples per task), in its own layout.
+const REAL = join(__dirname, '..', '..', 'fixtures', 'real', 'lighteval');
+const REAL_TS = '2026-08-10T17-22-11.385681';
+const realDetails = join(root, 'real', 'details', 'eee-smoke', 'dummy-model', REAL_TS);
+const realResults = join(root, 'real', 'results', 'eee-smoke', 'dummy-model', `results_${REAL_TS}.json`);
+const anli = join(realDetails, `details_anli:r1|0_${REAL_TS}.parquet`);
+const squad = join(realDetails, `details_squad_v2|0_${REAL_TS}.parquet`);
 const hellaswag = join(oldDir, 'details_lighteval|hellaswag|10_2024-05-01T10-00-00.000000.parquet');
 
 beforeAll(async () => {
@@ -38,8 +45,14 @@ beforeAll(async () => {
   copyFileSync(join(FIXTURES, 'gsm8k_0.parquet'), gsm);
   copyFileSync(join(FIXTURES, 'results.json'), resultsPath);
   copyFileSync(join(FIXTURES, 'hellaswag_10_v0.6.parquet'), hellaswag);
+  mkdirSync(realDetails, { recursive: true });
+  mkdirSync(join(root, 'real', 'results', 'eee-smoke', 'dummy-model'), { recursive: true });
+  // The copies' names lack lighteval's ':' and '|' (Windows refuses them); here they get them back.
+  copyFileSync(join(REAL, `details_anli-r1-0_${REAL_TS}.parquet`), anli);
+  copyFileSync(join(REAL, `details_squad_v2-0_${REAL_TS}.parquet`), squad);
+  copyFileSync(join(REAL, `results_${REAL_TS}.json`), realResults);
   const sets: Record<string, Obj[]> = {};
-  for (const path of [arc, tqa, gsm, hellaswag]) sets[path] = rawValues(await parquetRows(path));
+  for (const path of [arc, tqa, gsm, hellaswag, anli, squad]) sets[path] = rawValues(await parquetRows(path));
   references = JSON.parse(execFileSync('/usr/bin/python3', [REFERENCE], { input: JSON.stringify({ sets }), encoding: 'utf8' })) as Record<string, Reference>;
 });
 
@@ -97,7 +110,7 @@ describe('lighteval details (0.11+: doc, metric, model_response)', () => {
     expect(report.fatal).toBeUndefined();
     expect(report.format).toBe('lighteval');
     expect(report.kind).toBe('multiclass');
-    expect(report.task).toBe('leaderboard|arc:challenge|25');
+    expect(report.task).toBe('arc:challenge|25');
     const ref = reference(arc);
     expect(ref.mode).toBe('choices');
     expectFigures(report, ref);
@@ -106,7 +119,7 @@ describe('lighteval details (0.11+: doc, metric, model_response)', () => {
 
   it('shows lighteval\'s own figures beside the recomputed ones, from the run\'s results file, and they agree', async () => {
     const report = await scoreFileAsync(arc, { bootstrap: 0 });
-    const figures = results.results['leaderboard|arc:challenge|25'];
+    const figures = results.results['arc:challenge|25'];
     expect(report.reported.accuracy).toBe(figures.acc);
     expect(report.reported.acc_stderr).toBe(figures.acc_stderr);
     expect(report.metrics.accuracy).toBeCloseTo(figures.acc, 12);
@@ -120,11 +133,17 @@ describe('lighteval details (0.11+: doc, metric, model_response)', () => {
   it('a results file beside the details is found too; without one, nothing is reported', async () => {
     const flat = join(root, 'flat');
     mkdirSync(flat, { recursive: true });
-    const beside = join(flat, `details_leaderboard|arc:challenge|25_${TS}.parquet`);
+    const beside = join(flat, `details_arc:challenge|25_${TS}.parquet`);
     copyFileSync(arc, beside);
     expect((await scoreFileAsync(beside, { bootstrap: 0 })).reported).toEqual({});
     copyFileSync(resultsPath, join(flat, `results_${TS}.json`));
-    expect((await scoreFileAsync(beside, { bootstrap: 0 })).reported.accuracy).toBe(results.results['leaderboard|arc:challenge|25'].acc);
+    expect((await scoreFileAsync(beside, { bootstrap: 0 })).reported.accuracy).toBe(results.results['arc:challenge|25'].acc);
+    // A suite before the task (lighteval up to 0.10: "leaderboard|arc:challenge|25") still finds its figures.
+    const suite = join(flat, `details_leaderboard|arc:challenge|25_${TS}.parquet`);
+    copyFileSync(arc, suite);
+    const withSuite = await scoreFileAsync(suite, { bootstrap: 0 });
+    expect(withSuite.task).toBe('leaderboard|arc:challenge|25');
+    expect(withSuite.reported.accuracy).toBe(results.results['arc:challenge|25'].acc);
   });
 
   it('several gold choices (doc.gold_index a list): right when the top choice is one of them, as lighteval\'s acc', async () => {
@@ -132,7 +151,7 @@ describe('lighteval details (0.11+: doc, metric, model_response)', () => {
     const rows = await parquetRows(tqa);
     const ref = reference(tqa);
     expectFigures(report, ref);
-    expect(report.metrics.accuracy).toBeCloseTo(results.results['leaderboard|truthfulqa:mc|0'].acc, 12);
+    expect(report.metrics.accuracy).toBeCloseTo(results.results['truthfulqa:mc|0'].acc, 12);
     const several = rows.filter((r) => ((r.doc as Obj).gold_index as number[]).length > 1).length;
     expect(several).toBeGreaterThan(0);
     expect(report.problems.find((p) => p.code === 'undefined-metric')?.message).toMatch(new RegExp(`^${several} samples have several gold choices`));
@@ -144,7 +163,7 @@ describe('lighteval details (0.11+: doc, metric, model_response)', () => {
     expect(ref.mode).toBe('generative');
     expect(ref.verdict).toBe('extractive_match');
     expectFigures(report, ref);
-    expect(report.reported.accuracy).toBe(results.results['lighteval|gsm8k|0'].extractive_match);
+    expect(report.reported.accuracy).toBe(results.results['gsm8k|0'].extractive_match);
     expect(report.metrics.brier).toBeUndefined();
     // The generation and the gold answer are the instance's texts (search and the stepper read them).
     expect(report.texts?.fields).toEqual(['query', 'choices', 'gold', 'response']);
@@ -163,6 +182,33 @@ describe('lighteval details (0.11+: doc, metric, model_response)', () => {
       expect(report.metrics).toEqual(fromParquet.metrics);
       expect(report.taskMetrics).toEqual(fromParquet.taskMetrics?.map(({ reported: _r, ...m }) => m));
     }
+  });
+});
+
+describe('lighteval 0.13.0\'s own details (real files)', () => {
+  const realFigures = () => (JSON.parse(readFileSync(realResults, 'utf8')) as { results: Record<string, Record<string, number>> }).results;
+
+  it('anli:r1 (log-likelihood, three choices): figures equal numpy/sklearn, and lighteval\'s acc agrees', async () => {
+    const report = await scoreFileAsync(anli, { bootstrap: 0 });
+    expect(report.format).toBe('lighteval');
+    expect(report.task).toBe('anli:r1|0');
+    expect(report.sourceModel).toBe('eee-smoke/dummy-model');
+    const ref = reference(anli);
+    expect(ref.mode).toBe('choices');
+    expectFigures(report, ref);
+    expect(report.reported.accuracy).toBe(realFigures()['anli:r1|0'].acc);
+    expect(report.metrics.accuracy).toBeCloseTo(realFigures()['anli:r1|0'].acc, 12);
+    expect(report.problems.filter((p) => p.severity !== 'info')).toEqual([]);
+  });
+
+  it('squad_v2 (generative, gold_index a list): scored by its em, the generation in the texts', async () => {
+    const report = await scoreFileAsync(squad, { bootstrap: 0 });
+    const ref = reference(squad);
+    expect(ref.mode).toBe('generative');
+    expect(ref.verdict).toBe('em');
+    expectFigures(report, ref);
+    expect(report.reported.accuracy).toBe(realFigures()['squad_v2|0'].em);
+    expect(report.texts?.values.map((v) => v[3])).toEqual(['random baseline', 'random baseline']);
   });
 });
 
@@ -208,7 +254,7 @@ describe('what is lighteval\'s', () => {
   it('a folder: one result per details file, each with its own path and task', async () => {
     const { reports } = await scorePathAsync(root, { bootstrap: 0 });
     const lighteval = reports.filter((r) => r.format === 'lighteval' && !r.fatal);
-    expect(lighteval.map((r) => r.path)).toEqual(expect.arrayContaining([arc, tqa, gsm, hellaswag]));
+    expect(lighteval.map((r) => r.path)).toEqual(expect.arrayContaining([arc, tqa, gsm, hellaswag, anli, squad]));
     expect(reports.find((r) => r.path === arc)?.metrics).toEqual((await scoreFileAsync(arc, { bootstrap: 0 })).metrics);
   });
 });
@@ -259,7 +305,7 @@ describe('the CLI', () => {
     expect(out.code).toBe(0);
     const r = (JSON.parse(out.stdout) as { results: (Obj & { reported: Obj })[] }).results[0];
     expect(r.format).toBe('lighteval');
-    expect(r.task).toBe('leaderboard|arc:challenge|25');
-    expect(r.reported.accuracy).toBe(results.results['leaderboard|arc:challenge|25'].acc);
+    expect(r.task).toBe('arc:challenge|25');
+    expect(r.reported.accuracy).toBe(results.results['arc:challenge|25'].acc);
   });
 });
