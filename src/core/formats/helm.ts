@@ -171,7 +171,10 @@ function parsePerInstanceStats(input: FileInput, ctx: FormatContext): ParseResul
   if (perturbed.length) {
     problems.push({ line: 1, severity: 'info', code: 'filtered', message: `${perturbed.length} perturbed entr${perturbed.length === 1 ? 'y' : 'ies'} (${[...new Set(perturbed.map((e) => e.perturbation))].join(', ')}) left out of the headline figures: the run is reported on unperturbed instances; each perturbation is a row of the breakdown.` });
   }
-  const texts = textsById(input.path, split, ctx);
+  // The texts come from another file (scenario_state.json): read only when something shows or searches them.
+  const o = ctx.options;
+  const wantTexts = o.instances !== false || !!o.where?.terms.length || !!o.slices || !!o.groupBy || !!o.listColumns;
+  const texts = wantTexts ? textsById(input.path, split, ctx) : new Map<string, HelmRequest>();
   const everyEm = instances.every((i) => typeof i.metrics.exact_match === 'number' && !Number.isNaN(i.metrics.exact_match));
   const verdict = everyEm && trials === 1;
   const records: SampleRecord[] = instances.map((i) => withTexts({

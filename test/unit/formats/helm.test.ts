@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scoreFile, scorePath } from '../../../src/core/score';
 import { detectFormat } from '../../../src/core/formats/detect';
+import { indentedSpans, memberSpans, readJsonMembers } from '../../../src/core/formats/jsonMembers';
 
 const HELM = resolve(__dirname, '../../fixtures/real/helm');
 const RUNS = {
@@ -272,5 +273,35 @@ describe('HELM: a run folder', () => {
       expect(inFolder.reported).toEqual(alone.reported);
     }
     expect(reports.find((x) => x.path === join(RUNS.mmlu, 'stats.json'))!.format).not.toBe('helm');
+  });
+});
+
+describe('Records\' lines in nested JSON (jsonMembers.ts, used by the HELM, promptfoo and OpenCompass readers)', () => {
+  const fixtures = resolve(__dirname, '../../fixtures');
+  const cases: [string, string[], boolean][] = [
+    [join(RUNS.mmlu, 'per_instance_stats.json'), [], false],
+    [join(RUNS.narrativeqa, 'scenario_state.json'), ['request_states'], false],
+    [join(fixtures, 'real/promptfoo/sample-export.json'), ['results', 'results'], false],
+    [join(fixtures, 'harness-shape/opencompass/outputs/default/20240501_120000/predictions/demo-7b-hf/mmlu_demo.json'), [], true],
+  ];
+  it('finds each record from the indentation alone exactly where the character scan does', () => {
+    for (const [path, keys, isObject] of cases) {
+      const text = readFileSync(path, 'utf8');
+      const scanned = memberSpans(text, keys).spans;
+      const indented = indentedSpans(text, keys, isObject, scanned.length)!;
+      expect(indented).toBeDefined();
+      expect(indented.map((s) => [s.key, s.line])).toEqual(scanned.map((s) => [s.key, s.line]));
+      // And the line is where the record opens.
+      for (const s of indented) expect(text.split('\n')[s.line - 1].trim()[0]).toMatch(isObject ? /"/ : /\{/);
+    }
+  });
+
+  it('falls back to the scan when the layout is not indented (one line), and still finds every record', () => {
+    const doc = JSON.parse(readFileSync(join(RUNS.narrativeqa, 'scenario_state.json'), 'utf8'));
+    const compact = JSON.stringify(doc);
+    expect(indentedSpans(compact, ['request_states'], false, doc.request_states.length)).toBeUndefined();
+    const read = readJsonMembers(compact, ['request_states'], 'request state');
+    expect(read.members.length).toBe(doc.request_states.length);
+    expect(read.members.every((m) => m.line === 1 && m.column > 1)).toBe(true);
   });
 });
