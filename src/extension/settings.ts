@@ -41,6 +41,11 @@ export const DEFAULT_INCLUDE = [
   '**/*.tsv',
   '**/*.eval',
   '**/*.parquet',
+  // Harness files in JSON (sniffed like the rest): HELM run files, OpenCompass predictions, promptfoo's -o results.json.
+  '**/per_instance_stats.json',
+  '**/scenario_state.json',
+  '**/predictions/*/*.json',
+  '**/results.json',
 ];
 export const DEFAULT_EXCLUDE = [
   '**/node_modules/**', '**/.git/**', '**/out/**', '**/dist/**', '**/.venv/**', '**/venv/**',
