@@ -8,6 +8,10 @@ import { columnRoles, rolesMessage, type ColumnRoles, type MapField } from './fo
 import { parseCsv, sniffDelimiter, stripBom } from './formats/csv';
 import { forEachJsonRecord } from './formats/jsonl';
 import { isParquetPath, parquetToText } from './formats/parquet';
+import { parseGeneric, workingHint, hintMapping } from './formats/generic';
+import { textInput } from './formats/context';
+import { resolveOptions } from './report';
+import { nodeCompanionReader } from './io';
 
 export type { ColumnRoles, ColumnInfo, ColumnRole, MapField } from './formats/roles';
 
@@ -22,6 +26,8 @@ export interface TableRoles {
   rows: number;
   /** One sentence when the roles do not settle a scorable table (what is missing, the columns, the --map); undefined when they do. */
   message?: string;
+  /** The --map arguments the message proposes: tried, and they score the table. */
+  hint?: string;
   /** For a pick: each --map field and the columns it may take (the proposed one first). */
   choices: { field: MapField; proposed?: string; columns: string[] }[];
 }
@@ -51,7 +57,9 @@ export function tableRolesOfText(path: string, text: string, mapping?: ColumnMap
     records = (complete ? table.records : table.records.slice(0, -1)).slice(0, SAMPLE_ROWS)
       .map((r) => Object.fromEntries(names.map((n, i) => [n, r.fields[i]])));
   }
-  return finish(names, records, mapping);
+  // A --map is proposed only when scoring the text with it scores a row (as the generic reader says it).
+  const tryMapping = (m: ColumnMapping) => parseGeneric(textInput(path, text), { options: resolveOptions({ mapping: m, format: 'generic' }), io: nodeCompanionReader });
+  return finish(names, records, mapping, tryMapping);
 }
 
 /** The roles of a table file on disk, Parquet included. */
@@ -67,25 +75,15 @@ export async function tableRolesOfFile(path: string, mapping?: ColumnMapping): P
 
 const FIELDS: MapField[] = ['label', 'score', 'pred', 'confidence', 'correct', 'id'];
 
-/** The fields of a --map hint ("--map label=churned --map score='p 1'"), unquoted. */
-function hintFields(hint: string | undefined): Partial<Record<MapField, string>> {
-  const out: Partial<Record<MapField, string>> = {};
-  if (!hint) return out;
-  for (const m of hint.matchAll(/--map (\w+)=('(?:[^']|'\\'')*'|\S+)/g)) {
-    const value = m[2].startsWith("'") ? m[2].slice(1, -1).replace(/'\\''/g, "'") : m[2];
-    out[m[1] as MapField] = value;
-  }
-  return out;
-}
-
-function finish(names: string[], records: Record<string, unknown>[], mapping: ColumnMapping | undefined): TableRoles {
+function finish(names: string[], records: Record<string, unknown>[], mapping: ColumnMapping | undefined, tryMapping: (m: ColumnMapping) => ReturnType<typeof parseGeneric>): TableRoles {
   const roles = columnRoles(names, (n) => records.map((r) => r[n]), { mapping, rowCount: records.length });
   const m = roles.mapping;
-  const scorable = !roles.notPredictions && ((m.gold !== undefined && (m.score !== undefined || m.pred !== undefined || !!roles.classProbs || !!roles.models?.length))
+  const scorable = !roles.notPredictions && (!!roles.scores || (m.gold !== undefined && (m.score !== undefined || m.pred !== undefined || !!roles.classProbs || !!roles.models?.length))
     || (m.confidence !== undefined && m.correct !== undefined));
   const roleOf = (n: string) => roles.columns.find((c) => c.column === n)?.role;
-  // What the --map hint proposes ("churned may be it") is what the pick proposes: one set of roles.
-  const hinted = hintFields(roles.mapHint);
+  // Only a --map that scores the table is proposed, in the message and in the pick: one set of roles.
+  const hint = scorable || !roles.mapHints?.length ? undefined : workingHint(roles.mapHints, mapping, tryMapping);
+  const hinted: Partial<Record<MapField, string>> = hint ? hintMapping(hint) : {};
   const choices = FIELDS.map((field) => {
     const hint = hinted[field] !== undefined && names.includes(hinted[field]!) ? hinted[field] : undefined;
     const proposed = (field === 'label' ? m.gold : m[field]) ?? hint;
@@ -94,5 +92,5 @@ function finish(names: string[], records: Record<string, unknown>[], mapping: Co
     const ordered = proposed !== undefined ? [proposed, ...columns.filter((n) => n !== proposed)] : columns;
     return { field, ...(proposed !== undefined ? { proposed } : {}), columns: ordered };
   });
-  return { names, roles, rows: records.length, ...(scorable ? {} : { message: rolesMessage(roles, names) }), choices };
+  return { names, roles, rows: records.length, ...(scorable ? {} : { message: rolesMessage(roles, names, hint), ...(hint ? { hint } : {}) }), choices };
 }

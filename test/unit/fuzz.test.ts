@@ -78,6 +78,7 @@ function seeds(dir: string): { format: FormatName; path: string }[] {
     { format: 'lm-eval', path: join(shared, 'lm-eval', 'Qwen__Qwen3-8B', 'samples_negotiationtom_intention_2026-07-08T18-15-33.115417.jsonl') },
     { format: 'almanacs', path: join(root, 'examples', 'almanacs', 'moral_dilemmas.predictions.jsonl') },
     { format: 'generic', path: join(root, 'examples', 'generic', 'qa_confidence.csv') },
+    { format: 'eee', path: join(shared, 'eee', 'inspect-ai2_arc', '9563d156-9b7e-41b9-b50a-6430637937ed_samples.jsonl') },
     { format: 'generic', path: join(shared, 'raft', 'neurips_impact_statement_risks', 'train.csv') },
   ];
 }

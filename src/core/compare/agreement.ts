@@ -1,5 +1,6 @@
 // Instance-level agreement of a candidate with the baseline: the 2x2 table of who is right, which
 // also gives McNemar's discordant counts, and for probabilities (ALMANACS), who is closer.
+import { decisionAt } from '../metrics/decisions';
 import type { PredictionSet } from '../types';
 
 export interface AgreementCounts {
@@ -28,7 +29,7 @@ export function correctness(set: PredictionSet, threshold: number): Uint8Array |
   switch (set.kind) {
     case 'binary': {
       const out = new Uint8Array(n);
-      for (let i = 0; i < n; i++) out[i] = (set.score[i] >= threshold ? 1 : 0) === set.label[i] ? 1 : 0;
+      for (let i = 0; i < n; i++) out[i] = decisionAt(set, threshold, i) === set.label[i] ? 1 : 0;
       return out;
     }
     case 'multiclass': {

@@ -12,7 +12,7 @@ import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, type CsvRecord 
 import { firstNonSpaceByte, forEachJsonRecord, pickFields, readJsonRecords } from './jsonl';
 import { detach, NO_PROGRESS } from './progress';
 import { binaryValues, isLayoutColumn, type Layout, type NamedColumn } from './columnLayouts';
-import { columnRoles, mayHaveRole, namesLookLikePredictions, rolesMessage, type ColumnRoles } from './roles';
+import { columnRoles, isTextName, mayHaveRole, namesLookLikePredictions, namesLookLikeScores, rolesMessage, type ColumnRoles } from './roles';
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
   bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
@@ -20,6 +20,7 @@ import {
 } from './numericCsv';
 import { FlatJsonLines, NUMBER, STRING } from './jsonlScan';
 import { MAX_PROBLEMS, trimProblems } from '../problemCap';
+import { clipText } from '../samples/toParse';
 
 export type Role = keyof ColumnMapping; // score | label | confidence | correct | pred | gold | id
 
@@ -70,24 +71,49 @@ export function resolveColumns(names: string[], mapping?: ColumnMapping): { colu
 }
 
 type Plan =
-  | { kind: 'binary'; value: string; target: string; id?: string }
+  | BinaryPlan
   | { kind: 'confidence'; value: string; target: string; id?: string }
-  | { kind: 'multiclass'; gold: string; pred?: string; confidence?: string; id?: string; probCols?: NamedColumn[]; codes?: Record<string, string> };
+  | { kind: 'multiclass'; gold: string; pred?: string; confidence?: string; id?: string; probCols?: NamedColumn[]; codes?: Record<string, string> }
+  | ScoresPlan;
+
+/**
+ * score + label. `labels` reads the gold (and `pred`) through the classes of a two-class table
+ * (value, lower case -> 0/1); `pred` is a decision column the user named, which then decides
+ * accuracy and the confusion figures; `slow` keeps the byte scanners off (they read 0/1 literally,
+ * and the labels say otherwise somewhere).
+ */
+interface BinaryPlan { kind: 'binary'; value: string; target: string; id?: string; labels?: Record<string, 0 | 1>; pred?: string; slow?: boolean }
+
+/** Per-sample numbers without a gold label (roles.ts `scores`): each metric column's mean is a figure. */
+interface ScoresPlan { kind: 'scores'; metrics: string[]; texts: string[]; id?: string }
+
+/** Why a table has no plan: the sentences, once a --map among `hints` has been tried (parseGeneric). */
+interface Unplanned { hints: string[]; message: (hint?: string) => string }
 
 /** A plan, with the models of a several-models table (and the one the plan scores). */
-interface Chosen { plan: Plan | string; models?: string[]; model?: string; note?: RowProblem }
+interface Chosen { plan: Plan | Unplanned; models?: string[]; model?: string; notes?: RowProblem[] }
+
+const unplanned = (message: string): Unplanned => ({ hints: [], message: () => message });
+const rolesUnplanned = (roles: ColumnRoles, names: string[]): Unplanned => ({ hints: roles.mapHints ?? [], message: (hint) => rolesMessage(roles, names, hint) });
+const isUnplanned = (plan: Plan | Unplanned): plan is Unplanned => 'hints' in plan;
 
 /**
  * planFor, after the column roles of roles.ts (names and content together): per-class probability
- * columns, a positive-class probability column, several models side by side, the gold found by
- * name or content. A mapping of the value columns turns the layouts off.
+ * columns (two classes are binary), a positive-class probability column, several models side by
+ * side, the gold found by name or content, per-sample scores without a gold label. A mapping of
+ * the value columns turns the layouts off; a mapped prediction of a binary table decides accuracy.
  */
 function choosePlan(names: string[], columns: ResolvedColumns, sample: Sample, ctx: FormatContext): Chosen {
   const m = ctx.options.mapping;
-  const mappedValues = !!m && (m.score !== undefined || m.pred !== undefined || m.confidence !== undefined);
   const roles = columnRoles(names, sample, { mapping: m });
-  if (roles.notPredictions && !m) return { plan: roles.notPredictions };
+  if (roles.notPredictions && !m) return { plan: unplanned(roles.notPredictions) };
+  const notes: RowProblem[] = roles.notes.map((message) => ({ line: 1, severity: 'info', code: 'unscorable', message }));
+  const withNotes = (chosen: Chosen): Chosen => (notes.length && !isUnplanned(chosen.plan) ? { ...chosen, notes: [...(chosen.notes ?? []), ...notes] } : chosen);
+  if (roles.scores) return withNotes({ plan: scoresPlan(roles, columns) });
   columns = withRoles(columns, roles);
+  // Two classes are binary: a mapped prediction of them still leaves the probabilities the score.
+  const twoClasses = roles.classProbs?.length === 2 && !!m && m.pred !== undefined && m.score === undefined && m.confidence === undefined;
+  const mappedValues = !!m && (m.score !== undefined || m.pred !== undefined || m.confidence !== undefined) && !twoClasses;
   const layout: Layout | undefined = mappedValues ? undefined
     : roles.classProbs ? { kind: 'classProbs', classes: roles.classProbs }
       : roles.models?.length ? { kind: 'models', models: roles.models }
@@ -97,24 +123,57 @@ function choosePlan(names: string[], columns: ResolvedColumns, sample: Sample, c
     const gold = sample(columns.label).filter((v) => !isBlankValue(v)).map((v) => String(v).trim().toLowerCase());
     const classes = layout.classes.map((c) => c.name.toLowerCase());
     const codes = roles.classCodes;
-    if (!gold.every((g) => classes.includes(g) || (codes && g in codes))) return { plan: rolesMessage(roles, names) };
-    return { plan: { kind: 'multiclass', gold: columns.label, pred: columns.pred, probCols: layout.classes, id, codes } };
+    if (!gold.every((g) => classes.includes(g) || (codes && g in codes))) return { plan: rolesUnplanned(roles, names) };
+    if (layout.classes.length === 2) {
+      return withNotes({ plan: twoClassPlan(layout.classes, columns.label, codes, id, m?.pred !== undefined ? columns.pred : undefined) });
+    }
+    return withNotes({ plan: { kind: 'multiclass', gold: columns.label, pred: columns.pred, probCols: layout.classes, id, codes } });
   }
   if (layout?.kind === 'models' && columns.label !== undefined) {
     const models = layout.models.map((x) => x.name);
     const wanted = ctx.options.model;
     const found = wanted === undefined ? undefined : layout.models.find((x) => x.name.toLowerCase() === wanted.trim().toLowerCase());
     const model = found ?? layout.models[0];
-    const note: RowProblem | undefined = wanted !== undefined && !found
-      ? { line: 1, severity: 'warning', code: 'unscorable', message: `The file has no model "${wanted}"; its models are ${models.join(', ')}. Scoring ${model.name}.` }
-      : undefined;
+    const note: RowProblem[] = wanted !== undefined && !found
+      ? [{ line: 1, severity: 'warning', code: 'unscorable', message: `The file has no model "${wanted}"; its models are ${models.join(', ')}. Scoring ${model.name}.` }]
+      : [];
     const label = columns.label;
-    if (model.prob !== undefined && binaryValues(sample(label))) return { plan: { kind: 'binary', value: model.prob, target: label, id }, models, model: model.name, note };
-    if (model.pred !== undefined) return { plan: { kind: 'multiclass', gold: label, pred: model.pred, confidence: model.prob, id }, models, model: model.name, note };
+    if (model.prob !== undefined && binaryValues(sample(label))) return withNotes({ plan: { kind: 'binary', value: model.prob, target: label, id }, models, model: model.name, notes: note });
+    if (model.pred !== undefined) return withNotes({ plan: { kind: 'multiclass', gold: label, pred: model.pred, confidence: model.prob, id }, models, model: model.name, notes: note });
   }
-  const plan = planFor(names, columns, sample);
-  return { plan: typeof plan === 'string' ? rolesMessage(roles, names) : plan };
+  const plan = planFor(columns, sample, m);
+  return withNotes({ plan: plan === undefined ? rolesUnplanned(roles, names) : typeof plan === 'string' ? unplanned(plan) : plan });
 }
+
+/**
+ * Two classes are binary (docs/metrics.md): score = P(the class coded 1), where a prediction column
+ * that follows the argmax says which code is which class (`codes`), else P(the second class in
+ * sorted order, case ignored). The gold (and a mapped prediction) is read through those classes.
+ */
+function twoClassPlan(classes: NamedColumn[], gold: string, codes: Record<string, string> | undefined, id: string | undefined, pred: string | undefined): BinaryPlan {
+  const lower = classes.map((c) => c.name.toLowerCase());
+  const oneCode = codes && Object.keys(codes).find((k) => binaryLabel(k, 1, undefined, '', []) === 1);
+  let positive: number;
+  if (oneCode !== undefined) positive = lower.indexOf(codes![oneCode].toLowerCase());
+  else positive = lower.indexOf(sortClasses(lower.slice())[1]);
+  if (positive < 0) positive = 1;
+  const labels: Record<string, 0 | 1> = {};
+  lower.forEach((c, k) => { labels[c] = k === positive ? 1 : 0; });
+  for (const [code, name] of Object.entries(codes ?? {})) labels[code] = name.toLowerCase() === lower[positive] ? 1 : 0;
+  // The byte scanners read 0/1 (and JSON's true/false) as they are: only where the labels agree.
+  const slow = Object.entries(labels).some(([k, v]) => { const literal = binaryLabel(k, 1, undefined, '', []); return literal !== undefined && literal !== v; });
+  return { kind: 'binary', value: classes[positive].column, target: gold, id, labels, ...(pred !== undefined ? { pred } : {}), ...(slow ? { slow } : {}) };
+}
+
+/** The scores plan of roles.ts's metric columns, with the table's text columns for the stepper and search. */
+function scoresPlan(roles: ColumnRoles, columns: ResolvedColumns): ScoresPlan {
+  const texts = roles.columns.filter((c) => c.role === 'text').map((c) => c.column).slice(0, MAX_SCORE_TEXTS);
+  const id = roles.mapping.id ?? columns.id;
+  return { kind: 'scores', metrics: roles.scores!, texts, ...(id !== undefined ? { id } : {}) };
+}
+
+/** Text fields kept per row of a scores table (the question, the answer, the reference, ...). */
+const MAX_SCORE_TEXTS = 6;
 
 /**
  * The columns found by name (resolveColumns), completed and corrected by the roles: the gold found
@@ -136,26 +195,32 @@ function withRoles(columns: ResolvedColumns, roles: ColumnRoles): ResolvedColumn
 /** Values of a few leading records per column name, to tell 0/1 labels from class names. */
 type Sample = (name: string) => unknown[];
 
-/** Pick the kind from the columns found (and a sample of values), or one sentence why not. */
-function planFor(names: string[], columns: ResolvedColumns, sample: Sample): Plan | string {
+/**
+ * Pick the kind from the columns found (and a sample of values); a sentence when the user's mapping
+ * cannot be read as asked; undefined when no kind fits (the roles then say why). The user's own
+ * mapping (`given`) is honoured as written: a mapped score needs a 0/1 label, and a mapped prediction
+ * of a binary table decides accuracy.
+ */
+function planFor(columns: ResolvedColumns, sample: Sample, given: ColumnMapping = {}): Plan | string | undefined {
   const { score, label, confidence, correct, pred, id } = columns;
   const binaryLabels = (name: string) => {
     const scratch: RowProblem[] = [];
     return sample(name).every((v) => isBlankValue(v) || binaryLabel(v, 1, undefined, name, scratch) !== undefined);
   };
+  if (given.score !== undefined && score !== undefined && label !== undefined && !binaryLabels(label)) {
+    const values = [...new Set(sample(label).filter((v) => !isBlankValue(v)).map((v) => String(v).trim()))];
+    return `The column mapping makes ${quote(label)} the gold label and ${quote(score)} the score, but ${quote(label)} holds ${values.slice(0, 4).map((v) => JSON.stringify(v)).join(', ')}${values.length > 4 ? ', ...' : ''}, not 0/1 labels: a score is scored against a 0/1 label (a predicted class is compared with other labels: --map pred=COLUMN).`;
+  }
   if (score !== undefined && label !== undefined && (pred === undefined || binaryLabels(label))) {
-    return { kind: 'binary', value: score, target: label, id };
+    const decides = given.pred !== undefined && pred !== undefined && pred !== score && !looksLikeProbabilities(sample(pred));
+    return { kind: 'binary', value: score, target: label, id, ...(decides ? { pred } : {}) };
   }
   if (confidence !== undefined && correct !== undefined) return { kind: 'confidence', value: confidence, target: correct, id };
   if (pred !== undefined && label !== undefined) {
     if (looksLikeProbabilities(sample(pred)) && binaryLabels(label)) return { kind: 'binary', value: pred, target: label, id };
     return { kind: 'multiclass', gold: label, pred, confidence, id };
   }
-  if (score !== undefined && correct !== undefined) {
-    return `Found a score column (${quote(score)}) and a correctness column (${quote(correct)}) but no confidence or label column; map the score as the confidence (mapping.confidence = ${quote(score)}) to score it as confidence + correct.`;
-  }
-  const found = (Object.entries(columns) as [Role, string][]).map(([role, name]) => `${role} ${quote(name)}`);
-  return `${found.length ? `Recognised columns: ${found.join(', ')}` : `No column name was recognised (columns: ${names.slice(0, 8).map(quote).join(', ')}${names.length > 8 ? ', ...' : ''})`}; a generic file needs score + label (binary), confidence + correct, or pred + gold columns, or a column mapping.`;
+  return undefined;
 }
 
 function quote(name: string): string {
@@ -192,10 +257,58 @@ export interface GenericParseOptions {
   path?: 'auto' | 'general' | 'rows';
 }
 
-/** Parse a CSV, TSV, JSON Lines or JSON-array file of predictions. */
+/**
+ * Parse a CSV, TSV, JSON Lines or JSON-array file of predictions. A table without a plan is fatal
+ * with the roles' sentences; a --map among their hints is named only when scoring the file with it
+ * scored at least one row (each is tried in turn), else the sentences say what the file holds and
+ * what Eval Lens would need.
+ */
 export function parseGeneric(input: FileInput, ctx: FormatContext, options: GenericParseOptions = {}): ParseResult {
-  const bytes = input.bytes;
-  if (isJsonFile(input.path, bytes)) return parseJsonTable(input, ctx, options);
+  const result = parseTable(input, ctx, options);
+  const why = UNPLANNED.get(result);
+  if (!why) return result;
+  const hint = workingHint(why.hints, ctx.options.mapping, (mapping) => parseTable(input, { ...ctx, progress: undefined, options: { ...ctx.options, mapping } }, options));
+  const message = why.message(hint);
+  return { ...result, fatal: message, problems: result.problems.map((p, i) => (i === 0 && p.message === result.fatal ? { ...p, message } : p)) };
+}
+
+/**
+ * The first of `hints` (--map arguments) with which `parse` scores at least one row, merged over the
+ * user's own mapping; undefined when none does.
+ */
+export function workingHint(hints: readonly string[], base: ColumnMapping | undefined, parse: (mapping: ColumnMapping) => ParseResult): string | undefined {
+  for (const hint of hints.slice(0, MAX_HINT_TRIALS)) {
+    const mapping: ColumnMapping = { ...base, ...hintMapping(hint) };
+    const tried = parse(mapping);
+    if (!tried.fatal && tried.set && tried.set.n > 0 && tried.set.kind !== 'scores') return hint;
+  }
+  return undefined;
+}
+
+/** How many hints are tried at most (each one parses the file). */
+const MAX_HINT_TRIALS = 6;
+
+/** The fields of a --map hint ("--map label=churned --map score='p 1'"), unquoted. */
+export function hintMapping(hint: string): ColumnMapping {
+  const out: ColumnMapping = {};
+  for (const m of hint.matchAll(/--map (\w+)=('(?:[^']|'\\'')*'|\S+)/g)) {
+    const value = m[2].startsWith("'") ? m[2].slice(1, -1).replace(/'\\''/g, "'") : m[2];
+    out[m[1] as keyof ColumnMapping] = value;
+  }
+  return out;
+}
+
+/** Results that failed for want of a plan, with the hints to try and the sentences to write. */
+const UNPLANNED = new WeakMap<ParseResult, Unplanned>();
+
+function unplannedResult(why: Unplanned, extra: RowProblem[] = []): ParseResult {
+  const result = fatal(why.message(undefined), 'unscorable', extra);
+  UNPLANNED.set(result, why);
+  return result;
+}
+
+function parseTable(input: FileInput, ctx: FormatContext, options: GenericParseOptions): ParseResult {
+  if (isJsonFile(input.path, input.bytes)) return parseJsonTable(input, ctx, options);
   return parseDelimited(input, ctx, options.path ?? 'auto');
 }
 
@@ -254,7 +367,8 @@ export function planTableHead(path: string, headBytes: Uint8Array, complete: boo
   const index = (name: string) => names.indexOf(name);
   const chosen = choosePlan(names, columns, (name) => sampleRecords.map((r) => r.fields[index(name)]), ctx);
   const plan = chosen.plan;
-  if (typeof plan === 'string' || plan.kind === 'multiclass' || chosen.models) return undefined;
+  if (isUnplanned(plan) || (plan.kind !== 'binary' && plan.kind !== 'confidence') || chosen.models || chosen.notes?.length) return undefined;
+  if (plan.kind === 'binary' && (plan.pred !== undefined || plan.slow)) return undefined;
   return { kind: plan.kind, value: plan.value, target: plan.target, id: plan.id, names };
 }
 
@@ -282,17 +396,18 @@ function parseDelimited(input: FileInput, ctx: FormatContext, path: 'auto' | 'ge
   const index = (name: string) => names.indexOf(name);
   const chosen = choosePlan(names, columns, (name) => sampleRecords.map((r) => r.fields[index(name)]), ctx);
   const plan = chosen.plan;
-  if (typeof plan === 'string') {
+  if (isUnplanned(plan)) {
     if (!Object.keys(columns).filter((r) => r !== 'id').length && looksLikeDataRow(names)) {
       const shown = names.slice(0, 6).join(delimiter === '\t' ? '\t' : ',');
       return fatal(`The file has no header row (its first line, ${JSON.stringify(shown.length > 60 ? `${shown.slice(0, 57)}...` : shown)}, looks like data); a generic table needs a header naming its columns, such as score,label.`, 'unscorable');
     }
-    return fatal(plan, 'unscorable');
+    return unplannedResult(plan);
   }
 
   // Binary and confidence files, with or without an ID column: the byte scanner.
   const idCol = plan.id === undefined ? -1 : index(plan.id);
-  if (fast && plan.kind !== 'multiclass' && (delimiter === ',' || delimiter === '\t')) {
+  const rowAtATime = plan.kind === 'multiclass' || plan.kind === 'scores' || (plan.kind === 'binary' && plan.pred !== undefined);
+  if (fast && !rowAtATime && !(plan.kind === 'binary' && plan.slow) && (delimiter === ',' || delimiter === '\t')) {
     const header = readSimpleHeader(bytes, start, delimiter);
     if (header && header.fields.length === names.length && header.fields.every((f, i) => f === names[i])) {
       const layout: NumericLayout = {
@@ -307,7 +422,7 @@ function parseDelimited(input: FileInput, ctx: FormatContext, path: 'auto' | 'ge
   // the text decoded a chunk at a time.
   const source = sourceOf(input);
   const progress = ctx.progress ?? NO_PROGRESS;
-  if (plan.kind === 'multiclass' || (path === 'rows' && plan.id !== undefined)) {
+  if (rowAtATime || (path === 'rows' && plan.id !== undefined)) {
     const builder = new RowsBuilder(plan);
     let first = true;
     const { problems: csvProblems, fatal: tooLarge } = forEachCsvRecordIn(source, delimiter, (rec) => {
@@ -347,10 +462,10 @@ function estimateRows(head: Uint8Array, size: number): number {
   return Math.ceil((size / (head.length / lines)) * 1.05) + 16;
 }
 
-/** The models of a several-models table on the result, and the note when the one asked for is missing. */
+/** The models of a several-models table on the result, and the plan's notes (the model asked for is missing, which confidence is used). */
 function withModels(result: ParseResult, chosen: Chosen): ParseResult {
+  if (chosen.notes?.length && !result.fatal) result.problems.unshift(...chosen.notes);
   if (!chosen.models) return result;
-  if (chosen.note) result.problems.unshift(chosen.note);
   return { ...result, models: chosen.models, model: chosen.model };
 }
 
@@ -368,7 +483,7 @@ function columnCountProblem(line: number, got: number, expected: number): RowPro
 }
 
 /** Binary/confidence rows into a RowSink: shared by the scanner's odd rows and the parseCsv path. */
-function numericRowHandler(layout: NumericLayout, plan: Extract<Plan, { kind: 'binary' | 'confidence' }>): RowHandler {
+function numericRowHandler(layout: NumericLayout, plan: BinaryPlan | Extract<Plan, { kind: 'confidence' }>): RowHandler {
   const { columns: expected, valueCol, targetCol, idCol } = layout;
   const targetIsLabel = plan.kind === 'binary';
   return (rec, sink) => {
@@ -381,7 +496,7 @@ function numericRowHandler(layout: NumericLayout, plan: Extract<Plan, { kind: 'b
     const lineOf = (k: number) => rec.fieldLines?.[k] ?? rec.line;
     const value = parseProbability(fields[valueCol], lineOf(valueCol), columns[valueCol], plan.value, sink.problems);
     const target = targetIsLabel
-      ? binaryLabel(fields[targetCol], lineOf(targetCol), columns[targetCol], plan.target, sink.problems)
+      ? binaryLabel(fields[targetCol], lineOf(targetCol), columns[targetCol], plan.target, sink.problems, plan.labels)
       : parseCorrect(fields[targetCol], lineOf(targetCol), columns[targetCol], plan.target, sink.problems);
     if (value === undefined || target === undefined) {
       sink.skipped++;
@@ -402,9 +517,18 @@ function numericRowHandler(layout: NumericLayout, plan: Extract<Plan, { kind: 'b
 
 /**
  * A gold label of a generic table: parseBinaryLabel's 0/1 and True/False, and Yes/No in any case
- * (churn and survey tables write actual_churn = Yes): Yes is the positive class.
+ * (churn and survey tables write actual_churn = Yes): Yes is the positive class. `labels` (a
+ * two-class table's classes and codes, lower case) is read first.
  */
-function binaryLabel(raw: unknown, line: number, column: number | undefined, field: string, problems: RowProblem[]): 0 | 1 | undefined {
+function binaryLabel(raw: unknown, line: number, column: number | undefined, field: string, problems: RowProblem[], labels?: Record<string, 0 | 1>): 0 | 1 | undefined {
+  if (labels && raw !== undefined && raw !== null && typeof raw !== 'object') {
+    const key = String(raw).trim().toLowerCase();
+    if (Object.prototype.hasOwnProperty.call(labels, key)) return labels[key];
+    if (key !== '') {
+      problems.push({ line, column, severity: 'error', code: 'unknown-class', message: `${quote(field)} ${showValue(raw)} is none of the two classes (${Object.keys(labels).join(', ')}); the row is skipped.` });
+      return undefined;
+    }
+  }
   if (typeof raw === 'string') {
     const lower = raw.trim().toLowerCase();
     if (lower === 'yes') return 1;
@@ -448,7 +572,7 @@ function withDuplicateIds(sink: RowSink, lines: Uint32Array, readerProblems: Row
   return { problems: [...readerProblems, ...merged], dropped };
 }
 
-function finishNumeric(sink: RowSink, plan: Extract<Plan, { kind: 'binary' | 'confidence' }>, readerProblems: RowProblem[]): ParseResult {
+function finishNumeric(sink: RowSink, plan: BinaryPlan | Extract<Plan, { kind: 'confidence' }>, readerProblems: RowProblem[]): ParseResult {
   const { value, target, lines } = sink.columns.finish();
   const n = sink.columns.n;
   const listed = sink.textIds ? withDuplicateIds(sink, lines, readerProblems) : { problems: sink.problems, dropped: sink.droppedProblems };
@@ -519,8 +643,15 @@ class RowsBuilder {
   private preds: string[] = [];
   private confidences: number[] = [];
   private probRows: number[][] = [];
+  /** binary with a mapped prediction: each row's decision. */
+  private decisions: number[] = [];
+  /** scores: each metric column's values (NaN where a row has none), and each row's text fields. */
+  private metricValues: number[][] = [];
+  private textRows: string[][] = [];
 
-  constructor(private plan: Plan) {}
+  constructor(private plan: Plan) {
+    if (plan.kind === 'scores') this.metricValues = plan.metrics.map(() => []);
+  }
 
   add(row: Row): void {
     const { plan, problems } = this;
@@ -551,15 +682,29 @@ class RowsBuilder {
         this.preds.push(detach(pred!));
         this.confidences.push(conf!);
       }
+    } else if (plan.kind === 'scores') {
+      ok = true;
+      plan.metrics.forEach((name, k) => {
+        const [v, vl, vc] = at(name);
+        this.metricValues[k].push(scoreValue(v, vl, vc, name, problems));
+      });
+      if (plan.texts.length) this.textRows.push(plan.texts.map((name) => textValue(row.get(name))));
     } else {
       const [v, vl, vc] = at(plan.value);
       const value = parseProbability(v, vl, vc, plan.value, problems);
       const [t, tl, tc] = at(plan.target);
-      const target = plan.kind === 'binary' ? binaryLabel(t, tl, tc, plan.target, problems) : parseCorrect(t, tl, tc, plan.target, problems);
-      ok = value !== undefined && target !== undefined;
+      const labels = plan.kind === 'binary' ? plan.labels : undefined;
+      const target = plan.kind === 'binary' ? binaryLabel(t, tl, tc, plan.target, problems, labels) : parseCorrect(t, tl, tc, plan.target, problems);
+      let decision: 0 | 1 | undefined = 0;
+      if (plan.kind === 'binary' && plan.pred !== undefined) {
+        const [d, dl, dc] = at(plan.pred);
+        decision = binaryLabel(d, dl, dc, plan.pred, problems, labels);
+      }
+      ok = value !== undefined && target !== undefined && decision !== undefined;
       if (ok) {
         this.values.push(value!);
         this.targets.push(target!);
+        if (plan.kind === 'binary' && plan.pred !== undefined) this.decisions.push(decision!);
       }
     }
     if (!ok) {
@@ -681,12 +826,47 @@ class RowsBuilder {
         ...withIds,
       };
     } else if (plan.kind === 'binary') {
-      set = { kind: 'binary', n, lines, score: Float64Array.from(this.values), label: Uint8Array.from(this.targets), ...withIds };
+      set = {
+        kind: 'binary', n, lines, score: Float64Array.from(this.values), label: Uint8Array.from(this.targets), ...withIds,
+        ...(plan.pred !== undefined ? { pred: Uint8Array.from(this.decisions) } : {}),
+      };
+    } else if (plan.kind === 'scores') {
+      set = { kind: 'scores', n, lines, ...withIds, ...(plan.texts.length ? { texts: { fields: plan.texts.slice(), values: this.textRows } } : {}) };
+      const taskMetrics = plan.metrics.map((name, k) => ({ name, values: Float64Array.from(this.metricValues[k]) }));
+      return { ...base, set, taskMetrics };
     } else {
       set = { kind: 'confidence', n, lines, confidence: Float64Array.from(this.values), correct: Uint8Array.from(this.targets), ...withIds };
     }
     return { ...base, set };
   }
+}
+
+/**
+ * One per-sample metric value: a number (a boolean is 0/1), NaN where the row has none (empty,
+ * null, NaN, None: left out of that metric's mean only), ±Infinity as written; text is a warning
+ * and NaN (the row still counts).
+ */
+function scoreValue(raw: unknown, line: number, column: number | undefined, field: string, problems: RowProblem[]): number {
+  if (raw === undefined || raw === null) return NaN;
+  if (typeof raw === 'number') return raw;
+  if (typeof raw === 'boolean') return raw ? 1 : 0;
+  if (typeof raw === 'string') {
+    const t = readNumberText(raw);
+    if (t.kind === 'number') return t.value;
+    if (t.kind === 'missing') return NaN;
+    if (t.kind === 'non-finite') {
+      const s = raw.trim().toLowerCase().replace(/^\+/, '');
+      return s.includes('inf') ? (s.startsWith('-') ? -Infinity : Infinity) : NaN;
+    }
+  }
+  problems.push({ line, column, severity: 'warning', code: 'not-a-number', message: `${quote(field)} ${showValue(raw)} is not a number; it is left out of ${field}'s mean (the row still counts).` });
+  return NaN;
+}
+
+/** A text field of a scores row, for the stepper and search (clipped as the sample record clips). */
+function textValue(raw: unknown): string {
+  if (raw === undefined || raw === null) return '';
+  return detach(clipText(typeof raw === 'string' ? raw : typeof raw === 'object' ? JSON.stringify(raw) : String(raw)));
 }
 
 /** Whole numbers in numeric order ("2" before "10"), anything else in code-unit order. */
@@ -735,7 +915,7 @@ function parseJsonTable(input: FileInput, ctx: FormatContext, options: GenericPa
       return;
     }
     for (const k of Object.keys(value)) if (!seen.has(k)) { seen.add(k); names.push(k); }
-    kept.push(pickFields(value as Record<string, unknown>, wanted));
+    kept.push(thinRecord(value as Record<string, unknown>, wanted));
     lines.push(span.line);
   }, ctx.progress);
   const problems = scan.problems;
@@ -750,10 +930,28 @@ function parseJsonTable(input: FileInput, ctx: FormatContext, options: GenericPa
   const sampled = sample.map((r) => r as Record<string, unknown> | null);
   const chosen = choosePlan(names, columns, (name) => sampled.map((r) => (r && typeof r === 'object' ? r[name] : undefined)), ctx);
   const plan = chosen.plan;
-  if (typeof plan === 'string') return fatal(plan, 'unscorable', problems);
+  if (isUnplanned(plan)) return unplannedResult(plan, problems);
   const builder = new RowsBuilder(plan);
   kept.forEach((r, i) => builder.add(r instanceof NotAnObject ? r.row : jsonRow(r, lines[i])));
   return withModels(builder.finish(problems), chosen);
+}
+
+/**
+ * A record with only the fields a plan may read: those some role could take (`wanted`), numbers,
+ * booleans and nulls (a table of per-sample scores reads every numeric field), and text fields
+ * named so (the stepper shows them), clipped.
+ */
+function thinRecord(record: Record<string, unknown>, wanted: (key: string) => boolean): Record<string, unknown> {
+  return pickFields(record, (k) => {
+    if (wanted(k)) return true;
+    const v = record[k];
+    if (v === null || typeof v === 'number' || typeof v === 'boolean') return true;
+    if (isTextName(k)) {
+      record[k] = typeof v === 'string' ? clipText(v) : clipText(JSON.stringify(v));
+      return true;
+    }
+    return false;
+  });
 }
 
 /**
@@ -796,7 +994,8 @@ function parseFlatJsonLines(bytes: Uint8Array, ctx: FormatContext): ParseResult 
   if (unknown.length) return undefined;
   const chosen = choosePlan(names, columns, (name) => sample.map((r) => (r as Record<string, unknown>)[name]), ctx);
   const plan = chosen.plan;
-  if (typeof plan === 'string' || plan.kind === 'multiclass' || chosen.models) return undefined;
+  if (isUnplanned(plan) || (plan.kind !== 'binary' && plan.kind !== 'confidence') || chosen.models || chosen.notes?.length) return undefined;
+  if (plan.kind === 'binary' && (plan.pred !== undefined || plan.slow)) return undefined;
   const vk = names.indexOf(plan.value);
   const tk = names.indexOf(plan.target);
   const ik = plan.id === undefined ? -2 : names.indexOf(plan.id);
@@ -899,5 +1098,7 @@ export function looksLikeGenericTable(path: string, head: string): boolean {
     // Per-class or per-model probability columns beside a label (columnLayouts.ts).
     || (c.label !== undefined && names.some((n) => n !== c.label && isLayoutColumn(n)))
     // Gold and prediction named otherwise (actual_churn, predicted_class, churn_probability): roles.ts.
-    || namesLookLikePredictions(names);
+    || namesLookLikePredictions(names)
+    // Per-sample scores without a gold label (Ragas' faithfulness, answer_relevancy, ...).
+    || namesLookLikeScores(names);
 }

@@ -47,8 +47,17 @@ export interface ColumnRoles {
   missing: string[];
   /** Sentences: a role several columns could play. */
   ambiguous: string[];
-  /** The --map arguments that would score the table, when a mapping is needed and can be proposed. */
+  /** The first of mapHints. */
   mapHint?: string;
+  /**
+   * --map arguments that may score the table, most likely first; shown only after scoring with one
+   * succeeded (generic.ts's parseGeneric, tableRoles.ts try them in turn).
+   */
+  mapHints?: string[];
+  /** A table of per-sample scores without a gold label: its metric columns, in file order (each one's mean is a figure). */
+  scores?: string[];
+  /** Sentences about a reading that scores: a choice made among several columns (which confidence is used). */
+  notes: string[];
 }
 
 export interface ColumnRolesOptions {
@@ -67,22 +76,58 @@ const norm = (s: string) => s.trim().toLowerCase();
 const GOLD_ORDER = [
   'label', 'gold', 'target', 'y', 'y_true', 'gold_label', 'true_label', 'actual', 'true', 'truth', 'y_actual',
   'ground_truth', 'groundtruth', 'labels', 'ytrue', 'gt', 'true_class', 'actual_label', 'actual_class', 'outcome',
+  // The right answer of a question (simple-evals style: correct_answer beside extracted_answer).
+  'correct_answer', 'gold_answer', 'true_answer', 'answer_key',
 ];
 const GOLD_EXACT = new Set(GOLD_ORDER);
 const GOLD_PATTERN = /^(?:actual|true|gold|target|ground_?truth|observed|real)[_ -]|[_ -](?:actual|true|gold|target|truth|ground_?truth)$/;
-const PRED_EXACT = new Set(['pred', 'preds', 'prediction', 'predictions', 'predicted', 'y_pred', 'ypred', 'y_hat', 'yhat', 'pred_label', 'predicted_label', 'predicted_class', 'output_label']);
+const PRED_EXACT = new Set([
+  'pred', 'preds', 'prediction', 'predictions', 'predicted', 'y_pred', 'ypred', 'y_hat', 'yhat', 'pred_label', 'predicted_label', 'predicted_class', 'output_label',
+  // The answer a harness extracted from the model's response (simple-evals, MMLU-Pro scripts).
+  'extracted_answer', 'predicted_answer', 'model_answer', 'pred_answer', 'parsed_answer',
+]);
 const PRED_PATTERN = /^(?:pred|predicted|prediction|predictions)(?:$|[_ -])|[_ -](?:pred|preds|predicted|prediction|predictions)$|^y_?hat/;
 const SCORE_EXACT = new Set(['score', 'prob', 'proba', 'probability', 'risk_score', 'p', 'p_yes', 'y_score', 'y_prob', 'y_proba', 'pred_prob', 'pred_proba', 'predicted_probability', 'prob_positive', 'p_positive', 'positive_prob']);
 const CONFIDENCE_EXACT = new Set(['confidence', 'conf']);
+/** A confidence named so in part (verbal_numerical_confidence, logit_confidence, conf_score). */
+const CONFIDENCE_PATTERN = /(?:^|[_ -])(?:conf|confidence)(?:$|[_ -])/i;
 const CORRECT_EXACT = new Set(['correct', 'is_correct', 'acc', 'exact_match']);
 const ID_EXACT = new Set(['id', 'doc_id', 'idx', 'index', 'uid', 'uuid', 'sample_id', 'sample_index', 'row_id', 'example_id', 'text_id', 'item_id', '']);
-const TEXT_EXACT = new Set(['text', 'prompt', 'question', 'input', 'sentence', 'response', 'output', 'completion', 'context', 'passage', 'document', 'answer_text']);
+const TEXT_EXACT = new Set([
+  'text', 'prompt', 'question', 'input', 'sentence', 'response', 'output', 'completion', 'context', 'passage', 'document', 'answer_text',
+  // Ragas' columns (user_input, retrieved_contexts, response, reference; before 0.2 question, contexts, answer).
+  'user_input', 'retrieved_contexts', 'reference_contexts', 'reference', 'contexts', 'answer',
+]);
+
+/** Whether a column's name says it holds free text (a question, a response, the contexts). */
+export function isTextName(name: string): boolean {
+  return TEXT_EXACT.has(norm(name));
+}
 /** Column names of a results summary (one row per model or run). */
 const METRIC_EXACT = new Set([
   'accuracy', 'acc', 'f1', 'f1_score', 'macro_f1', 'micro_f1', 'weighted_f1', 'precision', 'recall', 'auc', 'roc_auc', 'auroc',
   'pr_auc', 'average_precision', 'loss', 'log_loss', 'logloss', 'mse', 'rmse', 'mae', 'r2', 'brier', 'brier_score', 'ece',
   'balanced_accuracy', 'mcc', 'kappa', 'specificity', 'sensitivity', 'support', 'n_samples', 'num_samples', 'stderr', 'std',
 ]);
+
+/**
+ * Names of per-sample metrics (Ragas' faithfulness, answer_relevancy, context_precision, ...; text
+ * metrics such as bleu, rouge_l, bertscore; a judge's correctness): one such numeric column in a table
+ * without a gold label makes it a table of per-sample scores, whose figures are their means.
+ */
+const PER_SAMPLE_METRIC = new RegExp('^(?:' + [
+  'faithfulness', 'answer_relevancy', 'answer_relevance', 'response_relevancy', 'context_precision', 'context_recall',
+  'context_relevancy', 'context_relevance', 'context_entity_recall', 'context_utilization', 'answer_correctness',
+  'answer_similarity', 'semantic_similarity', 'factual_correctness', 'noise_sensitivity(?:_\\w+)?',
+  '(?:non_)?llm_context_precision_with(?:out)?_reference', '(?:non_)?llm_context_recall', 'harmfulness', 'maliciousness',
+  'coherence', 'conciseness', 'correctness', 'groundedness', 'relevance', 'fluency', 'helpfulness', 'toxicity',
+  'bleu', 'sacrebleu', 'rouge[_-]?(?:1|2|l|lsum)', 'meteor', 'bert_?score(?:_f1)?', 'chrf', 'f1', 'exact_match', 'em',
+].join('|') + ')$', 'i');
+
+/** Whether a column's name says it is a per-sample metric (see PER_SAMPLE_METRIC). */
+export function isPerSampleMetricName(name: string): boolean {
+  return PER_SAMPLE_METRIC.test(name.trim());
+}
 
 /** p_<class>, prob_<class>, proba_<class>, probability_<class>, probabilities_<class>, <x>_probabilities_<class>. */
 const PROB_PREFIX = /^(?:.*[_ -])?(?:p|prob|proba|probs|probability|probabilities|score|scores)[_ -](.+)$/i;
@@ -117,6 +162,15 @@ export function mayHaveRole(name: string): boolean {
   const n = norm(name);
   return isGoldName(name) || isPredName(name) || SCORE_EXACT.has(n) || CONFIDENCE_EXACT.has(n) || CORRECT_EXACT.has(n) || ID_EXACT.has(n)
     || probName(name) !== undefined || predName(name) !== undefined;
+}
+
+/**
+ * Names alone that make a table of per-sample scores (Ragas): a per-sample metric name that no
+ * results summary uses (faithfulness, context_recall), or one beside a text column (question, f1).
+ */
+export function namesLookLikeScores(names: string[]): boolean {
+  const metrics = names.filter(isPerSampleMetricName);
+  return metrics.some((n) => !METRIC_EXACT.has(norm(n))) || (metrics.length > 0 && names.some(isTextName));
 }
 
 /** Names alone that make a table of predictions: a gold-named column and a prediction, score or probability column. */
@@ -267,6 +321,7 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
   const set = (column: string, role: ColumnRole, why: string, extra: Partial<ColumnInfo> = {}) => info.set(column, { column, role, why, ...extra });
   const missing: string[] = [];
   const ambiguous: string[] = [];
+  const notes: string[] = [];
   const mapping: ColumnMapping = {};
 
   // 1. The user's mapping wins.
@@ -286,10 +341,12 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
   const predictionNamed = names.some((n) => isGoldName(n) || isPredName(n) || SCORE_EXACT.has(norm(n)) || probName(n) !== undefined);
   // A per-sample table may log a metric or two per row (label, pred, acc): with prediction columns, a
   // summary needs metrics for most columns and very few rows.
-  if (!Object.keys(given).length && metricCols.length >= 2 && rows <= 50 && (!predictionNamed || (metricCols.length > names.length / 2 && rows <= 10))) {
+  // Free text (a question, a response) is per sample: a summary's rows are labelled by short names.
+  const freeText = names.some((n) => TEXT_EXACT.has(norm(n)) || (!prof(n).numeric && prof(n).meanLength > 40));
+  if (!Object.keys(given).length && metricCols.length >= 2 && rows <= 50 && !freeText && (!predictionNamed || (metricCols.length > names.length / 2 && rows <= 10))) {
     for (const n of names) set(n, METRIC_EXACT.has(norm(n)) ? 'metric' : prof(n).numeric ? 'unknown' : 'group', METRIC_EXACT.has(norm(n)) ? 'a metric name' : 'a row label');
     return {
-      columns: names.map((n) => info.get(n)!), mapping: {}, missing: [], ambiguous: [],
+      columns: names.map((n) => info.get(n)!), mapping: {}, missing: [], ambiguous: [], notes: [],
       notPredictions: `It is a summary of results, not predictions: ${rows} row${rows === 1 ? '' : 's'} whose columns are metrics (${metricCols.slice(0, 6).join(', ')}); scoring needs one row per prediction, with its gold label.`,
     };
   }
@@ -362,6 +419,17 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
   pick('pred', 'pred', (n) => PRED_EXACT.has(norm(n)), 'named like a prediction');
   pick('score', 'score', (n) => SCORE_EXACT.has(norm(n)) && (prof(n).probability || prof(n).binary || prof(n).filled === 0 || prof(n).numeric), 'named like a score');
   pick('confidence', 'confidence', (n) => CONFIDENCE_EXACT.has(norm(n)), 'named like a confidence');
+  // Confidences named so in part (verbal_numerical_confidence, logit_perplexity_confidence): the
+  // first is used, and the others are said (another with --map confidence=COLUMN).
+  if (mapping.confidence === undefined) {
+    const named = names.filter((n) => free(n) && CONFIDENCE_PATTERN.test(n) && (prof(n).probability || prof(n).binary || numberLike(prof(n).values) === 'empty'));
+    if (named.length) {
+      mapping.confidence = named[0];
+      set(named[0], 'confidence', 'named like a confidence');
+      for (const other of named.slice(1)) set(other, 'confidence', `named like a confidence (${named[0]} is used)`);
+      if (named.length > 1) notes.push(`Several columns hold a confidence (${named.join(', ')}); ${named[0]} is used (another with --map confidence=COLUMN).`);
+    }
+  }
   pick('correct', 'correct', (n) => CORRECT_EXACT.has(norm(n)) && (prof(n).binary || prof(n).filled === 0), 'named like a correctness flag');
   pick('id', 'id', (n) => ID_EXACT.has(norm(n)) && (n !== '' || names[0] === ''), 'named like an ID');
   // A prediction named loosely (predicted_churn, churn_prediction, recommended_predictions).
@@ -382,59 +450,174 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
     }
   }
 
-  // 5. The rest: text, groups, other.
+  // 5. The rest: text, per-sample metrics, groups, other.
   for (const n of names) {
     if (!free(n)) continue;
     const p = prof(n);
     if (TEXT_EXACT.has(norm(n)) || (!p.numeric && p.meanLength > 40)) set(n, 'text', 'free text');
+    else if (isPerSampleMetricName(n) && numberLike(p.values) !== undefined) set(n, 'metric', 'named like a per-sample metric');
     else if (!p.numeric && p.distinct.size > 0 && p.distinct.size <= Math.max(2, p.filled / 2)) set(n, 'group', 'a few repeated values');
     else set(n, 'unknown', 'no role recognised');
   }
 
-  // 6. What is missing, and the --map that would score the table.
-  const scorable = (mapping.gold !== undefined && (mapping.score !== undefined || mapping.pred !== undefined || !!classProbs || !!models?.length))
+  // 6. Per-sample scores without a gold label (Ragas: faithfulness, answer_relevancy, ... per row):
+  // every numeric column is a per-sample metric. Never where a column holds a prediction, a score or
+  // a probability (predictions without their gold labels stay refused), nor where the user named a
+  // value or gold column.
+  let scorable = (mapping.gold !== undefined && (mapping.score !== undefined || mapping.pred !== undefined || !!classProbs || !!models?.length))
     || (mapping.confidence !== undefined && mapping.correct !== undefined);
-  let mapHint: string | undefined;
-  if (!scorable) {
+  const roleOf = (n: string) => info.get(n)?.role;
+  const userNamedValues = (['score', 'pred', 'confidence', 'correct', 'label', 'gold'] as MapField[]).some((f) => given[f] !== undefined);
+  const valueRoles: ColumnRole[] = ['pred', 'score', 'classProb', 'modelScore', 'modelPred', 'confidence'];
+  const predictionColumns = names.filter((n) => valueRoles.includes(roleOf(n)!));
+  const goldIsText = mapping.gold !== undefined && isFreeText(prof(mapping.gold));
+  let scores: string[] | undefined;
+  if (!scorable && !predictionColumns.length && (mapping.gold === undefined || goldIsText)) {
+    const metricCols = names.filter((n) => {
+      const r = roleOf(n);
+      if (r === 'metric' || r === 'correct') return true;
+      return (r === 'unknown' || r === 'group') && numberLike(prof(n).values) === 'numbers';
+    });
+    if (metricCols.some((n) => roleOf(n) === 'metric' || roleOf(n) === 'correct')) {
+      if (!userNamedValues) {
+        scores = metricCols;
+        for (const n of metricCols) set(n, 'metric', roleOf(n) === 'metric' ? 'named like a per-sample metric' : 'a per-sample number');
+        if (mapping.gold !== undefined) {
+          set(mapping.gold, 'text', 'the reference answer, free text (not a label)');
+          delete mapping.gold;
+        }
+        delete mapping.correct;
+        scorable = true;
+      } else if (mapping.gold !== undefined && goldIsText) {
+        missing.push(`${mapping.gold} holds free text (the reference answers: ${prof(mapping.gold).distinct.size} distinct values in ${prof(mapping.gold).filled} rows), not labels to score predictions against. The file is a table of per-sample scores (${listColumns(metricCols, 6)}): without --map, Eval Lens shows each one's mean.`);
+      }
+    }
+  }
+
+  // 7. What is missing, and the --map arguments that may score the table (most likely first). A
+  // caller shows one only after scoring with it succeeded (generic.ts, tableRoles.ts).
+  const hints: string[] = [];
+  const hint = (fields: [MapField, string | undefined][]) => {
+    const text = fields.filter(([, c]) => c !== undefined).map(([f, c]) => `--map ${f}=${mapArg(c!)}`).join(' ');
+    if (!hints.includes(text)) hints.push(text);
+  };
+  const probabilityCols = names.filter((n) => roleOf(n) === 'unknown' && prof(n).probability);
+  const confidenceCols = [...names.filter((n) => roleOf(n) === 'confidence'), ...probabilityCols];
+  // Columns whose values are mostly the gold's own values: a prediction of it.
+  const sameValues = (gold: string) => names.filter((n) => n !== gold && ['group', 'unknown', 'text', 'pred'].includes(roleOf(n) ?? '')
+    && overlap(prof(n).distinct, prof(gold).distinct) >= 0.5);
+  if (!scorable && !missing.length) {
     if (mapping.gold === undefined && mapping.correct === undefined) {
       // A 0/1 or class column that no name or content says is a prediction may be the gold.
       const candidates = names.filter((n) => {
-        const i = info.get(n);
-        return (!i || i.role === 'group' || i.role === 'unknown') && n !== '' && (prof(n).binary || (i?.role === 'group' && prof(n).distinct.size >= 2));
+        const r = roleOf(n);
+        return (!r || r === 'group' || r === 'unknown') && n !== '' && (prof(n).binary || (r === 'group' && prof(n).distinct.size >= 2));
       });
-      const valueCol = mapping.score ?? mapping.pred ?? names.find((n) => info.get(n)?.role === 'unknown' && prof(n).probability);
-      if (candidates.length && valueCol !== undefined) {
-        const field = mapping.score !== undefined || prof(valueCol).probability ? 'score' : 'pred';
-        mapHint = `--map label=${mapArg(candidates[0])} --map ${field}=${mapArg(valueCol)}`;
-        if (candidates.length > 1) ambiguous.push(`Any of ${candidates.join(', ')} may hold the gold label.`);
-        missing.push(`No column is named as the gold label${candidates.length === 1 ? `; ${candidates[0]} may be it` : ''}.`);
+      const valueCol = mapping.score ?? mapping.pred ?? probabilityCols[0];
+      for (const g of candidates) {
+        const asScore = valueCol !== undefined && (mapping.score !== undefined || prof(valueCol).probability);
+        if (valueCol !== undefined && (!asScore || prof(g).binary)) hint([['label', g], [asScore ? 'score' : 'pred', valueCol]]);
+        for (const p of sameValues(g)) {
+          for (const c of confidenceCols.filter((c) => c !== p)) hint([['label', g], ['pred', p], ['confidence', c]]);
+          hint([['label', g], ['pred', p]]);
+        }
+      }
+      if (candidates.length) {
+        missing.push('No column is named as the gold label.');
       } else {
-        const preds2 = names.filter((n) => ['pred', 'modelPred', 'score', 'modelScore', 'classProb'].includes(info.get(n)?.role ?? ''));
+        const preds2 = names.filter((n) => ['pred', 'modelPred', 'score', 'modelScore', 'classProb', 'confidence'].includes(roleOf(n) ?? ''));
         missing.push(`No column holds the gold label (the true answer): the columns are ${listColumns(names)}${preds2.length ? `, and ${preds2.join(', ')} ${preds2.length === 1 ? 'is a prediction or score' : 'are predictions or scores'}, not gold labels` : ''}. Add the gold labels to the file, or name their column with --map label=COLUMN.`);
       }
     } else if (mapping.gold !== undefined) {
-      const valueCol = names.find((n) => info.get(n)?.role === 'unknown' && prof(n).probability);
-      if (valueCol !== undefined) mapHint = `--map label=${mapArg(mapping.gold)} --map score=${mapArg(valueCol)}`;
-      missing.push(`The gold label is ${mapping.gold}, but no column holds a prediction or a score${valueCol !== undefined ? `; ${valueCol} may be the score` : ''}.`);
+      const gold = mapping.gold;
+      const preds = sameValues(gold);
+      for (const p of preds) {
+        for (const c of confidenceCols.filter((c) => c !== p)) hint([['label', gold], ['pred', p], ['confidence', c]]);
+        hint([['label', gold], ['pred', p]]);
+      }
+      for (const v of probabilityCols) hint([['label', gold], ['score', v]]);
+      missing.push(`The gold label is ${gold}, but no column is named as a prediction or a score.`);
     } else {
-      const conf = mapping.score ?? names.find((n) => info.get(n)?.role === 'unknown' && prof(n).probability);
-      if (conf !== undefined) mapHint = `--map confidence=${mapArg(conf)} --map correct=${mapArg(mapping.correct!)}`;
-      missing.push(`${mapping.correct} holds correctness, but no column is named as the confidence${conf !== undefined ? `; ${conf} may be it` : ''}.`);
+      const conf = mapping.score ?? probabilityCols[0];
+      if (conf !== undefined) hint([['confidence', conf], ['correct', mapping.correct!]]);
+      missing.push(`${mapping.correct} holds correctness, but no column is named as the confidence.`);
     }
   }
   return {
     columns: names.map((n) => info.get(n)!), mapping,
     ...(classProbs ? { classProbs } : {}), ...(classCodes ? { classCodes } : {}), ...(models ? { models } : {}),
-    missing, ambiguous, ...(mapHint ? { mapHint } : {}),
+    ...(scores ? { scores } : {}),
+    missing, ambiguous, notes, ...(hints.length ? { mapHint: hints[0], mapHints: hints } : {}),
   };
 }
 
-/** One sentence for a table the roles cannot score: the summary reason, or what is missing, the columns and the --map. */
-export function rolesMessage(roles: ColumnRoles, names: string[]): string {
+/** Share of a's values that b holds too (0 when a is empty). */
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (!a.size) return 0;
+  let k = 0;
+  for (const v of a) if (b.has(v)) k++;
+  return k / a.size;
+}
+
+/**
+ * Every present value a number, a NaN or a missing marker (a JSON null, "", "nan", "None"):
+ * 'numbers' when at least one is a finite number, 'empty' when none is; undefined when some value
+ * is text.
+ */
+export function numberLike(values: unknown[]): 'numbers' | 'empty' | undefined {
+  let finite = false;
+  for (const v of values) {
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'number') { if (Number.isFinite(v)) finite = true; continue; }
+    if (typeof v === 'boolean') { finite = true; continue; }
+    if (typeof v !== 'string') return undefined;
+    const t = readNumberText(v);
+    if (t.kind === 'number') finite = true;
+    else if (t.kind !== 'missing' && t.kind !== 'non-finite') return undefined;
+  }
+  return finite ? 'numbers' : 'empty';
+}
+
+/** Reference answers rather than labels: long texts, or mostly distinct values over many rows. */
+function isFreeText(p: Profile): boolean {
+  return !p.numeric && p.filled > 0 && (p.meanLength > 30 || (p.distinct.size >= 10 && p.distinct.size > p.filled / 2));
+}
+
+/** What a table holds, by role, in a sentence ("It holds predictions (x), confidences (a, b) and text (q)."). */
+export function describeColumns(roles: ColumnRoles): string {
+  const of = (rs: ColumnRole[]) => roles.columns.filter((c) => rs.includes(c.role)).map((c) => (c.column === '' ? '(unnamed)' : c.column));
+  const parts: string[] = [];
+  const add = (label: string, cols: string[]) => { if (cols.length) parts.push(`${label} (${listColumns(cols, 5)})`); };
+  add('gold labels', of(['gold']));
+  add(of(['pred', 'modelPred']).length === 1 ? 'a prediction' : 'predictions', of(['pred', 'modelPred']));
+  add('scores or probabilities', of(['score', 'classProb', 'modelScore']));
+  add(of(['confidence']).length === 1 ? 'a confidence' : 'confidences', of(['confidence']));
+  add('correctness flags', of(['correct']));
+  add('per-sample metrics', of(['metric']));
+  add('text', of(['text']));
+  add('other columns', of(['group', 'unknown']));
+  if (!parts.length) return '';
+  return `It holds ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`}.`;
+}
+
+/** What Eval Lens needs of a table it cannot score, in a sentence. */
+const NEEDS = 'Eval Lens needs one row per prediction with its gold label: score + label (0/1), pred + label, or confidence + correct, found by name or given with --map FIELD=COLUMN; or per-sample metrics (faithfulness, bleu, ...) without a label.';
+
+/**
+ * The sentences for a table the roles cannot score: the summary reason, or what is missing, the
+ * columns, and `hint` (a --map that scored the table when tried) or, when none did, what the file
+ * holds and what Eval Lens would need.
+ */
+export function rolesMessage(roles: ColumnRoles, names: string[], hint?: string): string {
   if (roles.notPredictions) return roles.notPredictions;
   const parts = [...roles.missing, ...roles.ambiguous];
   if (!parts.some((p) => p.includes('the columns are'))) parts.push(`Columns: ${listColumns(names)}.`);
-  if (roles.mapHint) parts.push(`To score it, write: ${roles.mapHint}`);
-  else if (!parts.some((p) => /--map/.test(p))) parts.push('Name the columns with --map FIELD=COLUMN (FIELD: score, label, confidence, correct, pred, gold, id).');
+  if (hint) parts.push(`To score it, write: ${hint}`);
+  else if (!parts.some((p) => /without --map|Add the gold labels/.test(p))) {
+    // No --map scored it (or none could be proposed): what the file holds, and what would be needed.
+    const holds = describeColumns(roles);
+    if (holds) parts.push(holds);
+    parts.push(NEEDS);
+  }
   return parts.join(' ');
 }

@@ -2,6 +2,7 @@
 // first, so "where does it fail?" starts from the pairs that cost the most. Free-text answers
 // (MulticlassSet.freeText) have no classes: their wrong answers are grouped by the answer itself,
 // trimmed and case-folded.
+import { decisionAt } from './decisions';
 import type { BinarySet, ErrorGroup, MulticlassSet } from '../types';
 
 const byCount = (a: ErrorGroup, b: ErrorGroup) =>
@@ -33,10 +34,10 @@ export function multiclassErrorGroups(set: Pick<MulticlassSet, 'classes' | 'gold
 }
 
 /** A binary set's mistakes at the threshold: false negatives (1 → 0) and false positives (0 → 1). */
-export function binaryErrorGroups(set: Pick<BinarySet, 'score' | 'label'>, threshold: number): ErrorGroup[] {
+export function binaryErrorGroups(set: Pick<BinarySet, 'score' | 'label' | 'pred'>, threshold: number): ErrorGroup[] {
   let fn = 0, fp = 0;
   for (let i = 0; i < set.label.length; i++) {
-    const predicted = set.score[i] >= threshold ? 1 : 0;
+    const predicted = decisionAt(set, threshold, i);
     if (predicted === set.label[i]) continue;
     if (set.label[i] === 1) fn++;
     else fp++;

@@ -10,7 +10,7 @@ import { scoreFileAsync } from '../../../src/core/scoreAsync';
 import { detectFormat } from '../../../src/core/formats/detect';
 import { columnRoles } from '../../../src/core/formats/roles';
 import { tableRolesOfFile, tableRolesOfText } from '../../../src/core/tableRoles';
-import type { MulticlassSet } from '../../../src/core/types';
+import type { BinarySet } from '../../../src/core/types';
 import { parseInput, resolveOptions } from '../../../src/core';
 import { fileInput } from '../../../src/core/formats/context';
 
@@ -70,9 +70,11 @@ describe('the gold is actual_churn, never the prediction (point 1)', () => {
   }
 
   it('a one-row metrics summary is not predictions, with the reason, and gets no mapping', () => {
-    const r = scoreFile(join(DIR, 'metrics_summary.csv'));
-    expect(r.fatal).toMatch(/summary of results, not predictions: 1 row whose columns are metrics \(accuracy, f1, roc_auc, n_samples\)/);
-    expect(r.fatal).not.toMatch(/--map/);
+    // The roles' reading (a summary adapter, where there is one, shows its figures; scoring it as predictions never happens).
+    const t = tableRolesOfText(join(DIR, 'metrics_summary.csv'), readFileSync(join(DIR, 'metrics_summary.csv'), 'utf8'));
+    expect(t.roles.notPredictions).toMatch(/summary of results, not predictions: 1 row whose columns are metrics \(accuracy, f1, roc_auc, n_samples\)/);
+    expect(t.message).not.toMatch(/--map/);
+    expect(t.roles.mapHints).toBeUndefined();
   });
 
   it('an ambiguous table still gets the --map that scores it, with a 0/1 column that is no prediction as the gold', () => {
@@ -85,23 +87,24 @@ describe('p_<class> columns are the classes of one model, not models (point 5)',
   const path = join(DIR, 'loans.csv');
   const r = scoreFile(path, { bootstrap: 0 });
 
-  it('y_pred, the argmax of p_approve/p_reject, tells which code is which class; the scores match sklearn', () => {
+  it('y_pred, the argmax of p_approve/p_reject, tells which code is which class; two classes are binary (issue 26)', () => {
     expect(r.models).toBeUndefined();
-    expect(r.kind).toBe('multiclass');
-    expect(r.classes).toEqual(['approve', 'reject']);
+    expect(r.kind).toBe('binary');
     expect(r.n).toBe(expected.loans.n);
     close(r.metrics.accuracy, expected.loans.accuracy);
-    close(r.metrics.macro_f1, expected.loans.macro_f1);
-    close(r.metrics.brier, expected.loans.brier);
     close(r.metrics.log_loss, expected.loans.log_loss);
+    // The binary Brier is half the two-class multiclass one (the sum over both classes).
+    close(r.metrics.brier, expected.loans.brier / 2);
+    expect(r.metrics.auc).not.toBeNull();
   });
 
-  it('y_true = 1 is approve, read from the codes y_pred follows', () => {
+  it('y_true = 1 is approve, read from the codes y_pred follows: the score is p_approve', () => {
     const parsed = parseInput(fileInput(path, readFileSync(path)), resolveOptions({}));
-    const set = parsed.set as MulticlassSet;
+    const set = parsed.set as BinarySet;
     const firstRow = readFileSync(path, 'utf8').split('\n')[1].split(',');
     expect(firstRow[1]).toBe('0');
-    expect(set.classes[set.gold[0]]).toBe('reject');
+    expect(set.label[0]).toBe(0);
+    expect(set.score[0]).toBe(Number(firstRow[3]));
   });
 
   it('class names in a label column make classes too, whatever the probabilities sum to', () => {
@@ -168,12 +171,13 @@ describe('more layouts from the field (prediction CSVs as projects document them
     expect(noId.metrics.auc).toBe(0.75);
   });
 
-  it('sample_index, y_true, y_pred, prob_class_0, prob_class_1, correct: classes 0 and 1 of one model', () => {
+  it('sample_index, y_true, y_pred, prob_class_0, prob_class_1, correct: classes 0 and 1 of one model, binary with P(y = 1) = prob_class_1', () => {
     const r = score('rf.csv', 'sample_index,y_true,y_pred,prob_class_0,prob_class_1,correct\n0,0,0,0.8,0.2,1\n1,1,0,0.6,0.4,0\n2,1,1,0.3,0.7,1\n3,0,1,0.45,0.55,0\n');
     expect(r.models).toBeUndefined();
-    expect(r.kind).toBe('multiclass');
-    expect(r.classes).toEqual(['0', '1']);
+    expect(r.kind).toBe('binary');
     expect(r.metrics.accuracy).toBe(0.5);
+    // By hand: positives 0.4, 0.7; negatives 0.2, 0.55: 3 of 4 pairs ranked right.
+    expect(r.metrics.auc).toBe(0.75);
   });
 
   it('id, y_true, y_pred, prob_class_cat, prob_class_dog, prob_class_bird: the classes are cat, dog, bird', () => {
