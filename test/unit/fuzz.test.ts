@@ -80,6 +80,10 @@ function seeds(dir: string): { format: FormatName; path: string }[] {
     { format: 'generic', path: join(root, 'examples', 'generic', 'qa_confidence.csv') },
     { format: 'eee', path: join(shared, 'eee', 'inspect-ai2_arc', '9563d156-9b7e-41b9-b50a-6430637937ed_samples.jsonl') },
     { format: 'generic', path: join(shared, 'raft', 'neurips_impact_statement_risks', 'train.csv') },
+    { format: 'helm', path: join(shared, 'helm', 'mmlu-subject=philosophy,method=multiple_choice_joint,model=openai_gpt2', 'per_instance_stats.json') },
+    { format: 'helm', path: join(shared, 'helm', 'narrative_qa-model=openai_gpt2', 'scenario_state.json') },
+    { format: 'promptfoo', path: join(shared, 'promptfoo', 'sample-export.json') },
+    { format: 'opencompass', path: join(root, 'test', 'fixtures', 'harness-shape', 'opencompass', 'outputs', 'default', '20240501_120000', 'predictions', 'demo-7b-hf', 'mmlu_demo.json') },
   ];
 }
 
@@ -134,7 +138,7 @@ describe('fuzzing every parser with mutated real files', () => {
           const bytes = mutate(original, r);
           const where = `${seed.format} ${seed.path.split('/').pop()} ${name}#${round}`;
           // Parse as the seed's format and as every other format: a misdetected file must not crash either.
-          for (const format of ['folktexts', 'raft', 'almanacs', 'lm-eval', 'generic'] as FormatName[]) {
+          for (const format of [...new Set<FormatName>([seed.format, 'folktexts', 'raft', 'almanacs', 'lm-eval', 'generic'])]) {
             const input = fileInput(seed.path, bytes);
             let parsed: ParseResult;
             try {
