@@ -222,6 +222,12 @@ export interface ParseResult {
   summary?: SummaryInfo;
   /** The samples the `reported` figures were computed on (lm-eval's n-samples), when the file is a subset of them. */
   reportedOn?: number;
+  /**
+   * The first rows' values of the file's columns (index i: scored row i), from a reader whose file
+   * has no text to read them from again (a Parquet table read straight into typed columns): Group
+   * by and Cluster by judge which columns to offer on it (slices/offeredColumns.ts).
+   */
+  columnSample?: Record<string, (string | undefined)[]>;
 }
 
 /**

@@ -42,6 +42,11 @@ export function groupControls(report: Report): HTMLElement | null {
       className: 'link-button', text: cols.dataPath ? `Joined on ID: ${baseName(cols.dataPath)} (change…)` : 'Join data file…',
       attrs: { type: 'button', id: 'join-data' }, onClick: () => post({ type: 'pickDataFile' }),
     }),
+    // Why "This file" offers nothing: its columns are the ones it is scored from, or free text.
+    ...(cols.predictions.length ? [] : [el('span', {
+      className: 'muted', attrs: { id: 'group-own-none', 'data-na': 'group-own' },
+      text: `No column of this file to group by: its columns are the ones it is scored from (ID, score, label, prediction) or free text.${cols.data?.length ? '' : ' Join a data file to group by its columns.'}`,
+    })]),
   ]);
 }
 

@@ -65,14 +65,14 @@ export function ownColumnValues(input: FileInput, set: PredictionSet, column: st
  * are the instance text fields the reader took out of it; read as CSV, its bytes made "columns" of
  * raw zip bytes (PK\u0003\u0004…_journal/start.json…).
  */
-function isZipInput(input: FileInput): boolean {
+export function isZipInput(input: FileInput): boolean {
   if (input.givenText !== undefined) return input.givenText.startsWith('PK\u0003\u0004');
   // A large zip on disk is read by range: its first bytes, not the whole file.
   const b = input.ranges ? input.ranges.read(0, 4) : input.bytes;
   return b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 }
 
-function isJsonInput(input: FileInput): boolean {
+export function isJsonInput(input: FileInput): boolean {
   if (input.givenText !== undefined) {
     const c = input.givenText.replace(/^\uFEFF/, '').trimStart()[0];
     return c === '{' || c === '[';

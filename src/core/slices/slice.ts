@@ -6,7 +6,8 @@ import type { GroupSlice, GroupsResult, ParseResult, Report, RowProblem, ScoreOp
 import type { CompanionReader, FileInput } from '../formats/context';
 import { agrees, buildReport, gatherSet } from '../report';
 import { MAX_LISTED, ownColumnNames, ownColumnValues, type RowValues } from './columnValues';
-import { dataColumnNames, joinDataFile } from './dataJoin';
+import { joinDataFile } from './dataJoin';
+import { offeredColumns, offeredDataColumns } from './offeredColumns';
 import { groupRows } from './grouping';
 import { bestThreshold, thresholdRates } from './rates';
 import { decisionScores } from '../metrics/decisions';
@@ -57,9 +58,16 @@ export function attachSlices(report: Report, source: SliceSource, parsed: ParseR
   let input: FileInput | undefined | null = null;
   const inputOnce = () => (input === null ? (input = source.input()) : input);
   if (list && parsed.set) {
-    const data = list.dataPath ? dataColumnNames(list.dataPath, source.io) : undefined;
+    // Not the set's own columns (score, label, ID, ...) nor free text (offeredColumns.ts).
+    const data = list.dataPath ? offeredDataColumns(list.dataPath, source.io) : undefined;
     const own = inputOnce();
-    report.groupColumns = { predictions: own ? ownColumnNames(own, parsed.set) : source.columnNames?.().slice(0, MAX_LISTED) ?? [], ...(data ? { data, dataPath: list.dataPath } : {}) };
+    const listed = own ? ownColumnNames(own, parsed.set) : source.columnNames?.().slice(0, MAX_LISTED) ?? [];
+    const predictions = offeredColumns(listed, own, parsed.set, source.lineOffset ?? 0, parsed.columnSample);
+    // A column chosen by name stays on offer, so the lists show what the report is grouped or clustered by.
+    for (const chosen of [o.groupBy, o.cluster]) {
+      if (chosen && !chosen.dataPath && listed.includes(chosen.column) && !predictions.includes(chosen.column)) predictions.push(chosen.column);
+    }
+    report.groupColumns = { predictions, ...(data ? { data, dataPath: list.dataPath } : {}) };
   }
   attachGroups(report, inputOnce, parsed, o, source);
 }

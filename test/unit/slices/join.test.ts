@@ -86,7 +86,9 @@ describe('a column of the predictions file itself', () => {
 
   it('groups a flat Parquet table by a column, row by row', async () => {
     const r = await scoreFileAsync(GENERIC_PARQUET, { groupBy: { column: 'label' }, listColumns: {} });
-    expect(r.groupColumns!.predictions).toEqual(['id', 'score', 'label']);
+    // Its ID, score and label are what the set is read from: not offered (issue 28, point 12) but
+    // the one grouped by, which stays listed.
+    expect(r.groupColumns!.predictions).toEqual(['label']);
     const g = r.groups!;
     expect(g.groups.map((s) => s.value)).toEqual(['0', '1']);
     // Grouped by its own label: each group's labels are all that value.
@@ -251,7 +253,10 @@ describe('eval-lens score --group-by', () => {
 describe('what the report offers to group by', () => {
   it('lists the file\'s own columns (doc.* of lm-eval samples) and the data file\'s', () => {
     const r = scoreFile(LM_EVAL, { listColumns: {} });
-    expect(r.groupColumns!.predictions).toEqual(expect.arrayContaining(['doc_id', 'doc.slot', 'doc.agent', 'target']));
+    expect(r.groupColumns!.predictions).toEqual(expect.arrayContaining(['doc.slot', 'doc.agent']));
+    // Not the set's IDs (doc_id) nor its gold (target): issue 28, point 12.
+    expect(r.groupColumns!.predictions).not.toContain('doc_id');
+    expect(r.groupColumns!.predictions).not.toContain('target');
     expect(r.groupColumns!.data).toBeUndefined();
     const dir = tempDir();
     const path = join(dir, 'preds.csv');
@@ -259,7 +264,7 @@ describe('what the report offers to group by', () => {
     const data = join(dir, 'data.csv');
     writeFileSync(data, 'ID,domain,year\na,law,2020\nb,med,2021\n');
     const listed = scoreFile(path, { listColumns: { dataPath: data } });
-    expect(listed.groupColumns).toEqual({ predictions: ['id', 'score', 'label', 'source'], data: ['ID', 'domain', 'year'], dataPath: data });
+    expect(listed.groupColumns).toEqual({ predictions: ['source'], data: ['ID', 'domain', 'year'], dataPath: data });
   });
 
   it('gives each scored row its group and each group its reliability diagram', () => {
