@@ -20,6 +20,8 @@ const METRIC_DIRECTION: Record<MetricName, Direction> = {
   // length_bias is a correlation whose best value is 0: 'lower' ranks it by its signed value, so read it, don't rank by it.
   judge_score: 'higher', win_rate: 'higher', win_rate_adjusted: 'higher', rating: 'higher', position_bias: 'lower',
   length_bias: 'lower', agreement: 'higher', kappa: 'higher',
+  // A stated confidence: telling right answers from wrong ones is better high, its Brier low.
+  confidence_auroc: 'higher', confidence_brier: 'lower',
 };
 
 /** 'higher' for scores and rewards (accuracy, auc, hmr, ...), 'lower' for errors and losses. */

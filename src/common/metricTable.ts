@@ -17,19 +17,22 @@ export const KIND_METRICS = {
   confidence: {
     computed: [
       'accuracy', 'brier', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta',
-      'perplexity', 'smece', 'smece_sigma',
+      'perplexity', 'smece', 'smece_sigma', 'confidence_auroc', 'confidence_brier',
     ],
-    // perplexity is lm-eval's (computed and shown when the file has it).
-    cards: ['accuracy', 'perplexity', 'ece', 'smece', 'ece_quantile', 'brier', 'mce', 'mce_quantile', 'ks'],
+    // perplexity is lm-eval's (computed and shown when the file has it). confidence_brier equals
+    // brier here (both are of the confidence against correctness): one card, brier's.
+    cards: ['accuracy', 'perplexity', 'ece', 'smece', 'ece_quantile', 'brier', 'confidence_auroc', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'ece', 'hmr', 'brier'],
   },
   multiclass: {
     computed: [
       'accuracy', 'macro_f1', 'brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks',
       'hmr', 'r_o', 'r_u', 'hmr_beta', 'acc_norm', 'perplexity', 'smece', 'smece_sigma', 'ece_classwise',
+      'confidence_auroc', 'confidence_brier',
     ],
-    // acc_norm and perplexity are lm-eval's (computed and shown when the file has them).
-    cards: ['accuracy', 'acc_norm', 'perplexity', 'macro_f1', 'ece', 'smece', 'ece_classwise', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'mce', 'mce_quantile', 'ks'],
+    // acc_norm and perplexity are lm-eval's (computed and shown when the file has them);
+    // confidence_auroc and confidence_brier when the only probability is the answer's stated confidence.
+    cards: ['accuracy', 'acc_norm', 'perplexity', 'macro_f1', 'ece', 'smece', 'ece_classwise', 'ece_quantile', 'brier', 'nbr', 'log_loss', 'confidence_auroc', 'confidence_brier', 'mce', 'mce_quantile', 'ks'],
     summary: ['accuracy', 'macro_f1', 'ece', 'brier'],
   },
   probability: {

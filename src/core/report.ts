@@ -23,6 +23,7 @@ import { calibrationResampler, expandCounts, multiclassResampler, probabilityRes
 import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../common/paths';
 import { capProblems } from './problemCap';
+import { statedConfidenceMetrics } from './metrics/statedConfidence';
 import { reportedOnMore } from '../common/reportedOn';
 import { RESAMPLED_RATES, rateResampler, thresholdRates, wholeSetRates } from './slices/rates';
 import { decisionAccuracy, decisionAt, decisionScores } from './metrics/decisions';
@@ -97,7 +98,7 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   Object.assign(scored.metrics, extra.add);
   for (const m of extra.drop) delete scored.metrics[m];
   // lm-eval's figures come before these in METRIC_NAMES (and KIND_METRICS): keep that key order.
-  for (const m of ['smece', 'smece_sigma', 'ece_classwise'] as const) {
+  for (const m of ['smece', 'smece_sigma', 'ece_classwise', 'confidence_auroc', 'confidence_brier'] as const) {
     if (!(m in scored.metrics)) continue;
     const v = scored.metrics[m];
     delete scored.metrics[m];
@@ -251,6 +252,7 @@ function scoreConfidence(set: ConfidenceSet, o: ScoreOptions): Scored {
     brier: brierBinary(set.confidence, set.correct),
     log_loss: logLossBinary(set.confidence, set.correct),
     ...cal.metrics,
+    ...statedConfidenceMetrics(set.confidence, set.correct),
   };
   const instances: InstanceColumns = {
     lines: set.lines,
@@ -323,6 +325,8 @@ function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
   }
   // Classwise ECE, the mean of classes.ece, after the top-label metrics (METRIC_NAMES order).
   if (stats.ece) metrics.ece_classwise = meanOrNull(stats.ece);
+  // The answer's stated confidence, when it is the file's only probability (no class probabilities).
+  if (set.confidence && !set.probs) Object.assign(metrics, statedConfidenceMetrics(set.confidence, correct));
   const instances: InstanceColumns = {
     lines: set.lines,
     value: conf ?? new Float64Array(n).fill(NaN),
@@ -410,6 +414,8 @@ function mean(a: ArrayLike<number>): number {
 
 /** The calibration metrics a multiclass set adds when it has a confidence (KIND_METRICS has every kind's list). */
 const CALIBRATION_KEYS = ['ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'smece', 'smece_sigma'] as const;
+/** A multiclass file's stated confidence (no class probabilities): its AUROC and Brier against correctness. */
+const STATED_CONFIDENCE_KEYS = ['confidence_auroc', 'confidence_brier'] as const;
 
 /**
  * The metrics of one resample, given as multiplicities. With `band`, each resample's smoothed
@@ -447,7 +453,8 @@ export function resampleMetrics(set: PredictionSet, o: ScoreOptions, band?: Smoo
       const correct = new Uint8Array(set.n);
       for (let i = 0; i < set.n; i++) correct[i] = set.gold[i] === set.pred[i] ? 1 : 0;
       const cal = calibrationResampler(conf, correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel', band });
-      return (w) => ({ ...mc(w), ...pick(cal(w), CALIBRATION_KEYS) });
+      const keys = set.probs ? CALIBRATION_KEYS : [...CALIBRATION_KEYS, ...STATED_CONFIDENCE_KEYS];
+      return (w) => ({ ...mc(w), ...pick(cal(w), keys) });
     }
     case 'probability':
       return probabilityResampler(set.predProb, set.goldProb);

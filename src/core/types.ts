@@ -34,6 +34,8 @@ export const METRIC_NAMES = [
   'smece', 'smece_sigma', 'ece_classwise',
   // LLM-as-judge files (src/core/judges/; docs/metrics.md, "Judges"): per model in Report.groups.
   'judge_score', 'win_rate', 'win_rate_adjusted', 'rating', 'position_bias', 'length_bias', 'agreement', 'kappa',
+  // A stated confidence of the answer (issue 26): AUROC and Brier of it against correctness.
+  'confidence_auroc', 'confidence_brier',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 

@@ -179,6 +179,10 @@ def multiclass_case(rng):
         "log_loss": float(log_loss(gold, probs, labels=all_labels)),
         "calibration": {"10": calibration(conf, correct, 10)},
         "hmr": hmr(conf, correct, 2.0),
+        # The predicted class's probability given as the file's only confidence (no class probabilities).
+        "stated_confidence": conf.tolist(),
+        "confidence_auroc": float(roc_auc_score(correct, conf)),
+        "confidence_brier": float(brier_score_loss(correct, conf)),
     }
 
 
@@ -222,6 +226,9 @@ def confidence_case(rng):
         "correct": correct.tolist(),
         "calibration": {str(nb): calibration(conf, correct, nb) for nb in (10, 15, 3)},
         "hmr": [hmr(conf, correct, b) for b in (1.0, 2.0, 0.5, 0.0)],
+        # The stated confidence as a predictor of correctness (docs/metrics.md#confidence_auroc, #confidence_brier).
+        "confidence_auroc": float(roc_auc_score(correct, conf)),
+        "confidence_brier": float(brier_score_loss(correct, conf)),
     }
 
 

@@ -59,6 +59,8 @@ export const METRIC_INFO: Record<MetricName, MetricInfo> = {
   length_bias: { label: 'Length bias', help: "Correlation between a comparison's outcome and how much longer the answer was (characters)." },
   agreement: { label: 'Agreement with humans', help: 'Share of samples where the judge gives the same verdict as the human.' },
   kappa: { label: "Cohen's κ", help: "Judge-human agreement beyond chance: (p_o - p_e) / (1 - p_e)." },
+  confidence_auroc: { label: 'Confidence AUROC', help: "How well the stated confidence tells right answers from wrong ones: the chance that a right answer's confidence is above a wrong one's (ties count ½)." },
+  confidence_brier: { label: 'Confidence Brier', help: 'Mean squared gap between the stated confidence and correctness (1 right, 0 wrong).' },
 };
 
 /** Where a metric is defined: its entry in the bundled docs/metrics.md (the heading is the JSON key). */

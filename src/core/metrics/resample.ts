@@ -42,7 +42,8 @@ export interface CalibrationResampleOptions {
 /**
  * The metrics of a (value, target) set under resampling, as a function of the multiplicities:
  * accuracy, brier, nbr, log_loss, ece, ece_quantile, mce, mce_quantile, ks, hmr, r_o, r_u,
- * hmr_beta, smece, smece_sigma, and auc for 'binary'. Targets are 0/1. Values must not be NaN (use
+ * hmr_beta, smece, smece_sigma, and auc for 'binary' (confidence_auroc and confidence_brier for
+ * 'topLabel', where the target is correctness). Targets are 0/1. Values must not be NaN (use
  * the naive path). smECE: the resample's weights in sorted order spread onto the grid, then the same
  * search as the whole set's (./smoothCalibration.ts).
  */
@@ -385,7 +386,13 @@ function calibrationFromSums(out: PassSums, n: number, nb: number, hmrBeta: numb
     r_u,
     hmr_beta: fMeasure(r_o, r_u, hmrBeta),
   };
-  if (binary) m.auc = posC === 0 || negC === 0 ? null : (below + 0.5 * pairs) / (posC * negC);
+  const rankAuc = posC === 0 || negC === 0 ? null : (below + 0.5 * pairs) / (posC * negC);
+  if (binary) m.auc = rankAuc;
+  else {
+    // Top label: the target is correctness, so the same sums give the confidence's own AUROC and Brier.
+    m.confidence_auroc = rankAuc;
+    m.confidence_brier = brierMean;
+  }
   return m;
 }
 

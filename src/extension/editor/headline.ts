@@ -11,6 +11,7 @@ export const METRIC_LABELS: Record<MetricName, string> = {
   stderr: 'stderr',
   judge_score: 'judge score', win_rate: 'win rate', win_rate_adjusted: 'win rate (ties ½)', rating: 'rating',
   position_bias: 'position bias', length_bias: 'length bias', agreement: 'agreement', kappa: 'κ',
+  confidence_auroc: 'confidence AUROC', confidence_brier: 'confidence Brier',
 };
 
 /** The few numbers the CodeLens and status bar show, headline first (the table is in src/common/metricTable.ts). */

@@ -16,8 +16,8 @@ const FILE_OF_KIND: Record<Kind, string> = {
   scores: '',
 };
 
-/** lm-eval's figures, computed only when the file has what they need. */
-const FILE_DEPENDENT = ['acc_norm', 'perplexity'];
+/** lm-eval's figures, and a stated confidence's (no class probabilities), computed only when the file has what they need. */
+const FILE_DEPENDENT = ['acc_norm', 'perplexity', 'confidence_auroc', 'confidence_brier'];
 
 describe('per-kind metric table', () => {
   it.each(Object.entries(FILE_OF_KIND).filter(([, rel]) => rel))('lists exactly the metrics the core computes for a %s file, in METRIC_NAMES order', (kind, rel) => {

@@ -19,6 +19,7 @@ import { accuracy, classStats, macroF1 } from '../../../src/core/metrics/classif
 import { auc, rocCurve } from '../../../src/core/metrics/ranking';
 import { spearman } from '../../../src/core/metrics/regression';
 import { brierBinary, brierMulticlass, logLossBinary } from '../../../src/core/metrics/scoring';
+import { statedConfidenceMetrics } from '../../../src/core/metrics/statedConfidence';
 
 const f64 = (...v: number[]) => Float64Array.from(v);
 const u8 = (...v: number[]) => Uint8Array.from(v);
@@ -267,5 +268,30 @@ describe('bootstrap', () => {
     expect(percentile(f64(1, 2, 3, 4), 0.25)).toBeCloseTo(1.75, 14);
     expect(percentile(f64(1, 2, 3, 4), 0.975)).toBeCloseTo(3.925, 14);
     expect(percentile(f64(5), 0.5)).toBe(5);
+  });
+});
+
+describe('a stated confidence against correctness (confidence_auroc, confidence_brier)', () => {
+  it('all right or all wrong: no AUROC (null, never 0.5), the Brier still defined', () => {
+    const c = f64(0.9, 0.6, 0.3);
+    for (const y of [u8(1, 1, 1), u8(0, 0, 0)]) {
+      const m = statedConfidenceMetrics(c, y);
+      expect(m.confidence_auroc).toBeNull();
+      expect(m.confidence_brier).toBeCloseTo(y[0] ? (0.01 + 0.16 + 0.49) / 3 : (0.81 + 0.36 + 0.09) / 3, 12);
+    }
+  });
+
+  it('ties count one half; a confidence that ranks every right answer first is 1, the reverse 0', () => {
+    expect(statedConfidenceMetrics(f64(0.5, 0.5), u8(1, 0)).confidence_auroc).toBe(0.5);
+    expect(statedConfidenceMetrics(f64(0.9, 0.8, 0.2), u8(1, 1, 0)).confidence_auroc).toBe(1);
+    expect(statedConfidenceMetrics(f64(0.1, 0.8, 0.9), u8(1, 0, 0)).confidence_auroc).toBe(0);
+  });
+
+  it('rows without a confidence (NaN) are left out of both; none at all gives null', () => {
+    const m = statedConfidenceMetrics(f64(0.9, NaN, 0.2), u8(1, 1, 0));
+    expect(m.confidence_auroc).toBe(1);
+    expect(m.confidence_brier).toBeCloseTo((0.01 + 0.04) / 2, 12);
+    expect(statedConfidenceMetrics(f64(NaN), u8(1))).toEqual({ confidence_auroc: null, confidence_brier: null });
+    expect(statedConfidenceMetrics(f64(), u8())).toEqual({ confidence_auroc: null, confidence_brier: null });
   });
 });

@@ -2,7 +2,6 @@
 // implementations of docs/metrics.md (test/reference/metrics_reference.py -> metrics_expected.json).
 import { describe, expect, it } from 'vitest';
 import expected from '../../reference/metrics_expected.json';
-import type { ReliabilityBin } from '../../../src/core/types';
 import { binaryMetrics } from '../../../src/core/metrics/binary';
 import {
   binIndexEqualCount,
@@ -22,6 +21,9 @@ import { auc, rocCurve } from '../../../src/core/metrics/ranking';
 import { averageRanks, klBernoulli, mse, spearman, tvd } from '../../../src/core/metrics/regression';
 import { brierBinary, brierMulticlass, logLossBinary, logLossMulticlass } from '../../../src/core/metrics/scoring';
 import { stableArgsort } from '../../../src/core/metrics/sort';
+import { statedConfidenceMetrics } from '../../../src/core/metrics/statedConfidence';
+import { buildReport, resolveOptions } from '../../../src/core/report';
+import type { ConfidenceSet, MulticlassSet, ReliabilityBin } from '../../../src/core/types';
 
 const DIGITS = 10; // |a - b| < 5e-11
 
@@ -195,6 +197,28 @@ describe('reference: multiclass', () => {
     close(logLossMulticlass(probs, k, gold), ref.log_loss, 'log_loss');
   });
 
+  it('a stated confidence alone (no class probabilities): confidence_auroc and confidence_brier, through the report too', () => {
+    const conf = Float64Array.from(ref.stated_confidence);
+    const correct = Uint8Array.from(pred, (p, i) => (p === gold[i] ? 1 : 0));
+    const direct = statedConfidenceMetrics(conf, correct);
+    close(direct.confidence_auroc, ref.confidence_auroc, 'confidence_auroc');
+    close(direct.confidence_brier, ref.confidence_brier, 'confidence_brier');
+    const set: MulticlassSet = { kind: 'multiclass', n: gold.length, lines: new Uint32Array(gold.length), classes: ref.classes, classesKnown: true, gold, pred, confidence: conf };
+    const r = buildReport('stated.csv', { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0 }, resolveOptions({ bootstrap: 50 }));
+    close(r.metrics.confidence_auroc ?? null, ref.confidence_auroc, 'report confidence_auroc');
+    close(r.metrics.confidence_brier ?? null, ref.confidence_brier, 'report confidence_brier');
+    // Resampled with the rest of the top-label metrics: a 95% interval around each.
+    for (const m of ['confidence_auroc', 'confidence_brier'] as const) {
+      const [lo, hi] = r.intervals[m]!;
+      expect(lo).toBeLessThanOrEqual(r.metrics[m]!);
+      expect(hi).toBeGreaterThanOrEqual(r.metrics[m]!);
+    }
+    // With class probabilities the confidence is theirs: their Brier judges them, not these.
+    const withProbs = buildReport('probs.csv', { format: 'generic', set: { ...set, confidence: undefined, probs }, problems: [], skipped: 0, unlabeled: 0 }, resolveOptions({}));
+    expect(withProbs.metrics.confidence_auroc).toBeUndefined();
+    expect(withProbs.metrics.confidence_brier).toBeUndefined();
+  });
+
   it('top-label calibration and HMR', () => {
     const conf = Float64Array.from(pred, (p, i) => probs[i * k + p]);
     const correct = Uint8Array.from(pred, (p, i) => (p === gold[i] ? 1 : 0));
@@ -226,6 +250,17 @@ describe('reference: confidence', () => {
 
   it('calibration at 10, 15 and 3 bins', () => {
     checkCalibration(conf, correct, ref.calibration as Record<string, RefCalibration>, 'confidence');
+  });
+
+  it('confidence_auroc (sklearn roc_auc_score(correct, confidence)) and confidence_brier (brier_score_loss), alone and in the report', () => {
+    const direct = statedConfidenceMetrics(conf, correct);
+    close(direct.confidence_auroc, ref.confidence_auroc, 'confidence_auroc');
+    close(direct.confidence_brier, ref.confidence_brier, 'confidence_brier');
+    const set: ConfidenceSet = { kind: 'confidence', n: conf.length, lines: new Uint32Array(conf.length), confidence: conf, correct };
+    const r = buildReport('qa.csv', { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0 }, resolveOptions({ bootstrap: 50 }));
+    close(r.metrics.confidence_auroc ?? null, ref.confidence_auroc, 'report confidence_auroc');
+    close(r.metrics.confidence_brier ?? null, ref.confidence_brier, 'report confidence_brier');
+    expect(r.intervals.confidence_auroc).toHaveLength(2);
   });
 
   it('HMR at several beta', () => {
