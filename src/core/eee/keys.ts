@@ -19,6 +19,8 @@ export const SAMPLE_META = {
   /** Binary kinds: the risk score P(y = 1), the 0/1 label, and the threshold is_correct was decided at. */
   riskScore: 'eval_lens.risk_score',
   label: 'eval_lens.label',
+  /** The file's own 0/1 decision (a prediction column), when it, not the threshold, decides. */
+  pred: 'eval_lens.pred',
   threshold: 'eval_lens.threshold',
   /** The model's confidence in its answer (confidence kind, a multiclass set with confidences). */
   confidence: 'eval_lens.confidence',

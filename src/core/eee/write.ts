@@ -159,8 +159,11 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
       const s = set.score[i];
       const y = set.label[i];
       reference = [num(y)];
-      answer(s >= threshold ? '1' : '0', `risk score >= ${num(threshold)}`);
+      // The file's own prediction column decides when it has one (BinarySet.pred), else the threshold.
+      if (set.pred) answer(num(set.pred[i]), 'the prediction column');
+      else answer(s >= threshold ? '1' : '0', `risk score >= ${num(threshold)}`);
       Object.assign(meta, { [SAMPLE_META.riskScore]: num(s), [SAMPLE_META.label]: num(y), [SAMPLE_META.threshold]: num(threshold) });
+      if (set.pred) meta[SAMPLE_META.pred] = num(set.pred[i]);
     } else if (set.kind === 'confidence') {
       meta[SAMPLE_META.confidence] = num(set.confidence[i]);
     } else if (mc && classes) {

@@ -241,7 +241,7 @@ function ownAccuracy(parsed: ParseResult, threshold: number): number | undefined
   let right = 0;
   if (set.kind === 'multiclass') for (let i = 0; i < set.n; i++) right += set.gold[i] === set.pred[i] ? 1 : 0;
   else if (set.kind === 'confidence') for (let i = 0; i < set.n; i++) right += set.correct[i];
-  else if (set.kind === 'binary') for (let i = 0; i < set.n; i++) right += (set.score[i] >= threshold ? 1 : 0) === set.label[i] ? 1 : 0;
+  else if (set.kind === 'binary') for (let i = 0; i < set.n; i++) right += (set.pred ? set.pred[i] : set.score[i] >= threshold ? 1 : 0) === set.label[i] ? 1 : 0;
   else return undefined;
   return right / set.n;
 }

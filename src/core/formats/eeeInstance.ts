@@ -145,7 +145,10 @@ function withEvalLensFields(record: SampleRecord, meta: Record<string, string>):
   if (kind === 'binary') {
     const score = finite(meta[SAMPLE_META.riskScore]);
     const label = meta[SAMPLE_META.label];
-    if (score !== undefined && (label === '0' || label === '1')) record.risk = { score, label: label === '1' ? 1 : 0 };
+    const pred = meta[SAMPLE_META.pred];
+    if (score !== undefined && (label === '0' || label === '1')) {
+      record.risk = { score, label: label === '1' ? 1 : 0, ...(pred === '0' || pred === '1' ? { pred: pred === '1' ? 1 : 0 } : {}) };
+    }
   } else if (kind === 'probability') {
     const pred = finite(meta[SAMPLE_META.predProb]);
     const gold = finite(meta[SAMPLE_META.goldProb]);

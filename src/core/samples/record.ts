@@ -89,8 +89,8 @@ export interface SampleRecord {
   pred?: string;
   /** The model's stated confidence in its answer, in [0, 1]. */
   confidence?: number;
-  /** The binary kinds (folktexts, a score/label table): the risk score P(y = 1) and the 0/1 label. */
-  risk?: { score: number; label: 0 | 1 };
+  /** The binary kinds (folktexts, a score/label table): the risk score P(y = 1), the 0/1 label, and the file's own 0/1 decision when it has one (BinarySet.pred). */
+  risk?: { score: number; label: 0 | 1; pred?: 0 | 1 };
   /** The probability kind (ALMANACS): the predicted and the true probability. */
   probability?: { pred: number; gold: number };
   /** EEE `evaluation`: the harness's own score of the sample and its verdict. */

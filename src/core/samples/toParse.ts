@@ -101,6 +101,7 @@ export function recordsToParse(records: readonly SampleRecord[], o: RecordsToPar
       score: Float64Array.from(records, (r) => r.risk!.score),
       label: Uint8Array.from(records, (r) => r.risk!.label),
     };
+    if (records.every((r) => r.risk!.pred !== undefined)) set.pred = Uint8Array.from(records, (r) => r.risk!.pred!);
     return { ...base, set, ...extra };
   }
   if (mode === 'probability') {

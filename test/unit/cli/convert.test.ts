@@ -205,6 +205,24 @@ print("ok")
     expect(readFileSync(join(again.out, again.written[0].samples), 'utf8')).toContain('"raw":"Qué es π? 😀"');
     expect(again.written[0].aggregate).toMatch(/^data\/odd\/org\/m\//);
   });
+  it('a binary table whose prediction column decides (--map pred=…) keeps that decision, written and read back', async () => {
+    const csv = join(mkdtempSync(join(tmpdir(), 'eval-lens-eee-')), 'decided.csv');
+    // Rows 2 and 3: the prediction column and score >= 0.5 disagree; the column is right on both.
+    writeFileSync(csv, 'id,score,label,pred\n1,0.9,1,1\n2,0.6,0,0\n3,0.4,1,1\n4,0.2,0,0\n5,0.7,1,0\n6,0.3,0,0\n');
+    const map = ['--map', 'score=score', '--map', 'label=label', '--map', 'pred=pred'];
+    const { out, written, code } = await convert([csv, ...map]);
+    expect(code).toBe(0);
+    checkFiles(out, written);
+    const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const byPred = rows.filter((f) => f[3] === f[2]).length / rows.length;
+    expect(written[0].accuracy).toBeCloseTo(byPred, 12);
+    const lines = readFileSync(join(out, written[0].samples), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.evaluation.is_correct)).toEqual(rows.map((f) => f[3] === f[2]));
+    expect(lines.map((l) => l.answer_attribution[0].extracted_value)).toEqual(rows.map((f) => f[3]));
+    const back = (await scorePathAsync(join(out, written[0].samples))).reports[0];
+    expect([back.kind, back.n, back.metrics.accuracy]).toEqual(['binary', 6, written[0].accuracy]);
+    expect(back.problems.filter((p) => p.severity !== 'info')).toEqual([]);
+  });
 });
 
 describe('convert: the command line', () => {
