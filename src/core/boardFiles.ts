@@ -21,6 +21,7 @@ import { CountDraws } from './metrics/bootstrap';
 import { modelsOf } from './compareFiles';
 import { parsePythonJson } from './formats/pythonJson';
 import { rankValuesParallel, scorePathParallel } from './parallel';
+import { judgeBoardEntries, judgeBoardMetric, withRatingRanks } from './judges/judgeBoard';
 import {
   aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, pivotPrompting, rankIntervals,
   type Board, type BoardEntry,
@@ -79,6 +80,8 @@ function boardWithoutRanks(
   // How each entry's file is parsed again for the rank bootstrap.
   const sources = new Map<BoardEntry, Partial<ScoreOptions>>();
   let reported = false;
+  // Judge files: one row per model (src/core/judges/judgeBoard.ts).
+  const judged: Report[] = [];
   for (const path of paths) {
     if (!isDirectory(path) && isAggregatedResults(path)) {
       const got = aggregatedResultsEntries(readFileSync(path, 'utf8'), path);
@@ -105,6 +108,8 @@ function boardWithoutRanks(
         problems.push({ line: 1, severity: report.notScored ? 'info' : 'warning', code: 'unscorable', path: report.path, message: `Not on the board: ${report.fatal}` });
         continue;
       }
+      const perModel = judgeBoardEntries(report);
+      if (perModel) { entries.push(...perModel); judged.push(report); continue; }
       const entry = entryOf(report);
       entries.push(entry);
       sources.set(entry, { ...options, format: report.format, ...(report.task !== undefined ? { task: report.task } : {}) });
@@ -116,7 +121,8 @@ function boardWithoutRanks(
     for (const m of metrics) pivots[m] = withProblems(pivotPrompting(entries, m), problems);
     return { result: { board: pivots[metrics[0]]!, pivots } };
   }
-  const board = buildBoard(entries, { metric: request.metric, source: reported && entries.every((e) => !e.intervals) ? 'reported' : 'computed' });
+  const board = buildBoard(entries, { metric: request.metric ?? judgeBoardMetric(judged), source: reported && entries.every((e) => !e.intervals) ? 'reported' : 'computed' });
+  withRatingRanks(board, judged);
   // (The rank bootstrap's problems go after these, as when it ran before they were added.)
   return { result: { board: withProblems(board, problems) }, ...(board.source === 'computed' ? { rank: { entries, sources } } : {}) };
 }

@@ -14,6 +14,7 @@ import {
   weightedPositionBias, weightedWinRate, winRates,
 } from './pairwise';
 import type { JudgeReport, JudgeRows } from './types';
+import { compactModels } from './rows';
 
 type Figures = Partial<Record<MetricName, number | null>>;
 
@@ -127,6 +128,8 @@ export function judgeReportOf(rows: JudgeRows, o: Pick<ScoreOptions, 'bootstrap'
 
 /** Arena ratings over more than two models (none otherwise: two models are one pair's win rate). */
 function ratingsOf(rows: Exclude<JudgeRows, { kind: 'judged' }>, o: Pick<ScoreOptions, 'bootstrap' | 'seed'>): Pick<JudgeReport, 'ratings' | 'rating_bootstrap' | 'win_probabilities'> | undefined {
+  // Models whose every verdict was invalid played no battle: no rating to give them.
+  rows = compactModels(rows);
   if (rows.models.length < 3) return undefined;
   const battles = battlesOf(rows);
   if (!battles.a.length) return undefined;
@@ -199,9 +202,10 @@ function judgeProblems(rows: JudgeRows, judge: JudgeReport): RowProblem[] {
     });
   }
   if (judge.ratings && rows.kind !== 'judged') {
-    const caveats = ratingCaveats(battlesOf(rows));
-    for (const m of caveats.unbeaten) out.push({ line: 1, severity: 'info', code: 'undefined-metric', message: `${rows.models[m]} won every battle it played: its maximum-likelihood rating is unbounded, and the rating shown is held finite by a very weak prior (docs/metrics.md#rating).` });
-    for (const m of caveats.winless) out.push({ line: 1, severity: 'info', code: 'undefined-metric', message: `${rows.models[m]} lost every battle it played: its maximum-likelihood rating is unbounded below, and the rating shown is held finite by a very weak prior (docs/metrics.md#rating).` });
+    const played = compactModels(rows);
+    const caveats = ratingCaveats(battlesOf(played));
+    for (const m of caveats.unbeaten) out.push({ line: 1, severity: 'info', code: 'undefined-metric', message: `${played.models[m]} won every battle it played: its maximum-likelihood rating is unbounded, and the rating shown is held finite by a very weak prior (docs/metrics.md#rating).` });
+    for (const m of caveats.winless) out.push({ line: 1, severity: 'info', code: 'undefined-metric', message: `${played.models[m]} lost every battle it played: its maximum-likelihood rating is unbounded below, and the rating shown is held finite by a very weak prior (docs/metrics.md#rating).` });
     if (caveats.components > 1) out.push({ line: 1, severity: 'warning', code: 'undefined-metric', message: `The models fall into ${caveats.components} groups that never met one another: ratings compare models within a group only.` });
   }
   if (rows.kind === 'pair') {

@@ -8,7 +8,7 @@ import type { JudgeAgreement } from './types';
 
 /**
  * Agreement between `judge[i]` and `human[i]` (labels as text), over the samples where both are
- * given. Labels are ordered by `order` when given (known labels first), then as first seen.
+ * given. Labels are ordered by `order` when given (known labels first), then as first seen (the judge's, then the human's).
  */
 export function judgeAgreement(judge: readonly string[], human: readonly string[], names: { judge: string; human: string }, order: readonly string[] = []): JudgeAgreement {
   const labels: string[] = [];
@@ -16,7 +16,8 @@ export function judgeAgreement(judge: readonly string[], human: readonly string[
   const add = (l: string) => { if (!index.has(l)) { index.set(l, labels.length); labels.push(l); } };
   const seen = new Set([...judge, ...human]);
   for (const l of order) if (seen.has(l)) add(l);
-  for (let i = 0; i < judge.length; i++) { add(judge[i]); add(human[i]); }
+  for (const l of judge) add(l);
+  for (const l of human) add(l);
   const k = labels.length;
   const confusion = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   for (let i = 0; i < judge.length; i++) confusion[index.get(judge[i])!][index.get(human[i])!]++;

@@ -178,8 +178,16 @@ export class PairRowsBuilder extends BuilderBase {
   }
 }
 
-/** The rows at idx, in that order (the set's gatherSet calls this for its judge rows). */
+/**
+ * The rows at idx, in that order (the set's gatherSet calls this for its judge rows: --where,
+ * compare's alignment). Models without a row among them are dropped (a filter to one model leaves
+ * one model); the invalid verdicts stay the whole file's, as they are in no row.
+ */
 export function gatherJudgeRows(rows: JudgeRows, idx: Uint32Array): JudgeRows {
+  return compactModels(gatherRows(rows, idx));
+}
+
+function gatherRows(rows: JudgeRows, idx: Uint32Array): JudgeRows {
   const g = <T extends Int32Array | Float64Array | Int8Array>(a: T): T => {
     const out = new (a.constructor as { new (n: number): T })(idx.length);
     for (let i = 0; i < idx.length; i++) out[i] = a[idx[i]];
@@ -202,6 +210,29 @@ export function gatherJudgeRows(rows: JudgeRows, idx: Uint32Array): JudgeRows {
         judge: g(rows.judge), lengthA: g(rows.lengthA), lengthB: g(rows.lengthB),
         ...(rows.g1 && rows.g2 ? { g1: g(rows.g1), g2: g(rows.g2) } : {}),
       };
+  }
+}
+
+/** The rows with only the models they name, renumbered in their first-seen order. */
+export function compactModels<T extends JudgeRows>(rows: T): T {
+  const used = new Uint8Array(rows.models.length);
+  const columns: Int32Array[] = rows.kind === 'judged' ? [rows.model] : rows.kind === 'preference' ? [rows.model, rows.baseline] : [rows.a, rows.b];
+  for (const c of columns) for (let i = 0; i < c.length; i++) used[c[i]] = 1;
+  if (used.every((u) => u === 1)) return rows;
+  return compacted(rows, used) as T;
+}
+
+function compacted(rows: JudgeRows, used: Uint8Array): JudgeRows {
+  const to = new Int32Array(rows.models.length).fill(-1);
+  const models: string[] = [];
+  const byModel: number[] = [];
+  rows.models.forEach((m, k) => { if (used[k]) { to[k] = models.length; models.push(m); byModel.push(rows.invalid.byModel[k] ?? 0); } });
+  const remap = (c: Int32Array) => c.map((k) => to[k]);
+  const invalid = { ...rows.invalid, byModel };
+  switch (rows.kind) {
+    case 'judged': return { ...rows, models, invalid, model: remap(rows.model) };
+    case 'preference': return { ...rows, models, invalid, model: remap(rows.model), baseline: remap(rows.baseline) };
+    case 'pair': return { ...rows, models, invalid, a: remap(rows.a), b: remap(rows.b) };
   }
 }
 
