@@ -1,11 +1,12 @@
 // One Every Eval Ever instance record (instance_level_eval.schema.json, one JSON object a line of a
-// `<uuid>_samples.jsonl`) as the one sample record (src/core/samples/record.ts). The schema's own
-// fields map one to one; what Eval Lens wrote into `metadata` (src/core/eee/keys.ts) gives back the
-// kind of the set it came from (a risk score and label, choice probabilities, a probability pair).
-// Older files (0.2.x) are read too: `interactions` for `messages`, a bare string for `reference` or
-// `output.raw`, a numeric sample_id, non-string metadata values.
+// `<uuid>_samples.jsonl`) for scoring: the two fields scoring cannot do without (sample_id and a
+// boolean evaluation.is_correct) checked, the aggregate result it belongs to, the schema's fields as
+// the sample view reads them (src/core/samples/eeeRecord.ts: 0.2.x files too), and what Eval Lens
+// wrote into `metadata` (src/core/eee/keys.ts), which gives back the kind of the set it came from
+// (a risk score and label, choice probabilities, a probability pair).
 import type { RowProblem } from '../types';
-import type { SampleMessage, SampleRecord } from '../samples/record';
+import type { SampleRecord } from '../samples/record';
+import { eeeSampleRecord } from '../samples/eeeRecord';
 import { METRIC_PREFIX, SAMPLE_META } from '../eee/keys';
 
 type Obj = Record<string, unknown>;
@@ -20,39 +21,6 @@ export function asText(v: unknown): string | undefined {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v === null || v === undefined) return undefined;
   return JSON.stringify(v);
-}
-
-function texts(v: unknown): string[] | undefined {
-  if (Array.isArray(v)) return v.map((x) => asText(x) ?? '');
-  const one = asText(v);
-  return one === undefined ? undefined : [one];
-}
-
-function stringMap(v: unknown): Record<string, string> | undefined {
-  if (!isObject(v)) return undefined;
-  const out: Record<string, string> = {};
-  for (const [k, x] of Object.entries(v)) {
-    const s = asText(x);
-    if (s !== undefined) out[k] = s;
-  }
-  return out;
-}
-
-function message(m: Obj): SampleMessage {
-  const out: SampleMessage = { role: asText(m.role) ?? '', content: asText(m.content) ?? '' };
-  const trace = asText(m.reasoning_trace);
-  if (trace) out.reasoning_trace = trace;
-  if (Array.isArray(m.tool_calls) && m.tool_calls.length) {
-    out.tool_calls = m.tool_calls.filter(isObject).map((c) => ({
-      ...(c.id !== undefined ? { id: asText(c.id) } : {}),
-      name: asText(c.name) ?? '',
-      arguments: c.arguments === undefined || c.arguments === null ? '' : typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
-    }));
-  }
-  // 0.3.0 makes tool_call_id a list (a tool message may answer several calls); the record keeps one string.
-  const ids = Array.isArray(m.tool_call_id) ? m.tool_call_id.map((x) => asText(x) ?? '').filter(Boolean) : m.tool_call_id != null ? [asText(m.tool_call_id)!] : [];
-  if (ids.length) out.tool_call_id = ids.join(', ');
-  return out;
 }
 
 function finite(s: string | undefined): number | undefined {
@@ -89,44 +57,12 @@ export function instanceRecord(value: unknown, line: number): InstanceLine {
   const evaluation = isObject(value.evaluation) ? value.evaluation : undefined;
   if (!evaluation || typeof evaluation.is_correct !== 'boolean') return bad(`sample ${sampleId} has no boolean evaluation.is_correct`);
   const result = asText(value.evaluation_result_id) ?? asText(value.evaluation_name) ?? '';
-  const record: SampleRecord = { sample_id: sampleId, line, evaluation: { is_correct: evaluation.is_correct } };
-  if (typeof evaluation.score === 'number' && Number.isFinite(evaluation.score)) record.evaluation!.score = evaluation.score;
-  const model = asText(value.model_id);
-  if (model) record.model_id = model;
-  const name = asText(value.evaluation_name);
-  if (name) record.evaluation_name = name;
-  if (isObject(value.input)) {
-    const input = value.input;
-    record.input = {};
-    const raw = asText(input.raw);
-    if (raw !== undefined) record.input.raw = raw;
-    const reference = texts(input.reference);
-    if (reference) record.input.reference = reference;
-    const choices = texts(input.choices);
-    if (choices?.length) record.input.choices = choices;
-  }
-  if (isObject(value.output)) {
-    const raw = texts(value.output.raw);
-    const trace = texts(value.output.reasoning_trace);
-    record.output = { ...(raw ? { raw } : {}), ...(trace?.length ? { reasoning_trace: trace } : {}) };
-  }
-  const messages = Array.isArray(value.messages) ? value.messages : Array.isArray(value.interactions) ? value.interactions : undefined;
-  if (messages?.length) record.messages = messages.filter(isObject).map(message);
-  // The final answer: the last terminal attribution (the schema allows intermediate ones).
-  const attributions = Array.isArray(value.answer_attribution) ? value.answer_attribution.filter(isObject) : [];
-  const terminal = [...attributions].reverse().find((a) => a.is_terminal === true) ?? attributions[attributions.length - 1];
-  const answer = terminal ? asText(terminal.extracted_value) : undefined;
-  if (answer !== undefined) record.answer = answer;
-  if (isObject(value.token_usage)) {
-    const t = value.token_usage;
-    const count = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
-    record.token_usage = { input_tokens: count(t.input_tokens), output_tokens: count(t.output_tokens), total_tokens: count(t.total_tokens) };
-  }
-  const metadata = stringMap(value.metadata);
-  if (metadata && Object.keys(metadata).length) {
-    record.metadata = metadata;
-    withEvalLensFields(record, metadata);
-  }
+  // The schema's fields as the sample view reads them (one reading of a line, src/core/samples/eeeRecord.ts).
+  const record = eeeSampleRecord(value, line);
+  record.sample_id = sampleId;
+  record.evaluation = { ...record.evaluation, is_correct: evaluation.is_correct };
+  const own = isObject(value.metadata) ? value.metadata : undefined;
+  if (own) withEvalLensFields(record, Object.fromEntries(Object.entries(own).map(([k, v]) => [k, asText(v) ?? ''])));
   return { record, result, interaction: asText(value.interaction_type) ?? '' };
 }
 
