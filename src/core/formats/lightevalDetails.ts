@@ -40,6 +40,16 @@ export interface LightevalRow {
   metrics: Record<string, number>;
 }
 
+/**
+ * Columns of a details Parquet that Eval Lens never reads, left undecoded (parquet.ts): each row's
+ * few-shot docs (25 whole Docs per row for ARC), token ids, logits, the full prompt.
+ */
+export const LIGHTEVAL_UNREAD: readonly (readonly string[])[] = [
+  ['doc', 'fewshot_samples'], ['doc', 'images'],
+  ['model_response', 'input'], ['model_response', 'input_tokens'], ['model_response', 'output_tokens'], ['model_response', 'logits'],
+  ['full_prompt'], ['input_tokens'], ['cont_tokens'], ['pred_logits'], ['prediction_logits'],
+];
+
 /** Column sets that make a table lighteval's details: the 0.11+ structs, or the flat Detail. */
 export function isLightevalColumns(names: readonly string[]): boolean {
   const has = (n: string) => names.includes(n);

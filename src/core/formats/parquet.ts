@@ -20,6 +20,7 @@ import { decodable, decodeColumnChunk } from './parquetColumns';
 import { defineLazyIds, TextIdLog } from './numericCsv';
 import type { SchemaElement } from 'hyparquet';
 import { baseName } from '../../common/paths';
+import { LIGHTEVAL_UNREAD } from './lightevalDetails';
 
 /** What the synchronous front door says of a Parquet file (hyparquet only reads asynchronously). */
 export const PARQUET_NEEDS_ASYNC = 'This Parquet table was not read: Parquet is read only where files are scored in full (eval-lens score, plot, compare and board, and the editor\'s report), and this path reads text files only.';
@@ -69,8 +70,10 @@ function metadataOf(bytes: Uint8Array): FileMetaData | string {
  */
 export async function parquetToText(path: string, bytes: Uint8Array, options: Pick<ScoreOptions, 'onProgress' | 'shouldCancel' | 'format' | 'maxFileBytes'>, share: number): Promise<ParquetText> {
   const name = baseName(path);
-  const metadata = metadataOf(bytes);
-  if (typeof metadata === 'string') return { fatal: `${name} is not a readable Parquet file (${sizeText(bytes.length)}): ${metadata}.` };
+  const read = metadataOf(bytes);
+  if (typeof read === 'string') return { fatal: `${name} is not a readable Parquet file (${sizeText(bytes.length)}): ${read}.` };
+  // A harness's columns that its reader never reads are not decoded at all (lighteval's few-shot docs).
+  const metadata = options.format === 'lighteval' ? withoutColumns(read, LIGHTEVAL_UNREAD) : read;
   const total = Number(metadata.num_rows);
   // hyparquet reads from an ArrayBuffer-like: the file's own bytes, without copying when possible.
   // (Not Buffer#slice: that is a view of the same, possibly larger, memory. Node 24's readFileSync
@@ -98,6 +101,36 @@ export async function parquetToText(path: string, bytes: Uint8Array, options: Pi
     options.onProgress?.(share * Math.min(0.999, start / Math.max(1, total)), 'parse');
   }
   return { text: parts.join('\n'), as: 'jsonl', headerLines: 0, rows: start, groups: metadata.row_groups.length };
+}
+
+/**
+ * The file's metadata without the columns at or below the `drop` paths (from the root): hyparquet
+ * then neither reads their pages nor puts them in the rows. Parents keep their other children.
+ */
+export function withoutColumns(metadata: FileMetaData, drop: readonly (readonly string[])[]): FileMetaData {
+  const dropped = (path: readonly string[]) => drop.some((d) => d.length <= path.length && d.every((part, k) => part === path[k]));
+  const source = metadata.schema;
+  const schema: SchemaElement[] = [];
+  let at = 0;
+  const skip = (children: number) => {
+    for (let k = 0; k < children; k++) skip(source[at++].num_children ?? 0);
+  };
+  // The schema is a depth-first list; each element says how many children follow it.
+  const walk = (path: readonly string[], root: boolean): boolean => {
+    const element = source[at++];
+    const here = root ? [] : [...path, element.name];
+    const children = element.num_children ?? 0;
+    if (!root && dropped(here)) { skip(children); return false; }
+    const copy = { ...element };
+    schema.push(copy);
+    let kept = 0;
+    for (let k = 0; k < children; k++) if (walk(here, false)) kept++;
+    if (children) copy.num_children = kept;
+    return true;
+  };
+  walk([], true);
+  const row_groups = metadata.row_groups.map((g) => ({ ...g, columns: g.columns.filter((c) => !dropped(c.meta_data?.path_in_schema ?? [])) }));
+  return { ...metadata, schema, row_groups };
 }
 
 /** Whether a flat table's first row, as JSON, is a format only the JSON Lines readers know (ALMANACS). */
@@ -280,7 +313,7 @@ export async function parquetTypedColumns(
       if (log.repeats().length) return undefined; // duplicate-ID warnings: the text path words them
       defineLazyIds(set, () => log.strings());
     }
-    return { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind, columnSample: sampleOf(headRows, names) };
+    return { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
   }
 
   const wanted = [...new Set([plan.value, plan.target, ...(plan.id !== undefined ? [plan.id] : [])])];
@@ -331,13 +364,7 @@ export async function parquetTypedColumns(
     options.onProgress?.(share * Math.min(0.999, start / total), 'parse');
   }
   if (start !== total || (ids && idsRepeat(ids))) return undefined;
-  return { format: 'generic', set: setOf(value, target, ids), problems: [], skipped: 0, unlabeled: 0, kind: plan.kind, columnSample: sampleOf(headRows, names) };
-}
-
-/** The head rows' values as text, per column (every row is scored on this path: row i is scored row i). */
-function sampleOf(rows: Record<string, unknown>[], names: string[]): Record<string, (string | undefined)[]> {
-  const text = (v: unknown) => (v === null || v === undefined ? undefined : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return Object.fromEntries(names.map((n) => [n, rows.map((r) => text(r[n]))]));
+  return { format: 'generic', set: setOf(value, target, ids), problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
 }
 
 /**

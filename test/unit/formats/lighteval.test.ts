@@ -232,6 +232,24 @@ describe('lighteval details of 0.3-0.7 (the flat Detail, every value saved as st
   });
 });
 
+describe('reading a details Parquet', () => {
+  it('leaves the columns it never reads undecoded (few-shot docs, tokens, the prompt) and keeps the rest', async () => {
+    const bytes = new Uint8Array(readFileSync(arc));
+    const all = await parquetToText(arc, bytes, {}, 1);
+    const pruned = await parquetToText(arc, bytes, { format: 'lighteval' }, 1);
+    if ('fatal' in all || 'fatal' in pruned) throw new Error('unreadable');
+    const first = (t: { text: string }) => JSON.parse(t.text.split('\n')[0]) as { doc: Obj; model_response: Obj; metric: Obj };
+    const a = first(all);
+    const b = first(pruned);
+    expect(Object.keys(a.doc)).toContain('fewshot_samples');
+    expect(Object.keys(b.doc).sort()).toEqual(Object.keys(a.doc).filter((k) => k !== 'fewshot_samples' && k !== 'images').sort());
+    expect(Object.keys(b.model_response).sort()).toEqual(Object.keys(a.model_response).filter((k) => !['input', 'input_tokens', 'output_tokens', 'logits'].includes(k)).sort());
+    expect(b.metric).toEqual(a.metric);
+    expect(b.model_response.logprobs).toEqual(a.model_response.logprobs);
+    expect(pruned.rows).toBe(all.rows);
+  });
+});
+
 describe('what is lighteval\'s', () => {
   it('a Parquet table with doc, metric and model_response columns, whatever its name', async () => {
     const renamed = join(root, 'run.parquet');
