@@ -313,7 +313,7 @@ export async function parquetTypedColumns(
       if (log.repeats().length) return undefined; // duplicate-ID warnings: the text path words them
       defineLazyIds(set, () => log.strings());
     }
-    return { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
+    return { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind, columnSample: sampleOf(headRows, names) };
   }
 
   const wanted = [...new Set([plan.value, plan.target, ...(plan.id !== undefined ? [plan.id] : [])])];
@@ -364,7 +364,13 @@ export async function parquetTypedColumns(
     options.onProgress?.(share * Math.min(0.999, start / total), 'parse');
   }
   if (start !== total || (ids && idsRepeat(ids))) return undefined;
-  return { format: 'generic', set: setOf(value, target, ids), problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
+  return { format: 'generic', set: setOf(value, target, ids), problems: [], skipped: 0, unlabeled: 0, kind: plan.kind, columnSample: sampleOf(headRows, names) };
+}
+
+/** The head rows' values as text, per column (every row is scored on this path: row i is scored row i). */
+function sampleOf(rows: Record<string, unknown>[], names: string[]): Record<string, (string | undefined)[]> {
+  const text = (v: unknown) => (v === null || v === undefined ? undefined : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return Object.fromEntries(names.map((n) => [n, rows.map((r) => text(r[n]))]));
 }
 
 /**
