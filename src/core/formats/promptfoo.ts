@@ -1,5 +1,6 @@
 // promptfoo results (`promptfoo eval -o results.json`): {evalId, results: {version, timestamp,
-// prompts, results: [EvaluateResult], stats}, config, metadata}. Fields as promptfoo's
+// prompts, results: [EvaluateResult], stats}, config, shareableUrl, metadata} (promptfoo's
+// createOutputData / writeOutput; version 2 summaries have the same results.results). Fields as promptfoo's
 // src/types/index.ts defines them: EvaluateResult (promptIdx, testIdx, provider {id, label},
 // prompt.raw, vars, response.output, error, failureReason: 0 none / 1 assertion / 2 error, success,
 // score, namedScores, gradingResult {pass, score, reason}), EvaluateStats (successes, failures,
@@ -127,17 +128,12 @@ function columnReported(metrics: Record<string, unknown>): Record<string, number
 }
 
 function parsePromptfoo(input: FileInput, ctx: FormatContext): ParseResult {
-  let read = readJsonMembers(input.text(), ['results', 'results'], 'result');
+  const read = readJsonMembers(input.text(), ['results', 'results'], 'result');
   const problems: RowProblem[] = [...read.problems];
   const fail = (message: string): ParseResult => ({ format: 'promptfoo', set: null, problems: [...problems, { line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message, kind: 'multiclass' });
-  if (read.fatal) {
-    // An older summary ({version: 2, results: [...], table, stats}) keeps its results one level up.
-    const older = readJsonMembers(input.text(), ['results'], 'result');
-    if (older.fatal || !isRecord(older.doc) || !Array.isArray(older.doc.results)) return fail(`${read.fatal} (promptfoo results: results.results)`);
-    read = older;
-  }
+  if (read.fatal) return fail(`${read.fatal} (promptfoo results: results.results)`);
   const doc = isRecord(read.doc) ? read.doc : {};
-  const summary = isRecord(doc.results) && !Array.isArray(doc.results) ? doc.results : doc;
+  const summary = isRecord(doc.results) ? doc.results : {};
   const columns = columnsOf(summary.prompts);
   const rows = readRows(read.members, columns, problems);
   if (!rows.length) return fail('The promptfoo results hold no result with a success verdict.');

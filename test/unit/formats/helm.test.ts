@@ -261,6 +261,35 @@ describe('HELM: perturbations, train trials and bad entries', () => {
   });
 });
 
+describe('HELM: runs without exact_match, runs of one request per choice', () => {
+  it('a run whose stats have no exact_match (summarization: ROUGE only) is per-sample scores: no accuracy, each stat by name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'helm-rouge-'));
+    const entries = JSON.parse(readFileSync(join(RUNS.narrativeqa, 'per_instance_stats.json'), 'utf8'));
+    const noEm = entries.map((e: any) => ({ ...e, stats: e.stats.filter((s: any) => !/exact_match/.test(s.name.name)) }));
+    const path = join(dir, 'per_instance_stats.json');
+    writeFileSync(path, JSON.stringify(noEm, null, 2));
+    const ref = python(PER_INSTANCE_PY, path, BOOKKEEPING);
+    const r = scoreFile(path, { bootstrap: 0 });
+    expect(r.kind).toBe('scores');
+    expect(r.metrics.accuracy).toBeUndefined();
+    expect(r.n).toBe(ref.n);
+    for (const t of r.taskMetrics!) expect(t.mean).toBeCloseTo(ref.means[t.name], 12);
+    expect(r.taskMetrics!.map((t) => t.name).sort()).toEqual(Object.keys(ref.means).sort());
+  });
+
+  it('scenario_state.json of a multiple_choice_separate run (one request per choice) is refused, pointing at per_instance_stats.json', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'helm-separate-'));
+    const doc = JSON.parse(readFileSync(join(RUNS.mmlu, 'scenario_state.json'), 'utf8'));
+    doc.adapter_spec.method = 'multiple_choice_separate_original';
+    doc.request_states = doc.request_states.map((s: any, k: number) => ({ ...s, reference_index: k % 4, request_mode: 'original', output_mapping: undefined }));
+    const path = join(dir, 'scenario_state.json');
+    writeFileSync(path, JSON.stringify(doc, null, 2));
+    const r = scoreFile(path, { bootstrap: 0 });
+    expect(r.format).toBe('helm');
+    expect(r.fatal).toMatch(/multiple_choice_separate_original.*one request per choice.*per_instance_stats\.json/);
+  });
+});
+
 describe('HELM: a run folder', () => {
   it('scores each file as it scores it alone, each result with its own path', () => {
     const { reports } = scorePath(RUNS.mmlu, { bootstrap: 0 });
