@@ -108,6 +108,11 @@ function boardWithoutRanks(
         problems.push({ line: 1, severity: report.notScored ? 'info' : 'warning', code: 'unscorable', path: report.path, message: `Not on the board: ${report.fatal}` });
         continue;
       }
+      // A summary's figures are the file's own, not a run scored here (formats/summary.ts).
+      if (report.summary) {
+        problems.push({ line: 1, severity: 'info', code: 'unscorable', path: report.path, message: `Not on the board: it is ${report.summary.source}, figures a run reports, not predictions to score.` });
+        continue;
+      }
       const perModel = judgeBoardEntries(report);
       if (perModel) { entries.push(...perModel); judged.push(report); continue; }
       const entry = entryOf(report);

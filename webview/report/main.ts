@@ -28,6 +28,7 @@ import { annotateCards, clusterControl, errorBarsSection, INSTANCES_ARRIVED, int
 import { applyIntervals, loadedFrom, type Loaded } from './loaded';
 import { reportHeader } from './reportHeader';
 import { openSample, opensSamples, receiveConversationMatches, searchConversations, searchesConversations } from './sampleLinks';
+import { summaryFiguresSection } from './summaryFigures';
 import { fillReliabilityNote, binningToggle, errorView, fatalView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
@@ -286,6 +287,15 @@ function renderReport(): void {
   const cluster = clusterControl(report);
   if (cluster && controls) controls.insertBefore(cluster, controls.querySelector('#join-data'));
   if (report.fatal) root.appendChild(fatalView(report));
+  // A summary file: a table of its figures as the file gives them (nothing recomputed: no cards, no charts).
+  if (report.summary) {
+    root.appendChild(summaryFiguresSection(report));
+    const problems = problemsSection(report);
+    if (problems) root.appendChild(problems);
+    announceRendered(loaded, state.selected ?? 0, report);
+    restoreFocus();
+    return;
+  }
   const k = state.selected ?? 0;
   const charts = loaded.charts[k] ?? reportCharts(report);
   cardsSection = metricCards(report);

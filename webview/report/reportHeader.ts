@@ -21,13 +21,18 @@ export interface HeaderContext {
 
 export function reportHeader(report: Report, ctx: HeaderContext): HTMLElement {
   const reports = ctx.reports;
-  const chips: [string, string][] = [
-    ['format', report.format],
-    ['kind', report.kind],
-  ];
-  if (report.task) chips.push(['task', report.task]);
-  chips.push(['n', formatCount(report.n)], ['skipped', formatCount(report.skipped)]);
-  if (report.unlabeled) chips.push(['unlabeled', formatCount(report.unlabeled)]);
+  const chips: [string, string][] = [['format', report.format]];
+  // A summary has figures, not a kind or a count of rows scored.
+  if (report.summary) {
+    if (report.summary.harness) chips.push(['harness', report.summary.harness]);
+    if (report.task) chips.push(['task', report.task]);
+    chips.push(['figures', formatCount(report.summary.figures.length)]);
+  } else {
+    chips.push(['kind', report.kind]);
+    if (report.task) chips.push(['task', report.task]);
+    chips.push(['n', formatCount(report.n)], ['skipped', formatCount(report.skipped)]);
+    if (report.unlabeled) chips.push(['unlabeled', formatCount(report.unlabeled)]);
+  }
   chips.push(['problems', formatCount(report.problems.length)]);
 
   const children: (HTMLElement | null)[] = [

@@ -40,12 +40,14 @@ export function countText(r: Pick<Report, 'n' | 'skipped' | 'unlabeled'>): strin
 /** "ECE 0.043 · AUC 0.871 · Brier 0.162 · acc 0.810 · n=1000 (3 skipped)" (no prefix). */
 export function summaryLine(r: Report): string {
   if (r.fatal && r.n === 0) return `cannot score: ${oneLine(r.fatal)}`;
+  if (r.summary) return `${r.summary.source}: ${plural(r.summary.figures.length, 'figure')}`;
   return [...lensMetrics(r).map((m) => metricText(r, m)), countText(r)].join(' · ');
 }
 
 /** The short form for the tree and the status bar: "ECE 0.043". */
 export function headlineText(r: Report): string {
   if (r.fatal && r.n === 0) return 'cannot score';
+  if (r.summary) return plural(r.summary.figures.length, 'figure');
   return metricText(r, headlineMetric(r));
 }
 

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/main';
+import { boardPaths } from '../../../src/core/boardFiles';
+import { discoverPredictionFiles } from '../../../src/core/score';
 
 const root = join(__dirname, '..', '..', '..');
 const real = join(root, 'test', 'fixtures', 'real');
@@ -265,5 +267,17 @@ describe('alone and in a folder, beside the samples they summarise', () => {
     expect(notes.notScored).toBe(true);
     expect(notes.fatal).toMatch(/^No prediction fields: run, seed;/);
     expect((await score(join(dir, 'notes.json'))).results[0]).toEqual(notes);
+  });
+});
+
+describe('a summary is no run', () => {
+  it('board leaves it out with an info line; compare does not take it for predictions; gates skip it', async () => {
+    const results = join(LM_EVAL_RUN, 'results_2026-07-08T18-15-33.115417.json');
+    const { board } = boardPaths([LM_EVAL_RUN], { bootstrap: 0 }, {});
+    expect(board.problems.find((p) => p.path === results)).toMatchObject({ severity: 'info', message: expect.stringMatching(/^Not on the board: it is lm-eval's results summary/) });
+    expect(discoverPredictionFiles(LM_EVAL_RUN).map((f) => f.path)).not.toContain(results);
+    const gated = await runCli(['score', LM_EVAL, '--fail-on', 'accuracy<0.5']);
+    expect(gated.code).not.toBe(0); // no file scored has accuracy: the gate cannot pass on a summary's figures
+    expect(gated.stderr + gated.stdout).toMatch(/no file scored has accuracy/);
   });
 });
