@@ -6,13 +6,32 @@
 import type { RowProblem } from '../types';
 import { MAX_NUMERIC_CHARS } from './numbers';
 
-// Cheap test first: no run of number characters that long means no such literal.
-const LONG_RUN = new RegExp(`[-+.0-9eE]{${MAX_NUMERIC_CHARS + 1}}`);
+/**
+ * Cheap test first: no run of number characters that long means no such literal. Any run of
+ * MAX_NUMERIC_CHARS + 1 covers one of every MAX_NUMERIC_CHARS + 1 positions, so only those are
+ * probed, and a run is measured only where a probe lands on a number character. (The regex
+ * /[-+.0-9eE]{1001}/ did it in 16 ns a character on prose, every "e" a start: half the time of
+ * scoring a 50 MB file of judge explanations.)
+ */
+function hasLongRun(text: string): boolean {
+  const step = MAX_NUMERIC_CHARS + 1;
+  for (let i = MAX_NUMERIC_CHARS; i < text.length; i += step) {
+    if (!isNumberChar(text.charCodeAt(i))) continue;
+    let lo = i;
+    while (lo > 0 && isNumberChar(text.charCodeAt(lo - 1))) lo--;
+    let hi = i;
+    while (hi + 1 < text.length && isNumberChar(text.charCodeAt(hi + 1))) hi++;
+    if (hi + 1 - lo > MAX_NUMERIC_CHARS) return true;
+    // The next probe past this run.
+    while (i + step <= hi) i += step;
+  }
+  return false;
+}
 
 /** Start offsets of number literals outside strings longer than MAX_NUMERIC_CHARS, in order. */
 export function longNumberOffsets(text: string, limit = 1000): number[] {
   const found: number[] = [];
-  if (text.length <= MAX_NUMERIC_CHARS || !LONG_RUN.test(text)) return found;
+  if (text.length <= MAX_NUMERIC_CHARS || !hasLongRun(text)) return found;
   let inString = false;
   for (let i = 0; i < text.length && found.length < limit; i++) {
     const c = text.charCodeAt(i);
