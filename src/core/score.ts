@@ -238,9 +238,9 @@ export function parseFile(path: string, options?: Partial<ScoreOptions>, io: Com
     o.onProgress?.(1, 'parse');
     return tooLargeResult(path, formatOf(), size, limit);
   }
-  const read = readFileBytes(path);
   // A zip (an Inspect .eval) is read by range, one entry at a time: never held whole.
   if (isZipFile(path)) return parseInput(zipFileInput(path), o, io);
+  const read = readFileBytes(path);
   if ('tooLarge' in read) {
     o.onProgress?.(1, 'parse');
     const message = `${baseName(path)} is ${sizeText(size)}, ${read.tooLarge}.`;
@@ -249,7 +249,6 @@ export function parseFile(path: string, options?: Partial<ScoreOptions>, io: Com
   return parseInput(fileInput(path, read.bytes), o, io);
 }
 
-/** Score a file from disk (see parseFile). */
 /** A zip on disk as a FileInput read by range; its whole bytes only if a reader asks for them. */
 function zipFileInput(path: string): FileInput {
   return rangeInput(path, fileByteSource(path), () => {
@@ -259,12 +258,13 @@ function zipFileInput(path: string): FileInput {
   });
 }
 
+/** Score a file from disk (see parseFile). */
 export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
   // The file's own columns are read again only for --group-by or the column list.
   const input = (): FileInput | undefined => {
-    const read = readFileBytes(path);
     if (isZipFile(path)) return zipFileInput(path);
+    const read = readFileBytes(path);
     return 'bytes' in read ? fileInput(path, read.bytes) : undefined;
   };
   return scoreParsed(path, parseFile(path, o, io), o, { input, io });

@@ -105,7 +105,6 @@ export interface SampleRecord {
   };
   /** String values only, as in EEE. */
   metadata?: Record<string, string>;
-}
   /** Every scorer's score, with its explanation (the sample view shows each). */
   scores?: SampleScore[];
   /** Where `answer` stands in the final output. */
@@ -142,3 +141,4 @@ export interface SampleQuery {
   row: SampleRow;
   /** The file's unsaved text, when it is open with edits. */
   text?: string;
+}

@@ -88,6 +88,12 @@ export function recordsToParse(records: readonly SampleRecord[], o: RecordsToPar
   const ids = records.map((r) => r.sample_id);
   const texts = o.texts ?? DEFAULT_TEXTS;
   const textValues = { fields: texts.fields, values: records.map(texts.of) };
+  // An agent run: each sample's turns, tool calls, tokens and tools as columns too (issue 29).
+  const counts = records.map(countsOfRecord);
+  if (isAgentRun(counts) && !AGENT_FIELDS.some((f) => textValues.fields.includes(f))) {
+    textValues.fields = [...textValues.fields, ...AGENT_FIELDS];
+    textValues.values.forEach((row, i) => row.push(...agentTexts(counts[i])));
+  }
   const taskMetrics = perSampleMetrics(records);
   const extra = taskMetrics.length ? { taskMetrics } : {};
   if (mode === 'scores') {
@@ -121,12 +127,6 @@ export function recordsToParse(records: readonly SampleRecord[], o: RecordsToPar
     return { ...base, set, ...extra };
   }
   // labels and verdicts: classes named by the texts.
-  // An agent run: each sample's turns, tool calls, tokens and tools as columns too (issue 29).
-  const counts = records.map(countsOfRecord);
-  if (isAgentRun(counts) && !AGENT_FIELDS.some((f) => textValues.fields.includes(f))) {
-    textValues.fields = [...textValues.fields, ...AGENT_FIELDS];
-    textValues.values.forEach((row, i) => row.push(...agentTexts(counts[i])));
-  }
   const classes: string[] = [];
   const index = new Map<string, number>();
   const classOf = (name: string) => {
