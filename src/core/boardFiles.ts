@@ -120,6 +120,7 @@ function boardWithoutRanks(
       sources.set(entry, { ...options, format: report.format, ...(report.task !== undefined ? { task: report.task } : {}) });
     }
   }
+  disambiguateRuns(entries);
   if (request.pivot === 'prompting') {
     const metrics: MetricName[] = request.metric ? [request.metric] : ['ece', 'auc'];
     const pivots: Partial<Record<MetricName, Board>> = {};
@@ -262,6 +263,29 @@ export function entryOf(r: Report): BoardEntry {
     case 'inspect': return { ...base, run: r.sourceModel ?? folder, task: r.task ?? stem };
     case 'almanacs': return { ...base, run: folder, task: r.task ?? stem };
     default: return { ...base, run: stem, task: r.task ?? 'all' };
+  }
+}
+
+/**
+ * Two files of different folders that would be the same run and task (run-a/scores.csv and
+ * run-b/scores.csv; two logs of one model) are two runs, named by their folders, not one run whose
+ * second result is dropped. A file's own name stands for its run only while it tells the runs apart.
+ */
+export function disambiguateRuns(entries: BoardEntry[]): void {
+  const byCell = new Map<string, BoardEntry[]>();
+  for (const e of entries) {
+    const key = `${e.run}\u0000${e.task}`;
+    const list = byCell.get(key);
+    if (list) list.push(e); else byCell.set(key, [e]);
+  }
+  for (const list of byCell.values()) {
+    const folders = list.map((e) => (e.path ? basename(dirname(e.path)) : ''));
+    if (list.length < 2 || new Set(folders).size !== list.length) continue;
+    list.forEach((e, k) => {
+      const stem = e.path ? basename(e.path, extname(e.path)) : '';
+      // The generic reader names a run by its file's stem: there the folder is the run's name.
+      e.run = e.run === stem ? folders[k] : `${e.run} (${folders[k]})`;
+    });
   }
 }
 

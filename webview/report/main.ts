@@ -26,10 +26,12 @@ import { appendKindCharts } from './kindCharts';
 import { answerQuery, errorGroupsSection } from './errorGroups';
 import { annotateCards, clusterControl, errorBarsSection, INSTANCES_ARRIVED, intervalsStatus, showIntervalsProgress } from './errorBars';
 import { applyIntervals, loadedFrom, type Loaded } from './loaded';
+import { showCopied } from '../common/copyStatus';
 import { reportHeader } from './reportHeader';
 import { openSample, opensSamples, receiveConversationMatches, searchConversations, searchesConversations } from './sampleLinks';
+import { offeredSource, readColumn, receiveColumnRead } from './columnReads';
 import { summaryFiguresSection } from './summaryFigures';
-import { fillReliabilityNote, binningToggle, errorView, fatalView, loadingView, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
+import { fillReliabilityNote, binningToggle, errorView, fatalView, loadingView, noStepperReason, notApplicable, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
 let state: PanelState = vscodeApi().getState() ?? { path: '' };
@@ -109,11 +111,17 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'conversationMatches':
       receiveConversationMatches(message);
       break;
+    case 'columnRead':
+      receiveColumnRead(message);
+      break;
     case 'error':
       showError(message.message);
       break;
     case 'step':
       stepper?.step(message.direction);
+      break;
+    case 'copied':
+      showCopied();
       break;
     case 'exportChart': {
       const report = loaded?.reports[state.selected ?? 0];
@@ -340,6 +348,9 @@ function renderReport(): void {
   if (hasStepper(report) && (report.instances || pending)) {
     stepperSlot = pendingSection('stepper-pending', 'Misclassified examples', report.n);
     root.appendChild(stepperSlot);
+  } else if (!report.fatal && report.n > 0) {
+    const why = noStepperReason(report);
+    if (why) root.appendChild(notApplicable('stepper', why));
   }
 
   const problems = problemsSection(report);
@@ -434,6 +445,7 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
         onReveal: (i) => { if (hasTextLines(report.path)) post({ type: 'reveal', path: report.path, line: inst.lines[i] }); },
         onOpenSample: opensSamples(report) ? (i) => openSample(report, state.selected ?? 0, i) : undefined,
         searchConversations: searchesConversations(report) ? (query) => searchConversations(state.selected ?? 0, query) : undefined,
+        fileColumns: { source: (column) => offeredSource(report, column), read: (column, fromData) => readColumn(state.selected ?? 0, column, fromData) },
         onStateChange: (sort, tableFilter) => {
           const binChanged = tableFilter.bin !== filter().bin;
           saveState({ sort, filter: tableFilter });

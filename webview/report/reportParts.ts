@@ -135,3 +135,21 @@ export function fillReliabilityNote(note: HTMLElement, bin: number | null, showA
     el('button', { className: 'link-button', text: 'Show all bins', attrs: { type: 'button' }, onClick: showAll }),
   );
 }
+
+/**
+ * A feature that does not apply to this report says why, where the feature would be (issue 28:
+ * "never silently absent"). `feature` names it for the journey suite (data-na).
+ */
+export function notApplicable(feature: string, text: string): HTMLElement {
+  return el('p', { className: 'muted na-note', text, data: { na: feature } });
+}
+
+/** Why a report of this kind has no stepper of misclassified examples (null: it has one). */
+export function noStepperReason(report: Report): string | null {
+  switch (report.kind) {
+    case 'binary': case 'multiclass': return null;
+    case 'probability': return 'No stepper of misclassified examples: predicted probabilities are compared with true probabilities, so no answer is right or wrong. The instance table sorts them by error.';
+    case 'confidence': return 'No stepper of misclassified examples: this file gives each answer\'s confidence and whether it was right, not the answers themselves. Filter the instance table to the wrong ones instead.';
+    case 'scores': return 'No stepper of misclassified examples: per-sample scores have no gold answer to be wrong against. Sort the instance table by a score to see the lowest.';
+  }
+}

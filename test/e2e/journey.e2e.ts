@@ -1,0 +1,346 @@
+// The journey suite (issue 28): one user's walk through the workbench, on every input kind the
+// project reads. Per kind: open the file's report; cards with intervals; Group by and Cluster by a
+// column of its own and one of a joined data file; search by ID and by a column; the stepper; export
+// the filtered table as CSV and read it back; Map Columns… from the palette and from the title bar;
+// Compare with… a second run (with "Where it differs" over the joined file); the leaderboard of its
+// folder. A step that does not apply must be explained on the page (an element with data-na, a
+// notification, or the page's own words): "n/a" is recorded with the page's reason, and a step that
+// is silently absent fails. The suite prints one line per cell: `<kind> | <step> | pass`,
+// `… | n/a: <reason>` or `… | fail: <what>`, and fails on any "fail".
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrameLocator } from 'playwright-core';
+import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
+import { parseFile } from '../../src/core/score';
+import { chooseExport, saveDialog, startWorkbench, type Workbench } from './workbench';
+import { JOURNEY_KINDS, type JourneyKind } from './journeyKinds';
+
+const STEPS = ['open', 'cards', 'group', 'search', 'stepper', 'export', 'map', 'compare', 'board'] as const;
+type Step = (typeof STEPS)[number];
+type Outcome = { status: 'pass' } | { status: 'n/a'; reason: string } | { status: 'fail'; what: string };
+
+/** A step that does not apply, with the words the page (or VS Code) gave for it. */
+class NotApplicable extends Error {}
+
+const DATA_COLUMN = 'journey_region';
+const REGIONS = ['north', 'south', 'east'];
+const BOOTSTRAP = 100;
+
+/** The IDs of a file's scored rows, as the core reads them (the joined data file is keyed by them). */
+function idsOf(path: string, options: Record<string, unknown>): string[] {
+  const set = parseFile(path, options).set;
+  if (!set) return [];
+  if (set.ids) return [...set.ids];
+  if (set.idNumbers) return Array.from(set.idNumbers, (v) => String(v));
+  return [];
+}
+
+interface Placed extends JourneyKind {
+  /** Absolute paths in the workspace. */
+  a: string;
+  b?: string;
+  folder: string;
+  raftData?: string;
+  dataFile?: string;
+  ids: string[];
+}
+
+function placeKinds(workspace: string): Placed[] {
+  const out: Placed[] = [];
+  for (const kind of SELECTED) {
+    const folder = join(workspace, `k-${kind.name}`);
+    mkdirSync(folder, { recursive: true });
+    const placed = kind.place(folder);
+    const options = placed.raftData ? { raftData: join(workspace, placed.raftData) } : {};
+    const ids = idsOf(placed.a, options).filter((v, i, all) => all.indexOf(v) === i);
+    let dataFile: string | undefined;
+    if (ids.length) {
+      dataFile = join(workspace, 'data', `${kind.name}.csv`);
+      mkdirSync(dirname(dataFile), { recursive: true });
+      writeFileSync(dataFile, ['id,' + DATA_COLUMN, ...ids.map((id, k) => `${csvField(id)},${REGIONS[k % REGIONS.length]}`)].join('\n') + '\n');
+    }
+    out.push({ ...kind, ...placed, folder, dataFile, ids });
+  }
+  return out;
+}
+
+function csvField(v: string): string {
+  return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** Reads a CSV the way the export writes it (RFC 4180): rows of fields. */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; } else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else if (c !== '\r') field += c;
+  }
+  if (field || row.length) { row.push(field); rows.push(row); }
+  return rows;
+}
+
+async function pick(wb: Workbench, label: RegExp, filter: string): Promise<void> {
+  await wb.page.locator('.quick-input-widget .quick-input-box input').fill(filter);
+  await wb.page.locator('.quick-input-widget .monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: label }) }).first().click({ timeout: 30_000 });
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The visible webview whose body carries data-rendered (a report: its file's path; else 'comparison' / 'board'). */
+async function renderedView(wb: Workbench, rendered: string | RegExp, timeoutMs = 120_000): Promise<FrameLocator> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (let i = 0; i < 3; i++) {
+      const view = wb.webview({ index: i });
+      const value = await view.locator('body').getAttribute('data-rendered', { timeout: 1_000 }).catch(() => null);
+      if (value !== null && (typeof rendered === 'string' ? value === rendered : rendered.test(value))) return view;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview rendered ${String(rendered)} after ${timeoutMs} ms`);
+    await wb.page.waitForTimeout(250); // the frames are polled: no event says a webview's content arrived
+  }
+}
+
+/** The page's own words for a feature that does not apply (data-na), or null. */
+async function pageSays(view: FrameLocator, feature: string): Promise<string | null> {
+  const note = view.locator(`[data-na="${feature}"]`).first();
+  return (await note.count()) ? (await note.textContent())?.trim() ?? null : null;
+}
+
+async function choose(view: FrameLocator, selector: string, value: string): Promise<void> {
+  const select = view.locator(selector);
+  await select.selectOption(value);
+  await select.press('Enter');
+}
+
+const results: { kind: string; step: Step; outcome: Outcome }[] = [];
+/** EVAL_LENS_JOURNEY=folktexts,raft walks those kinds only (while working on one). */
+const SELECTED = process.env.EVAL_LENS_JOURNEY ? JOURNEY_KINDS.filter((k) => process.env.EVAL_LENS_JOURNEY!.split(',').includes(k.name)) : JOURNEY_KINDS;
+
+describe('the journey suite: every feature on every input kind, as a user clicks it', () => {
+  let wb: Workbench;
+  let kinds: Placed[];
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'eval-lens-journey-'));
+    kinds = placeKinds(workspace);
+    const dataFiles: Record<string, string> = {};
+    for (const k of kinds) if (k.dataFile) dataFiles[`k-${k.name}/**`] = k.dataFile;
+    const raft = kinds.find((k) => k.raftData);
+    mkdirSync(join(workspace, '.vscode'), { recursive: true });
+    writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({
+      'evalLens.bootstrap': BOOTSTRAP,
+      'evalLens.dataFiles': dataFiles,
+      ...(raft ? { 'evalLens.raftDataFolder': raft.raftData } : {}),
+    }, null, 2));
+    wb = await startWorkbench({ workspace, theme: 'dark', viewport: { width: 1400, height: 1000 } });
+  }, 240_000);
+
+  afterAll(async () => {
+    await wb?.close();
+    const lines = results.map((r) => `${r.kind} | ${r.step} | ${r.outcome.status === 'pass' ? 'pass' : r.outcome.status === 'n/a' ? `n/a: ${r.outcome.reason}` : `fail: ${r.outcome.what}`}`);
+    console.log(['journey table:', ...lines].join('\n'));
+    mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true });
+    writeFileSync(join(PROJECT_ROOT, 'test-results', 'journey.txt'), lines.join('\n') + '\n');
+  });
+
+  for (const kind of SELECTED) {
+    it(`${kind.name}: the whole journey`, async () => {
+      const k = kinds.find((x) => x.name === kind.name)!;
+      const record = async (step: Step, run: () => Promise<void>): Promise<void> => {
+        let outcome: Outcome;
+        try {
+          await run();
+          outcome = { status: 'pass' };
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          outcome = e instanceof NotApplicable ? { status: 'n/a', reason: message } : { status: 'fail', what: message.split('\n')[0].slice(0, 300) };
+          if (outcome.status === 'fail') await wb.screenshot(`journey-${k.name}-${step}-failed`).catch(() => undefined);
+        }
+        results.push({ kind: k.name, step, outcome });
+      };
+      await journey(wb, k, workspace, record);
+      const failed = results.filter((r) => r.kind === k.name && r.outcome.status === 'fail');
+      expect(failed.map((f) => `${f.step}: ${(f.outcome as { what: string }).what}`)).toEqual([]);
+    }, 900_000);
+  }
+});
+
+async function journey(wb: Workbench, k: Placed, workspace: string, record: (step: Step, run: () => Promise<void>) => Promise<void>): Promise<void> {
+  const rel = (p: string) => p.slice(workspace.length + 1);
+  let view: FrameLocator | undefined;
+  const report = () => {
+    if (!view) throw new Error('the report did not open');
+    return view;
+  };
+  await wb.runCommand('View: Close All Editors', { timeoutMs: 20_000 }).catch(() => undefined);
+
+  await record('open', async () => {
+    await wb.openFile(rel(k.a), { timeoutMs: 60_000 });
+    await wb.runCommand('Eval Lens: Open Report', { timeoutMs: 60_000 });
+    view = await renderedView(wb, k.a);
+    if (k.summary) {
+      // A summary holds figures, not samples: its table of figures is the report.
+      await view.locator('#summary-figures, [data-summary]').first().waitFor({ state: 'attached', timeout: 60_000 });
+      return;
+    }
+    await view.locator('body[data-instances]').waitFor({ state: 'attached', timeout: 120_000 });
+  });
+
+  await record('cards', async () => {
+    const v = report();
+    if (k.summary) throw new NotApplicable(await mustSay(v, 'cards', 'a summary has no per-sample rows to resample'));
+    // Cards (or a scores file's per-sample metric rows) get their intervals from the intervals pass.
+    const interval = v.locator('.card-interval, #task-metrics .interval, #task-metrics td.interval');
+    await interval.first().waitFor({ state: 'attached', timeout: 180_000 });
+  });
+
+  await record('group', async () => {
+    const v = report();
+    if ((await v.locator('#group-by').count()) === 0) throw new NotApplicable(await mustSay(v, 'group', 'no Group by'));
+    const own = await v.locator('#group-by option[value^="p:"]').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const joined = await v.locator('#group-by option[value^="d:"]').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const wantOwn = k.ownColumn ? `p:${k.ownColumn}` : own[0];
+    const problems: string[] = [];
+    if (!wantOwn || !own.includes(wantOwn)) {
+      const why = await pageSays(v, 'group-own');
+      if (!why) problems.push(`no column of its own in Group by (listed: ${own.join(', ') || 'none'}) and no word why`);
+    } else {
+      await choose(v, '#group-by', wantOwn);
+      await v.locator('#group-table').waitFor({ state: 'attached', timeout: 120_000 });
+      await choose(v, '#cluster-by', wantOwn);
+      await v.locator('.card-cluster, #section-error-bars').first().waitFor({ state: 'attached', timeout: 120_000 });
+      await choose(v, '#cluster-by', '');
+    }
+    if (!joined.includes(`d:${DATA_COLUMN}`)) {
+      problems.push(`the joined data file's column is not offered (joined: ${joined.join(', ') || 'none'})`);
+    } else {
+      await choose(v, '#group-by', `d:${DATA_COLUMN}`);
+      await expect.poll(() => v.locator('#group-table tbody tr').count(), { timeout: 120_000 }).toBeGreaterThanOrEqual(REGIONS.length);
+      await choose(v, '#group-by', '');
+      await v.locator('#group-table').waitFor({ state: 'detached', timeout: 120_000 });
+    }
+    if (problems.length) throw new Error(problems.join('; '));
+    await v.locator('body[data-instances]').waitFor({ state: 'attached', timeout: 120_000 });
+  });
+
+  await record('search', async () => {
+    const v = report();
+    // After a regrouping the page is drawn again and its table follows: wait for it, or for its reason.
+    await v.locator('#instance-search, [data-na="search"]').first().waitFor({ state: 'attached', timeout: 120_000 }).catch(() => undefined);
+    if ((await v.locator('#instance-search').count()) === 0) throw new NotApplicable(await mustSay(v, 'search', 'no instance table'));
+    const box = v.locator('#instance-search');
+    const count = v.locator('.table-count');
+    const id = k.ids[0];
+    if (id === undefined) throw new Error('the file\'s rows have no IDs to search by');
+    await box.fill(`id = ${/^[\w.-]+$/.test(id) ? id : JSON.stringify(id)}`);
+    await box.press('Enter');
+    await expect.poll(async () => Number(await count.getAttribute('data-rows')), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    const byId = Number(await count.getAttribute('data-rows'));
+    if (byId > k.ids.length) throw new Error(`id = ${id} kept ${byId} rows`);
+    await box.fill(k.columnQuery);
+    await box.press('Enter');
+    await expect.poll(() => v.locator('#instance-search-message').textContent(), { timeout: 30_000 }).toMatch(/^\d[\d,]* match/);
+    await v.locator('#clear-filters').click();
+    await expect(box.inputValue()).resolves.toBe('');
+  });
+
+  await record('stepper', async () => {
+    const v = report();
+    await v.locator('#stepper, [data-na="stepper"]').first().waitFor({ state: 'attached', timeout: 60_000 }).catch(() => undefined);
+    if ((await v.locator('#stepper').count()) === 0) throw new NotApplicable(await mustSay(v, 'stepper', 'no stepper'));
+    const total = Number(await v.locator('#stepper').getAttribute('data-total'));
+    if (!(total > 0)) throw new NotApplicable((await v.locator('#stepper').textContent())?.trim().slice(0, 200) ?? 'nothing to step through');
+    if (total > 1) {
+      await v.locator('#stepper-next').click();
+      await expect.poll(() => v.locator('#stepper-position').textContent(), { timeout: 20_000 }).toMatch(/^2 of /);
+    }
+  });
+
+  await record('export', async () => {
+    const v = report();
+    if ((await v.locator('#instance-search').count()) === 0) throw new NotApplicable(await mustSay(v, 'search', 'no instance table to export'));
+    await v.locator('#filter-correctness').selectOption('incorrect').catch(() => undefined);
+    const shown = Number(await v.locator('.table-count').getAttribute('data-rows'));
+    const out = join(workspace, 'exports', `${k.name}.csv`);
+    mkdirSync(dirname(out), { recursive: true });
+    await chooseExport(v, /^CSV of the instance table, as filtered/);
+    await saveDialog(wb, out, { timeoutMs: 90_000 });
+    await expect.poll(() => existsSync(out), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => readCsv(readFileSync(out, 'utf8')).length - 1, { timeout: 30_000 }).toBe(shown);
+    const header = readCsv(readFileSync(out, 'utf8'))[0];
+    if (!header.includes('id')) throw new Error(`the export has no id column (${header.join(',')})`);
+    await v.locator('#filter-correctness').selectOption('all').catch(() => undefined);
+  });
+
+  await record('map', async () => {
+    const settingsPath = join(workspace, '.vscode', 'settings.json');
+    const before = readFileSync(settingsPath, 'utf8');
+    const widget = wb.page.locator('.quick-input-widget');
+    await wb.runCommand('Eval Lens: Map Columns…');
+    // The columns are read in the scoring worker first (behind an intervals pass, on a busy machine).
+    const said = await Promise.race([
+      widget.waitFor({ state: 'visible', timeout: 120_000 }).then(() => null),
+      notification(wb, /^Eval Lens: /, 120_000),
+    ]);
+    if (said) {
+      await wb.dismiss();
+      throw new NotApplicable(said);
+    }
+    await wb.page.keyboard.press('Escape');
+    await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+    // The same from the title bar of the report (VS Code passes the uri and {groupId, editorIndex}).
+    await renderedView(wb, k.a);
+    await wb.page.locator('.editor-actions .action-label[aria-label^="Map Columns"]').first().click({ timeout: 20_000 });
+    await widget.waitFor({ state: 'visible', timeout: 120_000 });
+    await wb.page.keyboard.press('Escape');
+    await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+    expect(readFileSync(settingsPath, 'utf8')).toBe(before);
+  });
+
+  await record('compare', async () => {
+    if (!k.b) throw new Error('no second run');
+    await renderedView(wb, k.a);
+    await wb.runCommand('Eval Lens: Compare with…', { timeoutMs: 60_000 });
+    await pick(wb, new RegExp(`^${escapeRe(basename(k.b))}$`), rel(k.b));
+    const cv = await renderedView(wb, 'comparison', 180_000);
+    const what = await cv.locator('#metric-table, #task-table, [data-na="compare"]').first().getAttribute('id', { timeout: 60_000 }).catch(() => null);
+    if (what === null) throw new Error('the comparison shows no metric table and no word why');
+    // Where it differs: slices over the joined file's column, or the page's reason for none.
+    await cv.locator('#where-it-differs, #slices-note').first().waitFor({ state: 'attached', timeout: 60_000 });
+    await wb.runCommand('View: Close Editor', { timeoutMs: 20_000 }).catch(() => undefined);
+  });
+
+  await record('board', async () => {
+    await wb.runCommand('Eval Lens: Show Leaderboard', { timeoutMs: 60_000 });
+    const label = rel(k.folder);
+    await pick(wb, new RegExp(`^${escapeRe(label)}$`), label);
+    const bv = await renderedView(wb, 'board', 180_000);
+    await expect.poll(() => bv.locator('#board-table tbody tr').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    await wb.runCommand('View: Close Editor', { timeoutMs: 20_000 }).catch(() => undefined);
+  });
+}
+
+/** The page's words for a feature that does not apply; a silent absence is a failure. */
+async function mustSay(view: FrameLocator, feature: string, what: string): Promise<string> {
+  const said = await pageSays(view, feature);
+  if (!said) throw new Error(`${what}, and the page does not say why`);
+  return said;
+}
+
+/** A notification matching `re` within `timeoutMs`, its text; null when none came. */
+async function notification(wb: Workbench, re: RegExp, timeoutMs: number): Promise<string | null> {
+  const toast = wb.page.locator('.notification-toast .notification-list-item-message', { hasText: re }).first();
+  return toast.waitFor({ state: 'visible', timeout: timeoutMs }).then(async () => (await toast.textContent())?.trim() ?? '', () => null);
+}
+

@@ -1,0 +1,147 @@
+// The input kinds the journey suite (journey.e2e.ts) walks, each placed in its own folder of the
+// workspace as two runs (run-a, run-b: a baseline and a candidate) so that "Compare with…" and the
+// leaderboard have something to compare. Real files where the repository has them
+// (test/fixtures/real, examples), else files made in the harness's shape. A new format adds a row.
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
+
+export interface JourneyKind {
+  name: string;
+  /** Puts the kind's runs under `folder`; returns the baseline (a), the candidate (b) and a RAFT data folder. */
+  place(folder: string): { a: string; b?: string; raftData?: string };
+  /** A column of the file's own to group and cluster by (default: the first the page offers). */
+  ownColumn?: string;
+  /** A search by a column that matches some rows. */
+  columnQuery: string;
+  /** A summary of reported figures (no samples). */
+  summary?: boolean;
+}
+
+const root = (...p: string[]) => join(PROJECT_ROOT, ...p);
+
+/** The same file as run-a and run-b (a second run with other numbers where `candidate` makes one). */
+function twoRuns(folder: string, source: string, name = basename(source), candidate?: (text: string) => string): { a: string; b: string } {
+  const a = join(folder, 'run-a', name);
+  const b = join(folder, 'run-b', name);
+  mkdirSync(join(folder, 'run-a'), { recursive: true });
+  mkdirSync(join(folder, 'run-b'), { recursive: true });
+  copyFileSync(source, a);
+  if (candidate) writeFileSync(b, candidate(readFileSync(source, 'utf8')));
+  else copyFileSync(source, b);
+  return { a, b };
+}
+
+/** A binary table of scores with an own column (region_own), written as CSV, TSV or JSON Lines. */
+function binaryTable(sep: ',' | '\t' | 'jsonl', shift: number): string {
+  const rows: string[] = sep === 'jsonl' ? [] : [['id', 'score', 'label', 'site'].join(sep)];
+  for (let i = 0; i < 240; i++) {
+    const s = ((i * 7919 + shift * 131) % 1000) / 1000;
+    const y = ((i * 104729) % 997) / 997 < s ? 1 : 0;
+    const site = ['alpha', 'beta', 'gamma', 'delta'][i % 4];
+    rows.push(sep === 'jsonl' ? JSON.stringify({ id: `r${i}`, score: s, label: y, site }) : [`r${i}`, s.toFixed(3), String(y), site].join(sep));
+  }
+  return rows.join('\n') + '\n';
+}
+
+/** ALMANACS: the candidate's probabilities pulled towards 0.5. */
+function almanacsCandidate(text: string): string {
+  return text.split('\n').filter(Boolean).map((line) => {
+    const o = JSON.parse(line);
+    if (o.prediction && typeof o.prediction === 'object') o.prediction.probability = Math.round((0.5 + 0.6 * (o.prediction.probability - 0.5)) * 1e4) / 1e4;
+    return JSON.stringify(o);
+  }).join('\n') + '\n';
+}
+
+export const JOURNEY_KINDS: JourneyKind[] = [
+  {
+    name: 'folktexts',
+    place: (f) => {
+      const a = join(f, 'run-a', 'Mistral.test_predictions.csv');
+      const b = join(f, 'run-b', 'Llama.test_predictions.csv');
+      mkdirSync(join(f, 'run-a'), { recursive: true });
+      mkdirSync(join(f, 'run-b'), { recursive: true });
+      copyFileSync(root('examples/folktexts/Mistral-7B-sim__ACSIncome__-1/Mistral-7B-sim__ACSIncome__-1.test_predictions.csv'), a);
+      copyFileSync(root('examples/folktexts/Llama-3-8B-sim__ACSIncome__-1/Llama-3-8B-sim__ACSIncome__-1.test_predictions.csv'), b);
+      return { a, b };
+    },
+    columnQuery: 'label = 1',
+  },
+  {
+    name: 'raft',
+    place: (f) => {
+      cpSync(root('examples/raft/data'), join(f, 'data'), { recursive: true });
+      cpSync(root('examples/raft/run-1'), join(f, 'runs', 'run-1'), { recursive: true });
+      cpSync(root('examples/raft/run-2'), join(f, 'runs', 'run-2'), { recursive: true });
+      return { a: join(f, 'runs', 'run-1', 'bank_intents', 'predictions.csv'), b: join(f, 'runs', 'run-2', 'bank_intents', 'predictions.csv'), raftData: 'k-raft/data' };
+    },
+    columnQuery: 'correct = 0',
+  },
+  {
+    name: 'almanacs',
+    place: (f) => twoRuns(f, root('examples/almanacs/moral_dilemmas.predictions.jsonl'), undefined, almanacsCandidate),
+    columnQuery: 'question ~ /teacher/',
+  },
+  {
+    name: 'lm-eval',
+    place: (f) => twoRuns(f, root('examples/lm-eval/sim-model/samples_prime_mc_2026-11-30T09-00-00.000000.jsonl')),
+    columnQuery: 'correct = 1',
+  },
+  {
+    name: 'inspect-json',
+    place: (f) => twoRuns(f, root('test/fixtures/inspect/issue17/model_graded.json')),
+    columnQuery: 'correct = 1',
+  },
+  {
+    name: 'inspect-eval',
+    place: (f) => twoRuns(f, root('test/fixtures/inspect/epochs.eval')),
+    columnQuery: 'correct = 1',
+  },
+  {
+    name: 'parquet',
+    place: (f) => twoRuns(f, root('test/fixtures/roles/churn.parquet')),
+    ownColumn: 'geography',
+    columnQuery: 'correct = 1',
+  },
+  {
+    name: 'generic-csv',
+    place: (f) => {
+      mkdirSync(join(f, 'run-a'), { recursive: true });
+      mkdirSync(join(f, 'run-b'), { recursive: true });
+      writeFileSync(join(f, 'run-a', 'scores.csv'), binaryTable(',', 0));
+      writeFileSync(join(f, 'run-b', 'scores.csv'), binaryTable(',', 3));
+      return { a: join(f, 'run-a', 'scores.csv'), b: join(f, 'run-b', 'scores.csv') };
+    },
+    ownColumn: 'site',
+    columnQuery: 'site = beta',
+  },
+  {
+    name: 'generic-tsv',
+    place: (f) => {
+      mkdirSync(join(f, 'run-a'), { recursive: true });
+      mkdirSync(join(f, 'run-b'), { recursive: true });
+      writeFileSync(join(f, 'run-a', 'scores.tsv'), binaryTable('\t', 0));
+      writeFileSync(join(f, 'run-b', 'scores.tsv'), binaryTable('\t', 5));
+      return { a: join(f, 'run-a', 'scores.tsv'), b: join(f, 'run-b', 'scores.tsv') };
+    },
+    ownColumn: 'site',
+    columnQuery: 'site = gamma',
+  },
+  {
+    name: 'generic-jsonl',
+    place: (f) => {
+      mkdirSync(join(f, 'run-a'), { recursive: true });
+      mkdirSync(join(f, 'run-b'), { recursive: true });
+      writeFileSync(join(f, 'run-a', 'scores.jsonl'), binaryTable('jsonl', 0));
+      writeFileSync(join(f, 'run-b', 'scores.jsonl'), binaryTable('jsonl', 7));
+      return { a: join(f, 'run-a', 'scores.jsonl'), b: join(f, 'run-b', 'scores.jsonl') };
+    },
+    ownColumn: 'site',
+    columnQuery: 'site = delta',
+  },
+  {
+    name: 'confidence-csv',
+    place: (f) => twoRuns(f, root('examples/generic/qa_confidence.csv')),
+    columnQuery: 'correct = 0',
+  },
+];
