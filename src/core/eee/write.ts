@@ -11,7 +11,8 @@
 // report's AUC, Brier and ECE) goes into the string maps under eval_lens.* (keys.ts), so that reading
 // the files back gives the same set.
 import { createHash } from 'node:crypto';
-import type { FormatName, ParseResult, Report } from '../types';
+import type { FormatName, MetricName, ParseResult, PredictionSet, Report } from '../types';
+import { betterDirection } from '../../common/metricDirection';
 import { baseName } from '../../common/paths';
 import { EEE_SCHEMA_VERSION, EVAL_LENS_PREFIX, METRIC_PREFIX, SAMPLE_META, TEXT_PREFIX } from './keys';
 import { modelParts, portableName, pythonJsonDumps } from './names';
@@ -25,7 +26,7 @@ const LIBRARY: Partial<Record<FormatName, string>> = {
 };
 
 /** Text fields that are the sample's input, and those that are the model's output, in order of preference. */
-const INPUT_FIELDS = ['input', 'prompt', 'question', 'query', 'text'];
+const INPUT_FIELDS = ['input', 'prompt', 'question', 'user_prompt', 'instruction', 'query', 'text'];
 const OUTPUT_FIELDS = ['output', 'response', 'completion', 'reasoning'];
 
 export interface EeeWriteOptions {
@@ -64,8 +65,32 @@ function headline(r: Report, parsed: ParseResult): { metric: string; score: numb
   if (r.kind === 'probability' && typeof r.metrics.mse === 'number') return { metric: 'mse', score: r.metrics.mse, lower: true, min: 0, max: 1, kind: 'mse', unit: 'squared probability' };
   const first = r.taskMetrics?.find((t) => typeof t.mean === 'number');
   if (first) return { metric: first.name, score: first.mean!, lower: false, min: '-Infinity', max: 'Infinity', kind: first.name, unit: 'unknown' };
-  void parsed;
+  // A judge file's headline (judge_score, win_rate, rating), its direction from the one table of them.
+  const own = Object.entries(r.metrics).find(([, v]) => typeof v === 'number' && Number.isFinite(v));
+  if (own) {
+    let lower = false;
+    try { lower = betterDirection(own[0] as MetricName) === 'lower'; } catch { /* a rate name: higher */ }
+    return { metric: own[0], score: own[1] as number, lower, min: '-Infinity', max: 'Infinity', kind: own[0], unit: 'unknown' };
+  }
+  // Several models judged in one file (the report's figures are per model): the mean of the rows' own numbers.
+  const set = parsed.set;
+  if (set && set.n) {
+    const rows = Array.from({ length: set.n }, (_, i) => judgeRow(set, i)).filter((x) => x && Number.isFinite(x.value));
+    if (rows.length) {
+      const name = rows[0]!.name;
+      return { metric: name, score: rows.reduce((s, x) => s + x!.value, 0) / rows.length, lower: false, min: '-Infinity', max: 'Infinity', kind: name, unit: 'unknown' };
+    }
+  }
   return null;
+}
+
+/** A judge file's per-row number (a grade, a preference, a pair's outcome) and the row's model, by its own name. */
+function judgeRow(set: PredictionSet, i: number): { name: string; value: number; model?: string } | undefined {
+  const j = set.kind === 'scores' ? set.judge : undefined;
+  if (!j) return undefined;
+  if (j.kind === 'judged') return { name: 'judge_score', value: j.score[i], model: j.models[j.model[i]] };
+  if (j.kind === 'preference') return { name: 'preference', value: j.preference[i], model: j.models[j.model[i]] };
+  return { name: 'outcome', value: j.outcome[i], model: `${j.models[j.a[i]]} vs ${j.models[j.b[i]]}` };
 }
 
 /** The source's texts of row i, as EEE's input.raw, output.raw, choices, and the rest for metadata. */
@@ -149,6 +174,9 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
     const texts = rowTexts(r.texts, i);
     for (const [f, v] of Object.entries(texts.rest)) meta[`${TEXT_PREFIX}${f}`] = v;
     for (const t of taskValues) if (!Number.isNaN(t.values[i])) meta[`${METRIC_PREFIX}${t.name}`] = num(t.values[i]);
+    const judged = judgeRow(set, i);
+    if (judged && Number.isFinite(judged.value)) meta[`${METRIC_PREFIX}${judged.name}`] = num(judged.value);
+    if (judged?.model !== undefined) meta[`${EVAL_LENS_PREFIX}row_model`] = judged.model;
     let correct = inst.correct[i] === 1;
     let score = correct ? 1 : 0;
     let reference: string[] = [];
@@ -193,9 +221,10 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
       score = (pred - gold) ** 2;
       Object.assign(meta, { [SAMPLE_META.predProb]: num(pred), [SAMPLE_META.goldProb]: num(gold) });
     } else if (set.kind === 'scores') {
+      // No gold: no sample is right. The score is the row's own number (a metric, a judge's grade).
       const first = taskValues.find((t) => !Number.isNaN(t.values[i]));
       correct = false;
-      score = first ? first.values[i] : 0;
+      score = first ? first.values[i] : judged && Number.isFinite(judged.value) ? judged.value : 0;
     }
     if (ownScore && Number.isFinite(ownScore.values[i])) score = ownScore.values[i];
     const input: Json = { raw: texts.input, reference };

@@ -89,12 +89,14 @@ async function sourceReports(paths: string[], options: Record<string, unknown> =
 
 const EXAMPLES = ['folktexts', 'generic', 'lm-eval', 'almanacs'].map((d) => join(root, 'examples', d));
 const FIXTURES = [join(REAL, 'inspect-ai'), join(REAL, 'lm-eval'), join(REAL, 'raft', 'banking_77'), join(root, 'test', 'fixtures', 'parquet')];
+const HARNESSES = [join(REAL, 'helm'), join(REAL, 'promptfoo'), join(REAL, 'mt-bench'), join(REAL, 'eee')];
 
 describe('convert --to eee, every format', () => {
   for (const [what, paths, extra] of [
     ['the examples (folktexts, generic CSV, lm-eval, ALMANACS)', EXAMPLES, []],
     ['RAFT (examples, with their data)', [join(root, 'examples', 'raft', 'run-1')], ['--raft-data', join(root, 'examples', 'raft', 'data')]],
     ['the real fixtures (Inspect, lm-eval, RAFT, Parquet)', FIXTURES, []],
+    ['the harness adapters\' real fixtures (HELM, promptfoo, MT-Bench judgments, Every Eval Ever itself)', HARNESSES, []],
   ] as const) {
     it(`${what}: valid 0.3.0 files; read back, the same n and accuracy as score`, async () => {
       const { out, written, code } = await convert([...paths, ...extra]);
