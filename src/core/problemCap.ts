@@ -15,10 +15,30 @@ export function trimProblems(problems: RowProblem[]): number {
   return dropped;
 }
 
-/** The summary standing for `omitted` problems left out, on the line of the last one listed. */
+/**
+ * The summary standing for `omitted` problems left out, on the line of the last one listed. When
+ * fewer than the cap remain listed (some were dropped since: explained duplicate-ID warnings), it
+ * does not claim that the first MAX_PROBLEMS are.
+ */
 export function moreProblems(listed: readonly RowProblem[], omitted: number): RowProblem {
   const line = listed.length ? listed[listed.length - 1].line : 1;
-  return { line, severity: 'info', code: 'more-problems', omitted, message: `${omitted} more problems are not listed (the first ${MAX_PROBLEMS} are).` };
+  const count = listed.filter((p) => p.code !== 'more-problems').length;
+  const which = count >= MAX_PROBLEMS ? `the first ${MAX_PROBLEMS} are` : `only the file's first ${MAX_PROBLEMS} problems were kept`;
+  return { line, severity: 'info', code: 'more-problems', omitted, message: `${omitted} more problem${omitted === 1 ? ' is' : 's are'} not listed (${which}).` };
+}
+
+/**
+ * `problems` without those of `code`, of which the file had `total` in all (listed, or counted in
+ * the 'more-problems' summary when the list was capped): the summary then counts only the other
+ * problems left out, and is gone when none are. Returns the list and how many were dropped.
+ */
+export function withoutProblems(problems: readonly RowProblem[], code: string, total: number): { problems: RowProblem[]; dropped: number } {
+  const listed = problems.filter((p) => p.code === code).length;
+  const kept = problems.filter((p) => p.code !== code && p.code !== 'more-problems');
+  const omitted = problems.reduce((sum, p) => sum + (p.code === 'more-problems' ? p.omitted ?? 0 : 0), 0);
+  const omittedOfCode = Math.min(omitted, Math.max(0, total - listed));
+  const rest = omitted - omittedOfCode;
+  return { problems: rest > 0 ? [...kept, moreProblems(kept, rest)] : kept, dropped: listed + omittedOfCode };
 }
 
 /**

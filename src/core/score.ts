@@ -22,6 +22,7 @@ import { clustersFor, repeatsFor } from './slices/clusterColumn';
 import { flakyItems, rowCorrect, type ReportClusters } from './errorBars';
 import { fileByteSource, isDirectory, isZipFile, nodeCompanionReader, readFileBytes, walkFiles } from './io';
 import { decideFile, isDataFile, notScoredReport } from './unscored';
+import { withoutProblems } from './problemCap';
 
 /** Default ScoreOptions.maxFileBytes: 2 GiB, the default of the evalLens.maxFileSizeMB setting (2048). */
 export const DEFAULT_MAX_FILE_BYTES = 2048 * 1024 * 1024;
@@ -145,8 +146,11 @@ function errorBarInputs(parsed: ParseResult, o: ScoreOptions, from: SliceSource)
       if (rep.repeats) out.repeats = rep.repeats;
       const correct = rowCorrect(set, o.threshold);
       if (correct) out.repeatRows = { items: rep.items, row: rep.clusters.code, flaky: flakyItems(rep.clusters.code, rep.clusters.count, correct) };
-      const dropped = parsed.problems.filter((p) => p.code === 'duplicate-id').length;
-      parsed.problems = parsed.problems.filter((p) => p.code !== 'duplicate-id');
+      // Every later occurrence of an ID had its warning: n - items of them, some perhaps only counted
+      // in the list's 'more-problems' summary, which must not go on counting them (issue 28.12).
+      const without = withoutProblems(parsed.problems, 'duplicate-id', set.n - rep.clusters.count);
+      const dropped = without.dropped;
+      parsed.problems = without.problems;
       parsed.problems.push({
         line: 1, severity: 'info', code: 'duplicate-id',
         message: `IDs repeat with a${rep.attemptColumn === 'epoch' ? 'n' : ''} ${rep.attemptColumn} column: the ${set.n} rows are attempts at ${rep.clusters.count} items, so standard errors and intervals are clustered by item${dropped ? ` (${dropped} duplicate-ID warning${dropped === 1 ? '' : 's'} dropped)` : ''}.`,

@@ -6,6 +6,25 @@ import { MAX_PROBLEMS } from '../../src/core/problemCap';
 import { scoreInput } from '../../src/core/score';
 
 describe('problem cap', () => {
+  it('keeps its words true when the repeated attempts\' duplicate-ID warnings are dropped (issue 28, point 12)', () => {
+    // 800 items with 3 attempts each (1,600 later occurrences: more warnings than the cap) and two bad rows.
+    const rows = ['id,epoch,score,label'];
+    for (let k = 0; k < 800; k++) for (let e = 1; e <= 3; e++) rows.push(`item${k},${e},0.${((k + e) % 9) + 1},${(k + e) % 2}`);
+    rows[3] = 'item0,2,abc,1';
+    rows[2300] = `${rows[2300].split(',').slice(0, 2).join(',')},xyz,0`;
+    const report = scoreInput(textInput('/tmp/attempts.csv', rows.join('\n') + '\n'), { format: 'generic' });
+    expect(report.n).toBe(2398);
+    const summary = report.problems.filter((p) => p.code === 'more-problems');
+    const listedBad = report.problems.filter((p) => p.code === 'not-a-number' || p.severity === 'error');
+    // The two bad rows are each listed or counted, and nothing else is counted.
+    expect(listedBad.length + summary.reduce((s, p) => s + (p.omitted ?? 0), 0)).toBe(2);
+    // Fewer than the cap are listed now: the words do not say "the first 1000 are".
+    for (const s of summary) expect(s.message).toBe(`${s.omitted} more problem${s.omitted === 1 ? ' is' : 's are'} not listed (only the file's first ${MAX_PROBLEMS} problems were kept).`);
+    expect(report.problems.some((p) => p.code === 'duplicate-id' && p.severity === 'warning')).toBe(false);
+    // Every later occurrence's warning is said to be dropped: 2,398 rows, 800 items.
+    expect(report.problems.find((p) => p.code === 'duplicate-id')?.message).toMatch(/\(1598 duplicate-ID warnings dropped\)/);
+  });
+
   it.each([500, 20_000])('lists %i bad rows as at most MAX_PROBLEMS problems plus a summary that counts the rest', (bad) => {
     const rows = [',risk_score,label'];
     for (let i = 0; i < bad; i++) rows.push(`${i},abc,1`);
