@@ -13,6 +13,7 @@ function num(v: number | null | undefined): string {
 export function formatGroups(r: Report): string[] {
   const g = r.groups;
   if (!g) return [];
+  if (r.kind === 'scores' && g.groups.some((s) => s.taskMetrics?.length)) return formatScoreGroups(r);
   const cols = GROUP_COLUMNS[r.kind].filter((c) => g.groups.some((s) => s.metrics[c as keyof GroupSlice['metrics']] !== undefined));
   const from = g.source === 'data' && g.dataPath ? ` (joined from ${baseName(g.dataPath)})` : '';
   const out = [`  groups by ${g.column}${from}: ${g.groups.length} group${g.groups.length === 1 ? '' : 's'}${r.kind === 'binary' ? `, threshold ${r.options.threshold}` : ''}, unmatched ${g.unmatched}${g.ambiguous ? `, ambiguous ${g.ambiguous}` : ''}`];
@@ -44,6 +45,28 @@ export function formatGroups(r: Report): string[] {
       const beside = typeof theirs === 'number' ? `   reported ${num(theirs)}${agrees(theirs, mine) ? '' : '  ✗ disagrees'}` : '';
       out.push(`    ${k.padEnd(26)} ${num(mine).padStart(8)}${beside}`);
     }
+  }
+  return out;
+}
+
+/**
+ * A scores table's groups: one row per group with the mean of each per-sample metric over the
+ * group's rows that have one (its interval with a bootstrap).
+ */
+function formatScoreGroups(r: Report): string[] {
+  const g = r.groups!;
+  const names = [...new Set(g.groups.flatMap((s) => (s.taskMetrics ?? []).map((t) => t.name)))];
+  const from = g.source === 'data' && g.dataPath ? ` (joined from ${baseName(g.dataPath)})` : '';
+  const out = [`  groups by ${g.column}${from}: ${g.groups.length} group${g.groups.length === 1 ? '' : 's'}, unmatched ${g.unmatched}${g.ambiguous ? `, ambiguous ${g.ambiguous}` : ''}; the mean of each per-sample metric`];
+  const width = Math.min(24, Math.max(5, ...g.groups.map((s) => s.value.length)));
+  const withCi = g.groups.some((s) => s.taskMetrics?.some((t) => t.interval));
+  const cell = (t: NonNullable<GroupSlice['taskMetrics']>[number] | undefined) => `${num(t?.mean)}${withCi ? (t?.interval ? ` [${num(t.interval[0])}, ${num(t.interval[1])}]` : '') : ''}`;
+  const widths = names.map((n) => Math.max(n.length, withCi ? 25 : 9));
+  out.push(`    ${'group'.padEnd(width)} ${'n'.padStart(8)}  ${names.map((n, i) => n.padStart(widths[i])).join(' ')}`);
+  for (const s of g.groups) {
+    const name = s.value.length > width ? `${s.value.slice(0, width - 1)}…` : s.value;
+    const cells = names.map((n, i) => cell(s.taskMetrics?.find((t) => t.name === n)).padStart(widths[i]));
+    out.push(`    ${name.padEnd(width)} ${String(s.n).padStart(8)}  ${cells.join(' ')}${s.small ? '  ← small group (< 30 rows)' : ''}`);
   }
   return out;
 }

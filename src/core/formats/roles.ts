@@ -455,7 +455,8 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
     if (!free(n)) continue;
     const p = prof(n);
     if (TEXT_EXACT.has(norm(n)) || (!p.numeric && p.meanLength > 40)) set(n, 'text', 'free text');
-    else if (isPerSampleMetricName(n) && numberLike(p.values) !== undefined) set(n, 'metric', 'named like a per-sample metric');
+    // Named so, a metric with a stray text value is still one (the value is a warning, the row counts).
+    else if (isPerSampleMetricName(n) && (numberLike(p.values) !== undefined || mostlyNumbers(p.values))) set(n, 'metric', 'named like a per-sample metric');
     else if (!p.numeric && p.distinct.size > 0 && p.distinct.size <= Math.max(2, p.filled / 2)) set(n, 'group', 'a few repeated values');
     else set(n, 'unknown', 'no role recognised');
   }
@@ -503,9 +504,9 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
   };
   const probabilityCols = names.filter((n) => roleOf(n) === 'unknown' && prof(n).probability);
   const confidenceCols = [...names.filter((n) => roleOf(n) === 'confidence'), ...probabilityCols];
-  // Columns whose values are mostly the gold's own values: a prediction of it.
+  // Columns whose values are the gold's own values (nearly all of them, two or more): a prediction of it.
   const sameValues = (gold: string) => names.filter((n) => n !== gold && ['group', 'unknown', 'text', 'pred'].includes(roleOf(n) ?? '')
-    && overlap(prof(n).distinct, prof(gold).distinct) >= 0.5);
+    && prof(n).distinct.size >= 2 && overlap(prof(n).distinct, prof(gold).distinct) >= 0.8 && (!prof(gold).binary || prof(n).binary));
   if (!scorable && !missing.length) {
     if (mapping.gold === undefined && mapping.correct === undefined) {
       // A 0/1 or class column that no name or content says is a prediction may be the gold.
@@ -515,6 +516,8 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
       });
       const valueCol = mapping.score ?? mapping.pred ?? probabilityCols[0];
       for (const g of candidates) {
+        // A column of the probability columns' class names is their gold, once named so.
+        if (classProbs && [...prof(g).distinct].every((v) => classProbs!.some((c) => norm(c.name) === v))) hint([['label', g]]);
         const asScore = valueCol !== undefined && (mapping.score !== undefined || prof(valueCol).probability);
         if (valueCol !== undefined && (!asScore || prof(g).binary)) hint([['label', g], [asScore ? 'score' : 'pred', valueCol]]);
         for (const p of sameValues(g)) {
@@ -576,6 +579,17 @@ export function numberLike(values: unknown[]): 'numbers' | 'empty' | undefined {
     else if (t.kind !== 'missing' && t.kind !== 'non-finite') return undefined;
   }
   return finite ? 'numbers' : 'empty';
+}
+
+/** At least half of the present values read as numbers. */
+function mostlyNumbers(values: unknown[]): boolean {
+  let numbers = 0, present = 0;
+  for (const v of values) {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
+    present++;
+    if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && readNumberText(v).kind === 'number')) numbers++;
+  }
+  return present > 0 && numbers * 2 >= present;
 }
 
 /** Reference answers rather than labels: long texts, or mostly distinct values over many rows. */
