@@ -85,12 +85,12 @@ function parseAggregateAlone(input: FileInput): ParseResult {
     { name: `${r.name}/${r.metric}`, metric: r.metric, task: r.name, ...(agg.model ? { model: agg.model } : {}), ...(r.samples !== undefined ? { n: r.samples } : {}), value: r.score },
     ...Object.entries(r.extra).filter(([m]) => m !== r.metric).map(([m, v]) => ({ name: `${r.name}/${m}`, metric: m, task: r.name, ...(agg.model ? { model: agg.model } : {}), value: v })),
   ]);
-  const result: ParseResult = {
+  return {
     format: 'eee', set: null, kind: 'scores', problems, skipped: 0, unlabeled: 0,
     reported, reportedPath: input.path,
+    summary: { source: `an Every Eval Ever aggregate (schema ${agg.schemaVersion})`, ...(agg.library ? { harness: agg.library } : {}), figures },
     ...(agg.model ? { sourceModel: agg.model } : {}),
   };
-  return Object.assign(result, { summary: { source: `an Every Eval Ever aggregate (schema ${agg.schemaVersion})`, ...(agg.library ? { harness: agg.library } : {}), figures } });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ function parseInstances(input: FileInput, ctx: FormatContext): ParseResult {
     parsed.set.freeText = { reason: freeText, keepAccuracy: records[0].metadata?.[SAMPLE_META.freeTextAccuracy] !== 'dropped' };
   }
   // The aggregate's figure was computed on more (or fewer) samples than this file holds: said beside it.
-  if (aggResult?.samples !== undefined && parsed.set && aggResult.samples !== parsed.set.n) Object.assign(parsed, { reportedOn: aggResult.samples });
+  if (aggResult?.samples !== undefined && parsed.set && aggResult.samples !== parsed.set.n) parsed.reportedOn = aggResult.samples;
   accuracyFromVerdicts(parsed, records, mode, ctx.options.threshold);
   return parsed;
 }

@@ -117,6 +117,7 @@ describe('Every Eval Ever aggregates alone are summaries', () => {
       expect(values).toEqual(doc.evaluation_results.map((x: { score_details: { score: number } }) => x.score_details.score));
       expect(Object.keys(r.reported).every((k, i) => k.startsWith(`${doc.evaluation_results[i].evaluation_name}/`))).toBe(true);
       expect(r.sourceModel).toBe(doc.model_info.id);
+      expect(r.summary?.figures.map((f) => [f.name, f.value])).toEqual(Object.entries(r.reported));
     }
     // Older files name the metric only in prose: "Accuracy on IFEval" is accuracy.
     expect(scorePath(HF_AGG).reports[0].reported['IFEval/accuracy']).toBe(0.4486);
