@@ -71,7 +71,20 @@ function seeds(dir: string): { format: FormatName; path: string }[] {
   })];
   const folkPath = join(dir, 'adult.test_predictions.csv');
   writeFileSync(folkPath, folk.join('\n') + '\n');
+  // Judge files: the first records of real MT-Bench judgments and of files made in AlpacaEval's and the arena's shape.
+  const firstLines = (from: string, n: number, name: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, readFileSync(from, 'utf8').split('\n').slice(0, n).join('\n') + '\n');
+    return path;
+  };
+  const judges = join(root, 'test', 'fixtures', 'judges');
+  const alpaca = join(dir, 'annotations.json');
+  writeFileSync(alpaca, JSON.stringify(JSON.parse(readFileSync(join(judges, 'alpacaeval', 'toy-7b', 'alpaca_eval_gpt4', 'annotations.json'), 'utf8')).slice(0, 15), null, 2));
   return [
+    { format: 'mt-bench', path: firstLines(join(shared, 'mt-bench', 'medusa', 'model_judgment', 'gpt-4_single.jsonl'), 12, 'gpt-4_single.jsonl') },
+    { format: 'mt-bench', path: firstLines(join(shared, 'mt-bench', 'phi-3-pair', 'gpt-4_pair.jsonl'), 8, 'gpt-4_pair.jsonl') },
+    { format: 'alpacaeval', path: alpaca },
+    { format: 'arena', path: firstLines(join(judges, 'arena', 'battles.jsonl'), 40, 'battles.jsonl') },
     { format: 'folktexts', path: folkPath },
     { format: 'raft', path: join(raftTask, 'predictions.csv') },
     { format: 'lm-eval', path: join(shared, 'lm-eval', 'Qwen__Qwen3-8B', 'samples_negotiationtom_belief_2026-07-08T18-15-33.115417.jsonl') },
