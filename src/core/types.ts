@@ -474,6 +474,8 @@ export interface GroupSlice {
   bins?: ReliabilityBin[];
   /** The group's smoothed reliability diagram (for the overlaid per-group smooth diagrams). */
   smoothReliability?: SmoothReliability;
+  /** The means of the per-sample metrics over the group's rows (a scores table's figures), with their intervals. */
+  taskMetrics?: TaskMetric[];
 }
 
 export interface GroupsResult {

@@ -14,6 +14,7 @@ import { nonFiniteText } from '../core/formats/pythonJson';
 import { taskMetricDisagrees } from '../common/taskMetrics';
 import { errorBarCells, errorBarMarkdown, repeatCsvRows } from './errorBars';
 import { judgeMarkdown } from './judgeTable';
+import { summaryCsvRows, summaryMarkdown } from './summaryLines';
 
 type Summary = { raft_score?: number | null };
 
@@ -71,6 +72,8 @@ export function taskMetricTable(r: Report): Table | null {
 }
 
 function reportMarkdown(r: Report): string {
+  // A summary: what it is and its figures (there are no recomputed metrics, no kind, no n).
+  if (r.summary) return [`### ${markdownCode(r.path)}`, '', markdownText([r.format, r.summary.harness, r.task].filter(Boolean).join(' · ')), '', ...summaryMarkdown(r)].join('\n');
   const epochs = epochsText(r);
   const facts = [r.format, r.kind, r.task, `n=${r.n}${epochs ? ` (${epochs})` : ''}`, r.skipped ? `skipped=${r.skipped}` : '', r.unlabeled ? `unlabeled=${r.unlabeled}` : ''];
   const out = [`### ${markdownCode(r.path)}`, '', markdownText(facts.filter(Boolean).join(' · ')), ''];
@@ -108,8 +111,10 @@ export function problemsLine(listed: readonly Report['problems'][number][], more
 /** --group-by: the group table (the kind's figures, the first with its interval, the worst group named) and folktexts' fairness figures. */
 function groupsMarkdown(r: Report): string[] {
   const g = r.groups!;
+  if (g.groups.some((s) => s.taskMetrics?.length) && r.kind === 'scores') return scoreGroupsMarkdown(r);
   const cols = GROUP_COLUMNS[r.kind].filter((c) => g.groups.some((s) => s.metrics[c as keyof GroupSlice['metrics']] !== undefined));
   const first = cols[0];
+  if (first === undefined) return [`**Groups by ${markdownCode(g.column)}**: ${plural(g.groups.length, 'group')}, with no figure of their own.`, ''];
   const worst = worstGroupIndex(r.kind, g.groups);
   const from = g.source === 'data' && g.dataPath ? `, joined on ID from ${markdownCode(baseName(g.dataPath))}` : '';
   const left = [g.unmatched ? `${g.unmatched} rows without a data row left out` : '', g.ambiguous ? `${g.ambiguous} with a duplicated ID left out` : ''].filter(Boolean).join('; ');
@@ -145,6 +150,29 @@ function groupsMarkdown(r: Report): string[] {
     }, [0, 1, 2]));
   }
   return out;
+}
+
+/** --group-by on a table of per-sample scores: each metric's mean over the group's rows that have one. */
+function scoreGroupsMarkdown(r: Report): string[] {
+  const g = r.groups!;
+  const names = [...new Set(g.groups.flatMap((s) => (s.taskMetrics ?? []).map((t) => t.name)))];
+  const withCi = g.groups.some((s) => s.taskMetrics?.some((t) => t.interval));
+  const table: Table = {
+    columns: ['group', 'n', ...names, 'note'],
+    rows: g.groups.map((s) => [
+      markdownText(s.value === '' ? '(empty)' : s.value), String(s.n),
+      ...names.map((n) => {
+        const t = s.taskMetrics?.find((x) => x.name === n);
+        return `${formatNumber(t?.mean ?? null)}${withCi && t?.interval ? ` [${formatNumber(t.interval[0])}, ${formatNumber(t.interval[1])}]` : ''}`;
+      }),
+      s.small ? 'small (< 30 rows)' : '',
+    ]),
+  };
+  table.align = table.columns.map((c, i) => (i === 0 || c === 'note' ? 'left' : 'right'));
+  return [
+    `**Groups by ${markdownCode(g.column)}**: ${plural(g.groups.length, 'group')}; each per-sample metric's mean over the group's rows that have one${withCi ? ' [95% interval]' : ''}.`,
+    '', markdownTable(table, table.columns.map((_, i) => i)),
+  ];
 }
 
 function gatesMarkdown(gates: GateResult[]): string {
@@ -190,6 +218,10 @@ function csvNumber(v: number | null | undefined): Cell {
 export function scoreCsvTable(reports: Report[], summary: Summary): Table {
   const rows: Cell[][] = [];
   for (const r of reports) {
+    if (r.summary) {
+      rows.push(...summaryCsvRows(r));
+      continue;
+    }
     const file: Cell[] = [r.path, r.format, r.kind, r.task ?? '', r.n, r.skipped, r.unlabeled];
     const names = metricNames(r);
     const tms = r.taskMetrics ?? [];

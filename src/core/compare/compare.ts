@@ -16,6 +16,7 @@ import { delongTest } from './delong';
 import { holm } from './holm';
 import { mcnemarExact } from './mcnemar';
 import { oneStratum, pairedBootstrap, type PairedDelta, type StrataResampler } from './pairedBootstrap';
+import { judgeCompareProblems } from '../judges/judgeCompare';
 
 export { CompareError } from './align';
 export type { Alignment } from './align';
@@ -147,9 +148,15 @@ function prepare(runs: readonly CompareRunInput[]): Prepared {
   if (kinds.size > 1) {
     throw new CompareError(`The runs are of different kinds and cannot be compared: ${runs.map((r, i) => `${r.path} is ${sets[i].kind}`).join(', ')}.`);
   }
+  // Per-sample scores without gold labels (Ragas, a judge's grades): their figures are the means of
+  // the per-sample metrics, which compare does not pair (yet); say so rather than show an empty table.
+  if (sets.every((s) => s.kind === 'scores' && !s.judge)) {
+    const names = [...new Set(runs.flatMap((r) => (r.parsed.taskMetrics ?? []).map((t) => t.name)))];
+    throw new CompareError(`${runs.map((r) => r.path).join(' and ')} are tables of per-sample scores without gold labels${names.length ? ` (${names.slice(0, 6).join(', ')})` : ''}, which are not comparable here: compare pairs figures computed from predictions against their gold labels, and does not pair the means of per-sample scores yet. Score the files side by side instead: eval-lens score ${runs.map((r) => r.path).join(' ')}.`);
+  }
   const alignment = alignRuns(runs.map((r, i) => ({ path: r.path, set: sets[i] })));
   const subsets = sets.map((s, i) => gatherSet(s, alignment.rows[i]));
-  const problems = [...alignment.problems, ...classListProblems(runs, sets), ...truthProblems(runs, subsets, alignment)];
+  const problems = [...alignment.problems, ...classListProblems(runs, sets), ...truthProblems(runs, subsets, alignment), ...judgeCompareProblems(runs, sets)];
   return { runs, sets, alignment, subsets, problems };
 }
 

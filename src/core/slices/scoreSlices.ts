@@ -76,6 +76,10 @@ export function sliceColumnsOf(set: PredictionSet, spec: SlicesOptions, source: 
 }
 
 export function scoreSlices(set: PredictionSet, spec: SlicesOptions, o: ScoreOptions, source: SliceSource): { slices: SliceContrast[]; problems: RowProblem[] } {
+  // A table of per-sample scores has no metric of its own to contrast (its figures are the means).
+  if (set.kind === 'scores' && spec.metric === undefined) {
+    return { slices: [], problems: [{ line: 1, severity: 'info', code: 'unscorable', message: '--slices contrasts a metric of predictions against their gold labels; a table of per-sample scores has none (its figures are the means of its columns: --group-by COLUMN gives them per group).' }] };
+  }
   const { columns, problems } = sliceColumnsOf(set, spec, source);
   const metric = spec.metric ?? defaultSliceMetric(set);
   return { slices: sliceVsRest(set, columns, metric, o, { bins: spec.bins }), problems };

@@ -118,8 +118,10 @@ function attachGroups(report: Report, inputOf: () => FileInput | undefined, pars
   for (const g of kept) {
     if (rowGroup) for (let k = 0; k < g.rows.length; k++) rowGroup[g.rows[k]] = groups.length;
     const subset = gatherSet(set, g.rows);
-    const r = buildReport(report.path, { format: parsed.format, set: subset, problems: [], skipped: 0, unlabeled: 0 }, sub);
-    const slice: GroupSlice = { value: g.value, n: g.rows.length, metrics: r.metrics, intervals: r.intervals };
+    // Per-sample metrics (a scores table's only figures) go with their rows: each group has their means.
+    const taskMetrics = parsed.taskMetrics?.map((t) => ({ name: t.name, values: Float64Array.from(g.rows, (i) => t.values[i]) }));
+    const r = buildReport(report.path, { format: parsed.format, set: subset, problems: [], skipped: 0, unlabeled: 0, ...(taskMetrics ? { taskMetrics } : {}) }, sub);
+    const slice: GroupSlice = { value: g.value, n: g.rows.length, metrics: r.metrics, intervals: r.intervals, ...(r.taskMetrics ? { taskMetrics: r.taskMetrics } : {}) };
     if (g.rows.length < SMALL_GROUP) slice.small = true;
     if (r.bins) slice.bins = r.bins.equalWidth;
     if (r.smoothReliability) slice.smoothReliability = r.smoothReliability;
