@@ -16,6 +16,7 @@ import { delongTest } from './delong';
 import { holm } from './holm';
 import { mcnemarExact } from './mcnemar';
 import { oneStratum, pairedBootstrap, type PairedDelta, type StrataResampler } from './pairedBootstrap';
+import { judgeCompareProblems } from '../judges/judgeCompare';
 
 export { CompareError } from './align';
 export type { Alignment } from './align';
@@ -155,7 +156,7 @@ function prepare(runs: readonly CompareRunInput[]): Prepared {
   }
   const alignment = alignRuns(runs.map((r, i) => ({ path: r.path, set: sets[i] })));
   const subsets = sets.map((s, i) => gatherSet(s, alignment.rows[i]));
-  const problems = [...alignment.problems, ...classListProblems(runs, sets), ...truthProblems(runs, subsets, alignment)];
+  const problems = [...alignment.problems, ...classListProblems(runs, sets), ...truthProblems(runs, subsets, alignment), ...judgeCompareProblems(runs, sets)];
   return { runs, sets, alignment, subsets, problems };
 }
 

@@ -86,6 +86,18 @@ describe('AlpacaEval annotations', () => {
     expect(comparePaths([DISCRETE, OTHER], { bootstrap: 500, seed: 3 }).metrics.win_rate!.intervals[1]).toEqual([lo, hi]);
   });
 
+  it('compare says when the two were judged against different baselines or by different judges', () => {
+    const other = JSON.parse(readFileSync(OTHER, 'utf8')).map((x: Record<string, unknown>) => ({ ...x, generator_1: 'text_davinci_003' }));
+    const dir = mkdtempSync(join(tmpdir(), 'alpaca-'));
+    const path = join(dir, 'annotations.json');
+    writeFileSync(path, JSON.stringify(other));
+    const c = comparePaths([DISCRETE, path], { bootstrap: 50 });
+    expect(c.problems.some((p) => p.path === path && /Judged against text_davinci_003, and the baseline .* against gpt4_1106_preview/.test(p.message))).toBe(true);
+    const w = comparePaths([DISCRETE, WEIGHTED], { bootstrap: 50 });
+    expect(w.problems.some((p) => /Judged by weighted_alpaca_eval_gpt4_turbo, and the baseline .* by alpaca_eval_gpt4/.test(p.message))).toBe(true);
+    expect(comparePaths([DISCRETE, OTHER], { bootstrap: 50 }).problems.filter((p) => /^Judged/.test(p.message))).toEqual([]);
+  });
+
   it('compare on the command line', async () => {
     const out = await runCli(['compare', '--json', DISCRETE, OTHER]);
     expect(out.code).toBe(0);
