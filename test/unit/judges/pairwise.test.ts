@@ -93,6 +93,26 @@ describe('MT-Bench pair judgments', () => {
     expect(answerLengths('no markers')).toBeUndefined();
   });
 
+  it.skipIf(!HAVE_PYTHON)('a pair file among three models gets arena ratings from its two-order outcomes', () => {
+    // The real records, with a third model: every other pair is phi-3-dpo against "phi-3-mini".
+    const recs = readFileSync(PAIR, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const three = recs.map((x, i) => (i % 3 === 0 ? { ...x, model_1: 'phi-3-mini' } : i % 3 === 1 ? x : { ...x, model_1: 'phi-3-dpo', model_2: 'phi-3-mini' }));
+    const path = pairFile(three);
+    const r = scoreFile(path, { bootstrap: 30 });
+    expect(r.judge!.kind).toBe('arena');
+    expect(r.judge!.headline).toBe('rating');
+    // The same verdicts as battles (the two-order rule's winner, else a tie), fitted in Python.
+    const battles = three.filter((x) => x.g1_winner !== 'error' && x.g2_winner !== 'error').map((x) => ({
+      model_a: x.model_1, model_b: x.model_2,
+      winner: x.g1_winner === x.g2_winner && x.g1_winner !== 'tie' ? (x.g1_winner === 'model_1' ? 'model_a' : 'model_b') : 'tie',
+    }));
+    const dir = mkdtempSync(join(tmpdir(), 'mtpair-'));
+    writeFileSync(join(dir, 'battles.json'), JSON.stringify(battles));
+    const ref = reference('arena', join(dir, 'battles.json'));
+    for (const x of r.judge!.ratings!) close(x.rating, ref.ratings[x.model], 0.05, `${x.model} rating`);
+    expect(r.groups!.groups.map((g) => g.value)).toEqual(r.judge!.ratings!.map((x) => x.model));
+  });
+
   it('position bias is among the figures of score --json', async () => {
     const res = JSON.parse((await runCli(['score', '--json', PAIR])).stdout).results[0];
     expect(res.metrics.position_bias).toBeCloseTo(27 / 73, 12);
