@@ -47,8 +47,10 @@ describe('the confidence histogram', () => {
     const img = await draw(confidenceHistogramConfig(histogram, palette) as ChartConfiguration, (chart) => {
       bars = chart.getDatasetMeta(0).data.map((b) => b.getProps(['x', 'width', 'y', 'base'], true) as never);
     });
+    // Red (the fill over white, or the border) in the column above the tall green bar's top: the
+    // palette's red is red-dominated, and stays so blended on white.
     const red = rgb(palette.red);
-    // Red (the fill over white, or the border) in the column above the tall green bar's top.
+    expect(red[0] - red[1]).toBeGreaterThan(60);
     const redRows = (b: { x: number; width: number; y: number }) => {
       let rows = 0;
       for (let y = Math.max(0, Math.floor(b.y - 3 * MIN_INCORRECT_PX)); y <= b.y; y++) {
