@@ -112,7 +112,8 @@ async function renderedView(wb: Workbench, rendered: string | RegExp, timeoutMs 
 
 /** The page's own words for a feature that does not apply (data-na), or null. */
 async function pageSays(view: FrameLocator, feature: string): Promise<string | null> {
-  const note = view.locator(`[data-na="${feature}"]`).first();
+  // A summary says once that the per-sample features do not apply (data-na="samples").
+  const note = view.locator(`[data-na="${feature}"], [data-na="samples"]`).first();
   return (await note.count()) ? (await note.textContent())?.trim() ?? null : null;
 }
 

@@ -144,4 +144,56 @@ export const JOURNEY_KINDS: JourneyKind[] = [
     place: (f) => twoRuns(f, root('examples/generic/qa_confidence.csv')),
     columnQuery: 'correct = 0',
   },
+  // The harness adapters (issue 26): real files where they are public, else the harness's shape.
+  {
+    name: 'helm',
+    place: (f) => {
+      const run = 'mmlu-subject=philosophy,method=multiple_choice_joint,model=openai_gpt2';
+      for (const side of ['run-a', 'run-b']) cpSync(root('test/fixtures/real/helm', run), join(f, side, run), { recursive: true });
+      return { a: join(f, 'run-a', run, 'per_instance_stats.json'), b: join(f, 'run-b', run, 'per_instance_stats.json') };
+    },
+    columnQuery: 'correct = 1',
+  },
+  {
+    name: 'lighteval',
+    place: (f) => {
+      for (const side of ['run-a', 'run-b']) {
+        mkdirSync(join(f, side), { recursive: true });
+        copyFileSync(root('test/fixtures/lighteval/arc_challenge_25.parquet'), join(f, side, 'details_arc_challenge_25.parquet'));
+      }
+      return { a: join(f, 'run-a', 'details_arc_challenge_25.parquet'), b: join(f, 'run-b', 'details_arc_challenge_25.parquet') };
+    },
+    columnQuery: 'correct = 1',
+  },
+  {
+    name: 'promptfoo',
+    place: (f) => twoRuns(f, root('test/fixtures/harness-shape/promptfoo/mixed-results.json'), 'results.json'),
+    columnQuery: 'correct = 1',
+  },
+  {
+    name: 'opencompass',
+    place: (f) => {
+      const tree = 'outputs/default/20240501_120000';
+      for (const side of ['run-a', 'run-b']) cpSync(root('test/fixtures/harness-shape/opencompass', tree), join(f, side, tree), { recursive: true });
+      const file = (side: string) => join(f, side, tree, 'predictions', 'demo-7b-hf', 'mmlu_demo.json');
+      return { a: file('run-a'), b: file('run-b') };
+    },
+    columnQuery: 'correct = 1',
+  },
+  {
+    name: 'eee',
+    place: (f) => twoRuns(f, root('test/fixtures/real/eee/inspect-ai2_arc/9563d156-9b7e-41b9-b50a-6430637937ed_samples.jsonl')),
+    columnQuery: 'correct = 1',
+  },
+  {
+    name: 'ragas',
+    place: (f) => twoRuns(f, root('test/fixtures/real/ragas/ragas_evaluation_results.csv')),
+    columnQuery: 'model',
+  },
+  {
+    name: 'summary',
+    place: (f) => twoRuns(f, root('test/fixtures/real/summaries/lighteval/SmolLM2-1.7B-Instruct/results_2026-01-21T03-44-18.458309.json')),
+    columnQuery: 'acc',
+    summary: true,
+  },
 ];

@@ -43,7 +43,8 @@ export function summaryFiguresSection(report: Report): HTMLElement {
   if (report.sourceModel) facts.push(`model ${report.sourceModel}`);
   return el('section', { className: 'section', attrs: { id: 'section-summary', 'aria-labelledby': 'summary-heading' } }, [
     el('h2', { text: 'Figures this file reports', attrs: { id: 'summary-heading' } }),
-    el('p', { className: 'muted', text: `${facts.join(' · ')}. A summary of results: its figures are shown as the file gives them, not recomputed (there are no predictions in it to score).` }),
+    // data-na: what the per-sample features (cards, groups, search, the stepper, row exports) say on a summary (issue 28).
+    el('p', { className: 'muted', data: { na: 'samples' }, text: `${facts.join(' · ')}. A summary of results: its figures are shown as the file gives them, not recomputed (there are no predictions in it to score), so intervals, groups, search, the stepper and row exports, which work on samples, do not apply; open the predictions it summarises for them.` }),
     // A box that scrolls is a focusable region with a name (CONTRIBUTING.md, Accessibility).
     el('div', { className: 'summary-figures-wrap', attrs: { tabindex: '0', role: 'region', 'aria-label': 'Figures (scrolls)' } }, [table]),
     figures.length > shown.length
