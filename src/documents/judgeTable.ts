@@ -48,9 +48,9 @@ function judgeTables(j: JudgeReport): { title: string; table: Table; file: numbe
     out.push({
       title: 'AlpacaEval win rate (percent; a draw counts half; SE = sd / √n, as the leaderboard)',
       table: {
-        columns: ['model', 'baseline', 'win_rate', '95% interval', 'standard_error', 'n_wins', 'n_wins_base', 'n_draws', 'n_total'],
-        rows: j.win_rates.map((w) => [w.model, w.baseline, num(w.win_rate), ci(w.interval), num(w.standard_error), String(w.n_wins), String(w.n_wins_base), String(w.n_draws), String(w.n_total)]),
-        align: ['left', 'left', 'right', 'left', 'right', 'right', 'right', 'right', 'right'],
+        columns: ['model', 'baseline', 'win_rate', '95% interval', 'standard_error', 'discrete_win_rate', 'n_wins', 'n_wins_base', 'n_draws', 'n_total'],
+        rows: j.win_rates.map((w) => [w.model, w.baseline, num(w.win_rate), ci(w.interval), num(w.standard_error), num(w.discrete_win_rate), String(w.n_wins), String(w.n_wins_base), String(w.n_draws), String(w.n_total)]),
+        align: ['left', 'left', 'right', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
       },
       file: [0, 1],
     });

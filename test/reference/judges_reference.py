@@ -163,7 +163,9 @@ def alpaca(path):
         out[g2] = {
             "baseline": g1, "win_rate": float(x.mean() * 100), "standard_error": float(x.sem() * 100),
             "n_wins": int((x > 0.5).sum()), "n_wins_base": int((x < 0.5).sum()), "n_draws": int((x == 0.5).sum()),
-            "n_total": int(len(x)), "invalid": int((~keep).sum()), "length_bias": r, "length_interval": iv,
+            "n_total": int(len(x)), "invalid": int((~keep).sum()),
+            # ZeroOneScoringRule: 1.5 -> 0 (a draw), the rest rounded to 1 or 2
+            "discrete_win_rate": float((pd.Series(p[keep]).replace({1.5: 0}).round().replace({0: 1.5}) - 1).mean() * 100), "length_bias": r, "length_interval": iv,
             "scores": {ins: float(v) for ins, v in zip(d[keep]["instruction"], x)},
         }
     return out

@@ -45,6 +45,7 @@ function winRateOf(preference: Float64Array, idx: readonly number[], model: stri
   return {
     model, baseline, win_rate: winRate, standard_error: se,
     interval: winRate !== null && se !== null ? [winRate - Z_975 * se, winRate + Z_975 * se] : null,
+    discrete_win_rate: n ? (100 * (wins + draws / 2)) / n : null,
     n_wins: wins, n_wins_base: losses, n_draws: draws, n_total: n,
   };
 }

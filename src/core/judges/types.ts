@@ -136,6 +136,8 @@ export interface WinRateRow {
   standard_error: number | null;
   /** win_rate ± 1.96 standard_error. */
   interval: [number, number] | null;
+  /** The leaderboard's discrete_win_rate: each preference rounded to a win, a loss or (1.5) a draw, 100 · (wins + draws / 2) / n. */
+  discrete_win_rate: number | null;
   /** The leaderboard's n_wins, n_wins_base and n_draws: preference above, below and at 1.5. */
   n_wins: number;
   n_wins_base: number;

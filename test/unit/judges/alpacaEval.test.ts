@@ -1,7 +1,7 @@
 // AlpacaEval annotations: files made in its shape (test/fixtures/judges/make_fixtures.py; the real
 // ones are CC BY-NC) against AlpacaEval's own describe_head2head in Python; a real annotations file
 // against the leaderboard's figure when ../shared/data holds one; compare over shared instructions.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,7 @@ describe('AlpacaEval annotations', () => {
       expect(w.baseline).toBe(want.baseline);
       close(w.win_rate, want.win_rate, 1e-9, 'win_rate');
       close(w.standard_error, want.standard_error, 1e-9, 'standard_error');
+      close(w.discrete_win_rate, want.discrete_win_rate, 1e-9, 'discrete_win_rate');
       expect([w.n_wins, w.n_wins_base, w.n_draws, w.n_total]).toEqual([want.n_wins, want.n_wins_base, want.n_draws, want.n_total]);
       close(r.metrics.win_rate, want.win_rate, 1e-9, 'metrics.win_rate');
       close(r.standard_errors!.win_rate, want.standard_error, 1e-9, 'standard_errors.win_rate');
@@ -105,20 +106,26 @@ describe('AlpacaEval annotations', () => {
     expect(c.metrics.win_rate.deltas[1]).toEqual(expect.any(Number));
   });
 
-  // The real check: AlpacaEval's own annotations and the leaderboard's figure for them. They are
-  // CC BY-NC (not copied): put results/alpaca-7b/alpaca_eval_gpt4/annotations.json and
-  // src/alpaca_eval/leaderboards/data_AlpacaEval/alpaca_eval_gpt4_leaderboard.csv of
-  // tatsu-lab/alpaca_eval (cd543a149df89434d8a54582c0151c0b945c3d20) in ../shared/data/alpacaeval/.
-  const annotations = sharedOnly('alpacaeval/alpaca-7b/alpaca_eval_gpt4/annotations.json', 'AlpacaEval against its leaderboard');
-  const board = sharedOnly('alpacaeval/alpaca_eval_gpt4_leaderboard.csv', 'AlpacaEval against its leaderboard');
-  it.skipIf(!annotations || !board)('a real annotations file gives the leaderboard\'s own win_rate and standard_error', () => {
-    const table = parseCsv(readFileSync(board!, 'utf8'));
-    const row = table.records.find((r) => r.fields[0] === 'alpaca-7b')!;
-    const col = (name: string) => Number(row.fields[table.header.indexOf(name)]);
-    const r = scoreFile(annotations!);
-    const w = r.judge!.win_rates![0];
-    close(w.win_rate, col('win_rate'), 1e-6, 'win_rate');
-    close(w.standard_error, col('standard_error'), 1e-6, 'standard_error');
-    expect([w.n_wins, w.n_wins_base, w.n_draws, w.n_total]).toEqual([col('n_wins'), col('n_wins_base'), col('n_draws'), col('n_total')]);
+  // The real check: AlpacaEval's own annotations and the leaderboard's row for them. They are
+  // CC BY-NC (not copied): put results/<model>/<annotator>/annotations.json of tatsu-lab/alpaca_eval
+  // (cd543a149df89434d8a54582c0151c0b945c3d20) in ../shared/data/alpacaeval/<model>/<annotator>/, and
+  // the annotator's leaderboard (src/alpaca_eval/leaderboards/data_AlpacaEval*/<annotator>_leaderboard.csv)
+  // in ../shared/data/alpacaeval/. Checked: alpaca-7b (alpaca_eval_gpt4: 26.4596, SE 1.5357) and
+  // FuseChat-Llama-3.2-1B-Instruct (weighted_alpaca_eval_gpt4_turbo, fractional: 29.9219, SE 1.3935).
+  const realDir = sharedOnly('alpacaeval', 'AlpacaEval against its leaderboard');
+  const real = realDir ? readdirSync(realDir, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((m) =>
+    readdirSync(join(realDir, m.name)).map((annotator) => ({ model: m.name, annotator, path: join(realDir, m.name, annotator, 'annotations.json'), board: join(realDir, `${annotator}_leaderboard.csv`) })))
+    .filter((x) => existsSync(x.path) && existsSync(x.board)) : [];
+  it.skipIf(!real.length)('real annotations files give their leaderboard rows: win_rate, standard_error, discrete_win_rate and the counts', () => {
+    for (const x of real) {
+      const table = parseCsv(readFileSync(x.board, 'utf8'));
+      const row = table.records.find((r) => r.fields[0] === x.model)!;
+      const col = (name: string) => Number(row.fields[table.header.indexOf(name)]);
+      const w = scoreFile(x.path).judge!.win_rates![0];
+      close(w.win_rate, col('win_rate'), 1e-6, `${x.model} win_rate`);
+      close(w.standard_error, col('standard_error'), 1e-6, `${x.model} standard_error`);
+      close(w.discrete_win_rate, col('discrete_win_rate'), 1e-6, `${x.model} discrete_win_rate`);
+      expect([w.n_wins, w.n_wins_base, w.n_draws, w.n_total]).toEqual([col('n_wins'), col('n_wins_base'), col('n_draws'), col('n_total')]);
+    }
   });
 });
