@@ -81,6 +81,8 @@ export type HostToWebview =
   | { type: 'step'; direction: 1 | -1 }
   /** From the Export Report command: send a chart as PNG or SVG (answered by 'export' or 'chartMissing'). */
   | ExportChartMessage
+  /** An export put the Markdown on the clipboard: the page says so beside "Copy as Markdown". */
+  | { type: 'copied' }
   /**
    * The answer to a 'searchConversations' (issue 29): the rows (by line) whose conversation holds
    * some of the query's text terms, and which (bit k: text term k of the query, in order).

@@ -181,7 +181,9 @@ export type CompareHostToWebview =
   | { type: 'board'; view: BoardView; restore?: CompareRestoreState }
   | { type: 'error'; message: string }
   /** From the Export Comparison command: send a chart as PNG or SVG (answered by 'export' or 'chartMissing'). */
-  | ExportChartMessage;
+  | ExportChartMessage
+  /** An export put the Markdown on the clipboard: the page says so beside "Copy as Markdown". */
+  | { type: 'copied' };
 
 export type CompareWebviewToHost =
   | { type: 'ready' }

@@ -22,7 +22,8 @@ export class BoardTable {
   private readonly picked: string[] = [];
   /** The report button that Tab reaches in the table (one tab stop; arrows move it). */
   private cellStop = '';
-  private readonly tableHost = el('div', { className: 'table-scroll' });
+  /** A box that scrolls is a focusable region with a name (keyboard users scroll it too). */
+  private readonly tableHost = el('div', { className: 'table-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': 'Leaderboard (scrolls sideways)' } });
   private readonly compareBar = el('div', { className: 'board-compare', attrs: { id: 'board-compare' } });
 
   constructor(private readonly view: BoardView, private readonly handlers: BoardHandlers) {

@@ -101,7 +101,8 @@ function metricTable(comparison: ComparisonResult, runs: { label: string; path: 
   return el('section', { className: 'section', attrs: { id } }, [
     el('h2', { text: title }),
     el('p', { className: 'caption muted', text: `On the ${formatCount(comparison.aligned)} instances every run has. Δ = candidate − baseline; ✱ marks p < 0.05 (two-sided)${holm ? ', Holm-adjusted over the candidates' : ''}. ${comparison.bootstrap?.resamples ? `Intervals: paired percentile bootstrap, ${formatCount(comparison.bootstrap.resamples)} resamples (seed ${comparison.bootstrap.seed}).` : 'No bootstrap (evalLens.bootstrap is 0): no intervals.'}${comparison.aligned_by === 'row-order' ? ' Aligned by row order (no IDs).' : ''}` }),
-    el('div', { className: 'table-scroll' }, [el('table', { className: 'metric-table' }, [el('thead', {}, [head]), el('tbody', {}, body)])]),
+    // A box that scrolls is a focusable region with a name (keyboard users scroll it too).
+    el('div', { className: 'table-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': `${title} (scrolls sideways)` } }, [el('table', { className: 'metric-table' }, [el('thead', {}, [head]), el('tbody', {}, body)])]),
     ...notes.map((text) => el('p', { className: 'caption interval-test-note', text: `‡ ${text}` })),
   ]);
 }

@@ -8,6 +8,7 @@ import { exportSelect } from '../common/exportSelect';
 import { el } from '../common/dom';
 import { formatCount } from '../common/format';
 import type { PairsView } from './pairs';
+import { withCopyStatus } from '../common/copyStatus';
 
 type Documents = [string, string, CompareExportRequest][];
 
@@ -62,9 +63,9 @@ export function compareExportMenu(send: (request: CompareExportRequest) => void,
 
 /** "Copy as Markdown" beside the metric table: the same tables as eval-lens compare (or board) --markdown. */
 export function copyMarkdownButton(send: (request: CompareExportRequest) => void, command: 'compare' | 'board' = 'compare'): HTMLElement {
-  return el('button', {
+  return withCopyStatus(el('button', {
     className: 'button secondary copy-markdown', text: 'Copy as Markdown',
     attrs: { type: 'button', id: 'copy-markdown', title: `Copy the ${command === 'compare' ? 'comparison' : 'leaderboard'} as Markdown (as eval-lens ${command} --markdown)` },
     onClick: () => send({ format: 'markdown', to: 'clipboard' }),
-  });
+  }));
 }

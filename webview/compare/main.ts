@@ -12,6 +12,7 @@ import { readPalette } from '../common/theme';
 import { boardExportMenu, COMPARE_STEM, compareExportMenu, copyMarkdownButton } from './exportMenu';
 import type { PairsView } from './pairs';
 import { destroyAll, drawAll, pageCharts } from './slots';
+import { showCopied } from '../common/copyStatus';
 
 declare function acquireVsCodeApi(): { postMessage(message: CompareWebviewToHost): void; setState(state: CompareRestoreState): void };
 const api = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : { postMessage: () => undefined, setState: () => undefined };
@@ -42,6 +43,9 @@ window.addEventListener('message', (event: MessageEvent) => {
   // What VS Code hands back to the host after a reload, to compute this page again.
   if ((message.type === 'comparison' || message.type === 'board') && message.restore) api.setState(message.restore);
   switch (message.type) {
+    case 'copied':
+      showCopied();
+      break;
     case 'loading':
       reset();
       delete document.body.dataset.rendered;

@@ -10,6 +10,7 @@ import { el } from '../common/dom';
 import { exportSelect } from '../common/exportSelect';
 import { cellData, csvColumnName, tableColumns } from './tableModel';
 import { post } from '../common/vscodeApi';
+import { withCopyStatus } from '../common/copyStatus';
 
 export interface ExportSources {
   report: Report;
@@ -81,5 +82,5 @@ export function exportMenu(sources: ExportSources): HTMLElement {
 export function copyMarkdownButton(selected: number): HTMLElement {
   const button = el('button', { className: 'button secondary copy-markdown', text: 'Copy as Markdown', attrs: { type: 'button', id: 'copy-markdown', title: 'Copy the metrics as a Markdown table (as eval-lens score --markdown)' } });
   button.addEventListener('click', () => send({ format: 'markdown', to: 'clipboard', report: selected }));
-  return button;
+  return withCopyStatus(button);
 }

@@ -259,7 +259,9 @@ function refreshReliability(report: Report): void {
   slots.redraw('reliability', palette);
   if (binTable && report.bins) {
     const fresh = reliabilityBinTable(report.bins[binning()], binning() === 'equalWidth', report, filter().bin, selectBin);
-    rememberFocus(binTable); // a bin's button pressed by keyboard keeps focus in the new table
+    // A bin's button pressed by keyboard keeps focus in the new table: remembered in the box that
+    // stays (looked up in the old table, replaced, it found the old button, and focus fell to the body).
+    rememberFocus(binTable.parentElement ?? root);
     binTable.replaceWith(fresh);
     binTable = fresh;
     restoreFocus();

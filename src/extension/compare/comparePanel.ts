@@ -295,7 +295,11 @@ export class ComparePanel {
         }
         break;
       case 'export':
-        void this.chartRequests.receive(message.answers, (target) => this.export(message.request, target));
+        void this.chartRequests.receive(message.answers, async (target) => {
+          const done = await this.export(message.request, target);
+          if (done === 'clipboard') void this.panel.webview.postMessage({ type: 'copied' } satisfies CompareHostToWebview);
+          return done;
+        });
         break;
       case 'chartMissing':
         this.chartRequests.missing(message);

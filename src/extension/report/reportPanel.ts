@@ -398,7 +398,13 @@ export class ReportPanel {
         if (this.info.path) void vscode.commands.executeCommand('evalLens.mapColumns', vscode.Uri.file(this.info.path));
         break;
       case 'export':
-        if (message.request && typeof message.request === 'object') void this.chartRequests.receive(message.answers, (target) => this.export(message.request, target));
+        if (message.request && typeof message.request === 'object') {
+          void this.chartRequests.receive(message.answers, async (target) => {
+            const done = await this.export(message.request, target);
+            if (done === 'clipboard') void this.panel.webview.postMessage({ type: 'copied' } satisfies HostToWebview);
+            return done;
+          });
+        }
         break;
       case 'chartMissing':
         this.chartRequests.missing(message);
