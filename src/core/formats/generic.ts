@@ -7,7 +7,7 @@
 // A pred column holding probabilities (numbers in [0, 1], not all whole) with a 0/1 gold is read as
 // a binary score. Binary and confidence CSVs without an ID column go through the byte scanner.
 import type { ColumnMapping, ParseResult, PredictionSet, RowProblem } from '../types';
-import { sourceOf, type FileInput, type FormatContext } from './context';
+import { fileInput, sourceOf, type FileInput, type FormatContext } from './context';
 import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, type CsvRecord } from './csv';
 import { firstNonSpaceByte, forEachJsonRecord, pickFields, readJsonRecords } from './jsonl';
 import { detach, NO_PROGRESS } from './progress';
@@ -267,7 +267,9 @@ export function parseGeneric(input: FileInput, ctx: FormatContext, options: Gene
   const result = parseTable(input, ctx, options);
   const why = UNPLANNED.get(result);
   if (!why) return result;
-  const hint = workingHint(why.hints, ctx.options.mapping, (mapping) => parseTable(input, { ...ctx, progress: undefined, options: { ...ctx.options, mapping } }, options));
+  // A large file is tried on its head (whole lines): a mapping that scores rows there scores the file.
+  const trial = trialInput(input);
+  const hint = workingHint(why.hints, ctx.options.mapping, (mapping) => parseTable(trial, { ...ctx, progress: undefined, options: { ...ctx.options, mapping } }, options));
   const message = why.message(hint);
   return { ...result, fatal: message, problems: result.problems.map((p, i) => (i === 0 && p.message === result.fatal ? { ...p, message } : p)) };
 }
@@ -283,6 +285,19 @@ export function workingHint(hints: readonly string[], base: ColumnMapping | unde
     if (!tried.fatal && tried.set && tried.set.n > 0 && tried.set.kind !== 'scores') return hint;
   }
   return undefined;
+}
+
+/** Above this size a hint is tried on the file's first TRIAL_BYTES, cut after a line. */
+const TRIAL_BYTES = 1 << 20;
+
+/** The input a hint is tried on: the file, or the whole lines of its head when it is large (not a JSON document). */
+function trialInput(input: FileInput): FileInput {
+  if (input.givenText !== undefined || input.bytes.length <= 2 * TRIAL_BYTES) return input;
+  const bytes = input.bytes;
+  const first = firstNonSpaceByte(bytes, bomLength(bytes));
+  if (first >= 0 && bytes[first] === 0x5b) return input; // a JSON array: no head of it parses
+  const cut = bytes.lastIndexOf(10, TRIAL_BYTES);
+  return cut > 0 ? fileInput(input.path, bytes.subarray(0, cut + 1)) : input;
 }
 
 /** How many hints are tried at most (each one parses the file). */
