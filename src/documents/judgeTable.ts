@@ -135,3 +135,23 @@ export function judgeMarkdown(r: Report): string[] {
   }
   return out;
 }
+
+/**
+ * CSV rows of a judge file's per-model figures, in score --csv's columns: the metric named
+ * `model:<name>:<metric>` (as a task's own metric is `task:<name>`), n the model's verdicts, its
+ * interval and standard error.
+ */
+export function judgeCsvRows(r: Report): (string | number | null | undefined)[][] {
+  if (!r.judge || !r.groups || r.groups.column !== 'model') return [];
+  const rows: (string | number | null | undefined)[][] = [];
+  for (const g of r.groups.groups) {
+    for (const [metric, value] of Object.entries(g.metrics)) {
+      if (metric === 'stderr' || value === undefined) continue;
+      const ci = g.intervals[metric as keyof typeof g.intervals];
+      // The group's stderr is its grade's or its AlpacaEval win rate's (a two-order win rate has none).
+      const se = metric === 'judge_score' || (metric === 'win_rate' && r.judge.win_rates) ? g.metrics.stderr : undefined;
+      rows.push([r.path, r.format, r.kind, r.task ?? '', g.n, r.skipped, r.unlabeled, `model:${g.value}:${metric}`, value, ci?.[0], ci?.[1], null, r.fatal ?? '', se ?? null]);
+    }
+  }
+  return rows;
+}

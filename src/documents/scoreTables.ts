@@ -13,7 +13,7 @@ import { epochsText } from './table';
 import { nonFiniteText } from '../core/formats/pythonJson';
 import { taskMetricDisagrees } from '../common/taskMetrics';
 import { errorBarCells, errorBarMarkdown, repeatCsvRows } from './errorBars';
-import { judgeMarkdown } from './judgeTable';
+import { judgeCsvRows, judgeMarkdown } from './judgeTable';
 import { summaryCsvRows, summaryMarkdown } from './summaryLines';
 
 type Summary = { raft_score?: number | null };
@@ -235,6 +235,8 @@ export function scoreCsvTable(reports: Report[], summary: Summary): Table {
     for (const t of tms) {
       rows.push([r.path, r.format, r.kind, r.task ?? '', t.n, r.skipped, r.unlabeled, `task:${t.name}`, csvNumber(t.mean), csvNumber(t.interval?.[0]), csvNumber(t.interval?.[1]), csvNumber(t.reported), r.fatal ?? '']);
     }
+    // A judge file: each model's figures, model:<name>:<metric> (src/documents/judgeTable.ts).
+    rows.push(...judgeCsvRows(r));
   }
   if (summary.raft_score !== undefined) {
     const raft = reports.filter((r) => r.format === 'raft');

@@ -162,5 +162,10 @@ describe('MT-Bench single judgments', () => {
     expect(text).toMatch(/Judged scores by category/);
     const md = (await runCli(['score', '--markdown', GRANITE])).stdout;
     expect(md).toContain('invalid verdicts: 120');
+    const csv = (await runCli(['score', '--csv', MEDUSA])).stdout.split('\r\n');
+    const row = csv.find((l) => l.includes(',model:vicuna-7b-v1.3:judge_score,'))!.split(',');
+    expect(row[4]).toBe('24');
+    expect(Number(row[8])).toBeCloseTo(6.729166666666667, 12);
+    expect(Number(row[13])).toBeGreaterThan(0);
   });
 });
