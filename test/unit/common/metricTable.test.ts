@@ -12,7 +12,7 @@ const FILE_OF_KIND: Record<Kind, string> = {
   confidence: 'generic/qa_confidence.csv',
   multiclass: 'lm-eval/sim-model/samples_prime_mc_2026-11-30T09-00-00.000000.jsonl',
   probability: 'almanacs/moral_dilemmas.predictions.jsonl',
-  // A scores file has no set metrics (KIND_METRICS.scores is empty): its figures are taskMetrics.
+  // A scores file's figures are its taskMetrics, or a judge file's (which of them depends on the file: test/unit/judges/).
   scores: '',
 };
 
@@ -48,6 +48,9 @@ describe('per-kind metric table', () => {
       [{ format: 'raft', kind: 'multiclass' }, 'macro_f1'],
       [{ format: 'lm-eval', kind: 'multiclass' }, 'accuracy'],
       [{ format: 'generic', kind: 'confidence' }, 'accuracy'],
+      // Judge files: the figure their models are ranked by.
+      [{ format: 'alpacaeval', kind: 'scores' }, 'win_rate'],
+      [{ format: 'mt-bench', kind: 'scores' }, 'judge_score'],
     ] as const;
     for (const [r, want] of cases) {
       expect(headlineMetric(r)).toBe(want);
