@@ -525,6 +525,10 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
           hint([['label', g], ['pred', p]]);
         }
       }
+      // After those: the prediction found by name: a column holding its values (answer beside model_answer) may be its gold.
+      if (mapping.pred !== undefined) {
+        for (const g of names.filter((n) => ['group', 'unknown', 'text'].includes(roleOf(n) ?? '') && n !== '' && overlap(prof(mapping.pred!).distinct, prof(n).distinct) >= 0.5)) hint([['label', g]]);
+      }
       if (candidates.length) {
         missing.push('No column is named as the gold label.');
       } else {

@@ -126,6 +126,16 @@ describe('the shapes the issue met', () => {
     expect(t.message).toContain(`To score it, write: ${t.hint}`);
   });
 
+  it('a prediction found by name and a column of its values: that column is proposed as the gold, and scores', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hints-qa-'));
+    const path = join(dir, 'qa.csv');
+    writeFileSync(path, 'question,answer,model_answer\nq1,A,A\nq2,B,C\nq3,C,C\nq4,D,A\n');
+    const r = scoreFile(path);
+    expect(hintsIn(r.fatal)).toEqual(['--map label=answer']);
+    // By hand: rows 1 and 3 agree.
+    expect(scoreFile(path, { mapping: { label: 'answer' } }).metrics.accuracy).toBe(0.5);
+  });
+
   it('no mapping can work: what the file holds and what Eval Lens needs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hints-none-'));
     const path = join(dir, 'features.csv');
