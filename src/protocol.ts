@@ -87,7 +87,9 @@ export type HostToWebview =
    * The answer to a 'searchConversations' (issue 29): the rows (by line) whose conversation holds
    * some of the query's text terms, and which (bit k: text term k of the query, in order).
    */
-  | { type: 'conversationMatches'; search: number; rows?: { line: number; terms: number }[]; searched?: number; unread?: number; error?: string };
+  | { type: 'conversationMatches'; search: number; rows?: { line: number; terms: number }[]; searched?: number; unread?: number; error?: string }
+  /** The answer to a 'readColumn': the column's value for each instance of report `report`, or why it could not be read. */
+  | { type: 'columnRead'; report: number; column: string; fromData?: boolean; values?: (string | null)[]; error?: string };
 
 export type WebviewToHost =
   /** The webview's script runs and listens: the host posts nothing before this. */
@@ -134,7 +136,12 @@ export type WebviewToHost =
    * The search box's plain-text and /regex/ terms, to be looked for inside every sample's
    * conversation in the file (answered by 'conversationMatches' with the same `search`).
    */
-  | { type: 'searchConversations'; report: number; search: number; query: string };
+  | { type: 'searchConversations'; report: number; search: number; query: string }
+  /**
+   * The search names a column of the file (or of the joined data file, fromData) that the page does
+   * not hold (issue 28.1): read its value for each instance of report `report` ('columnRead' answers).
+   */
+  | { type: 'readColumn'; report: number; column: string; fromData?: boolean };
 
 export const WEBVIEW_VIEW_TYPE = 'evalLens.report';
 

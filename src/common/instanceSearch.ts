@@ -19,6 +19,8 @@ export interface SearchIndex {
   columns: string[];
   /** Every name a column term may use: `columns` and the older names (gold, value, target, ...). */
   accepted: string[];
+  /** Adds a column of the file the page did not hold (read by the host on request): value i is row i's. */
+  addColumn: (name: string, values: readonly (string | null)[]) => void;
 }
 
 const NUMERIC = ['value', 'target', 'confidence', 'brier'] as const;
@@ -50,7 +52,10 @@ export function searchIndex(report: Report): SearchIndex | null {
   const lower: string[] = new Array(n);
   for (let i = 0; i < n; i++) lower[i] = texts(i).filter((t) => t !== undefined).join('\u0000').toLowerCase();
   const headers = HEADERS[report.kind] ?? Object.fromEntries(OWN.map((c) => [c, c]));
+  const added = new Map<string, readonly (string | null)[]>();
   const column = (asked: string, i: number): string | undefined => {
+    const read = added.get(asked);
+    if (read) return read[i] ?? undefined;
     const f = fields.indexOf(asked);
     if (f >= 0) return values?.[i]?.[f];
     const name = headers[asked] ?? asked;
@@ -70,7 +75,20 @@ export function searchIndex(report: Report): SearchIndex | null {
     }
   };
   const columns = [...fields, ...Object.keys(headers).filter((h) => !fields.includes(h))];
-  return { n, texts, lower, column, columns, accepted: [...new Set([...columns, ...OWN])] };
+  const accepted = [...new Set([...columns, ...OWN])];
+  const addColumn = (name: string, read: readonly (string | null)[]) => {
+    added.set(name, read);
+    if (!columns.includes(name)) columns.push(name);
+    if (!accepted.includes(name)) accepted.push(name);
+  };
+  return { n, texts, lower, column, columns, accepted, addColumn };
+}
+
+/** The columns a query's terms name that the index does not know (in order, each once). */
+export function unknownColumns(index: SearchIndex, query: string): string[] {
+  const parsed = parseWhere(query);
+  if ('error' in parsed) return [];
+  return [...new Set(parsed.terms.flatMap((t) => (t.kind === 'column' && !index.accepted.includes(t.column) ? [t.column] : [])))];
 }
 
 export type SearchResult = { mask: Uint8Array; count: number } | { error: string };

@@ -122,7 +122,7 @@ export function scoreParsed(path: string, parsed: ParseResult, o: ScoreOptions, 
     report.slices = found.slices;
     report.problems.push(...found.problems);
   }
-  if (slicing && (used.groupBy || used.listColumns) && !report.fatal) attachSlices(report, slicing, parsed, used);
+  if (slicing && (used.groupBy || used.listColumns || used.readColumn) && !report.fatal) attachSlices(report, slicing, parsed, used);
   o.onProgress?.(1, 'score');
   o.onScored?.(report, parsed);
   return report;

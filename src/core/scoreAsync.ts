@@ -52,7 +52,7 @@ async function scoreParquet(path: string, given: ScoreOptions, io: CompanionRead
 
 /** Whether scoring reads the values of the file's own columns beyond the ones it scores. */
 function readsOwnColumns(o: ScoreOptions): boolean {
-  return !!o.where?.terms.length || !!o.slices || !!o.cluster || (!!o.groupBy && !o.groupBy.dataPath);
+  return !!o.where?.terms.length || !!o.slices || !!o.cluster || (!!o.groupBy && !o.groupBy.dataPath) || (!!o.readColumn && !o.readColumn.dataPath);
 }
 
 /** scoreFile, and Parquet files too. */

@@ -322,6 +322,11 @@ export interface ScoreOptions {
   /** List the columns a report could be grouped by (Report.groupColumns): the file's, and this data file's. */
   listColumns?: { dataPath?: string };
   /**
+   * One column's value for each scored row (Report.columnRead): the report page's search by a
+   * column of the file, or of this data file joined on ID.
+   */
+  readColumn?: { column: string; dataPath?: string };
+  /**
    * Called while a file is parsed (phase 'parse', fraction of its bytes, every 64 KB to 1 MB of
    * input) and around scoring (phase 'score': 0, then 1). Fractions grow within a phase and each
    * phase ends with 1. Not serialised: Report.options keeps the numeric options only.
@@ -655,6 +660,8 @@ export interface Report {
   groups?: GroupsResult;
   /** With options.listColumns: the columns the report can be grouped by (of the file, of the data file). */
   groupColumns?: { predictions: string[]; data?: string[]; dataPath?: string };
+  /** With options.readColumn: the column's value for each instance (null where a row has none), or why it cannot be read. */
+  columnRead?: { column: string; values?: (string | null)[]; error?: string };
   /** Per-scorer, per-epoch and reduced figures (Inspect logs). */
   breakdown?: BreakdownRow[];
   /** See ParseResult.taskMetrics: each metric's mean over the instances, its interval (with a bootstrap) and the task's reported figure. */

@@ -25,6 +25,7 @@ import { HeadlineStatusBar } from './editor/statusBar';
 import { PredictionTree, type TreeNode } from './discovery/tree';
 import { WorkerPool } from './worker/workerPool';
 import { handleSliceRequest } from './report/slicing';
+import { readColumnForSearch } from './report/columnSearch';
 import { givenMapping, mapColumns, rememberMapping, type ColumnPickShown } from './report/mapColumns';
 import type { ScoreResult } from './worker/workerProtocol';
 
@@ -99,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
   ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
+  ReportPanel.columnReader = (path, report, column, fromData) => readColumnForSearch(scoring, path, report, column, fromData);
   scoring.onIntervalsProgress = (path, fraction) => ReportPanel.current?.intervalsProgress(path, fraction);
   ReportPanel.log = (line) => log.debug(line);
   SamplePanel.log = (line) => log.debug(line);

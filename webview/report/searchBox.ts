@@ -4,7 +4,8 @@
 // figures beside the whole file's, with their intervals. It lives outside the toolbar (which is
 // rebuilt on every filter change), so typing never loses its focus or its text.
 import type { Report } from '../../src/core/types';
-import { searchIndex, searchRows, type SearchIndex } from '../../src/common/instanceSearch';
+import { searchIndex, searchRows, unknownColumns, type SearchIndex } from '../../src/common/instanceSearch';
+import type { ColumnAnswer } from './columnReads';
 import { subsetFigures, type SubsetFigure } from '../../src/common/subsetMetrics';
 import { el } from '../common/dom';
 import { formatCount, formatMetric } from '../common/format';
@@ -25,6 +26,8 @@ export class SearchBox {
   private timer = 0;
   private applied = '';
   private whole: SubsetFigure[] | null = null;
+  /** Columns the host could not read, and why (asked once). */
+  private readonly unreadable = new Map<string, string>();
 
   /**
    * `onSearch(query, mask)`: the rows to keep (null: no search), after each change of the query.
@@ -34,6 +37,11 @@ export class SearchBox {
   constructor(
     private readonly report: Report, initial: string, private readonly onSearch: (query: string, mask: Uint8Array | null) => void,
     private readonly conversations?: (query: string) => Promise<{ rows?: { line: number; terms: number }[]; error?: string }>,
+    /**
+     * Columns of the file the page does not hold (issue 28.1): where a column the report offers
+     * comes from, and the host's reading of it; a term naming one waits for its values.
+     */
+    private readonly fileColumns?: { source: (column: string) => 'predictions' | 'data' | undefined; read: (column: string, fromData: boolean) => Promise<ColumnAnswer> },
   ) {
     this.input = el('input', {
       attrs: {
@@ -76,7 +84,9 @@ export class SearchBox {
 
   /** The mask of the initial query (the page reloaded with a search in its state), or null. */
   initialMask(): Uint8Array | null {
-    return this.input.value.trim() ? this.run(this.input.value) : null;
+    const query = this.input.value;
+    if (!query.trim() || this.readColumns(query)) return null; // the columns' arrival runs it
+    return this.run(query);
   }
 
   /** Runs `query` as if typed (an error group's answer, say). */
@@ -117,6 +127,7 @@ export class SearchBox {
     const query = this.input.value;
     if (query.trim() === this.applied.trim()) return;
     this.applied = query;
+    if (query.trim() && this.readColumns(query)) return; // the columns' arrival runs it
     const mask = query.trim() ? this.run(query) : null;
     if (query.trim() && !mask) return; // an error: the rows stay as they were, the message says why
     this.onSearch(query.trim(), mask);
@@ -142,6 +153,44 @@ export class SearchBox {
     this.message.textContent = `${formatCount(found.count)} ${found.count === 1 ? 'match' : 'matches'}${found.fromConversations ? `, ${formatCount(found.fromConversations)} of them inside the conversations` : ', none more inside the conversations'}`;
     this.element.dataset.conversations = String(found.fromConversations);
     this.onSearch(query.trim(), found.mask);
+  }
+
+  /**
+   * Asks the host for the columns `query` names that the report offers (Group by's lists) but the
+   * index lacks; true while they are read, after which the query runs if it is still the one typed.
+   */
+  private readColumns(query: string): boolean {
+    this.index ??= searchIndex(this.report);
+    const files = this.fileColumns;
+    if (!this.index || !files) return false;
+    const wanted = unknownColumns(this.index, query).filter((c) => files.source(c) && !this.unreadable.has(c));
+    if (!wanted.length) return false;
+    const index = this.index;
+    this.message.classList.remove('error');
+    this.message.textContent = `Reading ${wanted.map((c) => JSON.stringify(c)).join(', ')} from the file…`;
+    this.element.dataset.reading = wanted.join(',');
+    void Promise.all(wanted.map(async (c) => [c, await files.read(c, files.source(c) === 'data')] as const)).then((answers) => {
+      delete this.element.dataset.reading;
+      const failed: string[] = [];
+      for (const [c, answer] of answers) {
+        if (answer.values && answer.values.length === index.n) index.addColumn(c, answer.values);
+        else {
+          const why = answer.error ?? `${answer.values?.length ?? 0} values came for ${index.n} rows`;
+          this.unreadable.set(c, why);
+          failed.push(`${JSON.stringify(c)} could not be read (${why.replace(/\.$/, '')})`);
+        }
+      }
+      if (this.input.value !== query) return; // typed on meanwhile: that query runs on its own
+      if (failed.length) {
+        this.message.textContent = `Not searched: ${failed.join('; ')}.`;
+        this.message.classList.add('error');
+        this.input.setAttribute('aria-invalid', 'true');
+        return;
+      }
+      const mask = this.run(query);
+      if (mask) this.onSearch(query.trim(), mask);
+    });
+    return true;
   }
 
   private run(query: string): Uint8Array | null {

@@ -28,6 +28,8 @@ export interface TableOptions {
   onOpenSample?: (instance: number) => void;
   /** The search inside the conversations held in the file (issue 29). */
   searchConversations?: (query: string) => Promise<{ rows?: { line: number; terms: number }[]; error?: string }>;
+  /** The search by a column of the file the page does not hold (issue 28.1): the host reads it. */
+  fileColumns?: ConstructorParameters<typeof SearchBox>[4];
 }
 
 export class InstanceTable {
@@ -94,7 +96,7 @@ export class InstanceTable {
       this.filter = { ...this.filter, query: query || undefined };
       this.refresh();
       this.emit();
-    }, options.searchConversations);
+    }, options.searchConversations, options.fileColumns);
     this.match = this.search.initialMask();
     if (!this.match) this.filter = { ...this.filter, query: undefined };
     this.element = el('section', { className: 'section table-section', attrs: { id: 'instances' } }, [

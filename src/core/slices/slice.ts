@@ -9,6 +9,7 @@ import { MAX_LISTED, ownColumnNames, ownColumnValues, type RowValues } from './c
 import { joinDataFile } from './dataJoin';
 import { offeredColumns, offeredDataColumns } from './offeredColumns';
 import { groupRows } from './grouping';
+import { readOneColumn } from './readColumn';
 import { bestThreshold, thresholdRates } from './rates';
 import { decisionScores } from '../metrics/decisions';
 import { belowMinGroupSize, fairnessFigures, MIN_GROUP_SHARE, type FairnessGroup } from './fairness';
@@ -69,6 +70,7 @@ export function attachSlices(report: Report, source: SliceSource, parsed: ParseR
     }
     report.groupColumns = { predictions, ...(data ? { data, dataPath: list.dataPath } : {}) };
   }
+  if (o.readColumn && parsed.set) report.columnRead = readOneColumn(o.readColumn, parsed.set, inputOnce, source);
   attachGroups(report, inputOnce, parsed, o, source);
 }
 

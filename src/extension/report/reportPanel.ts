@@ -37,6 +37,8 @@ export class ReportPanel {
   private static scoreFunction: PanelScoreFunction | undefined;
   /** The conversation search of the sample view (issue 29), run in the scoring worker. */
   static conversationSearch: ((path: string, format: FormatName, query: string) => Promise<Omit<Extract<HostToWebview, { type: 'conversationMatches' }>, 'type' | 'search'>>) | undefined;
+  /** Reads one column of the file (or of its joined data file) for each instance of report `report` (issue 28.1). */
+  static columnReader: ((path: string, report: number, column: string, fromData: boolean) => Promise<{ values?: (string | null)[]; error?: string }>) | undefined;
   /** Remembers a "Group by" or data file choice; true when the report should be scored again. */
   static sliceHandler: ((path: string, message: Extract<WebviewToHost, { type: 'groupBy' | 'clusterBy' | 'pickDataFile' | 'chooseModel' }>) => Promise<boolean>) | undefined;
 
@@ -418,6 +420,9 @@ export class ReportPanel {
       case 'searchConversations':
         void this.searchConversations(message);
         break;
+      case 'readColumn':
+        void this.readColumn(message);
+        break;
     }
   }
 
@@ -442,6 +447,23 @@ export class ReportPanel {
       answer = { error: error instanceof Error ? error.message : String(error) };
     }
     if (token === this.token && this.info.ready) this.postNow({ type: 'conversationMatches', search: message.search, ...answer });
+  }
+
+  /** The search's column of the file (issue 28.1): read in the worker, posted to the page that asked. */
+  private async readColumn(message: Extract<WebviewToHost, { type: 'readColumn' }>): Promise<void> {
+    const path = this.info.path;
+    const reader = ReportPanel.columnReader;
+    if (!path || !reader || typeof message.column !== 'string' || !Number.isInteger(message.report)) return;
+    const token = this.token;
+    let answer: { values?: (string | null)[]; error?: string };
+    try {
+      answer = await reader(path, message.report, message.column, !!message.fromData);
+    } catch (error) {
+      answer = { error: error instanceof Error ? error.message : String(error) };
+    }
+    if (token === this.token && this.info.ready) {
+      this.postNow({ type: 'columnRead', report: message.report, column: message.column, ...(message.fromData ? { fromData: true } : {}), ...answer });
+    }
   }
 
   /** "Group by" / "Join data file…": remembered by the handler (extension/slicing.ts), then re-scored. */
