@@ -1,7 +1,9 @@
-// A summary file's figures in the readable output of `eval-lens score`: a table of name, value and
-// the samples each figure is over, instead of metrics recomputed from predictions (there are none).
+// A summary file's figures in the outputs of `eval-lens score` (the table, --markdown, --csv): name,
+// value and the samples each figure is over, instead of metrics recomputed from predictions (there
+// are none).
 import type { Report, SummaryFigure } from '../core/types';
 import { nonFiniteText } from '../core/formats/pythonJson';
+import { markdownTable, markdownText, type Cell, type Table } from '../common/tabular';
 
 /** Figures listed per file before "... N more". */
 export const SUMMARY_FIGURES_SHOWN = 200;
@@ -34,4 +36,28 @@ export function summaryLines(r: Report): string[] {
   }
   if (s.figures.length > shown.length) out.push(`    … ${s.figures.length - shown.length} more (use --json for all)`);
   return out;
+}
+
+/** A summary's figures in `score --markdown` (and "Copy as Markdown"): what it is, then a table of them. */
+export function summaryMarkdown(r: Report): string[] {
+  const s = r.summary;
+  if (!s) return [];
+  const shown = s.figures.slice(0, SUMMARY_FIGURES_SHOWN);
+  const withN = shown.some((f) => f.n !== undefined);
+  const table: Table = {
+    columns: ['figure', 'value', ...(withN ? ['samples'] : [])],
+    rows: shown.map((f) => [f.name, summaryValueText(f.value), ...(withN ? [f.n === undefined ? '' : f.n.toLocaleString('en-US')] : [])]),
+    align: ['left', 'right', 'right'],
+  };
+  const out = [markdownText(`${s.source}: ${summaryCountText(s.figures)}${r.sourceModel ? `, model ${r.sourceModel}` : ''}.`), '', markdownTable(table)];
+  if (s.figures.length > shown.length) out.push(`The first ${shown.length} of ${s.figures.length} figures; \`eval-lens score --json\` has every one.`, '');
+  return out;
+}
+
+/** A summary's figures in `score --csv`: one row each, its value under `reported` (nothing is recomputed), its samples under `n`. */
+export function summaryCsvRows(r: Report): Cell[][] {
+  return (r.summary?.figures ?? []).map((f) => [
+    r.path, r.format, '', f.task ?? r.task ?? '', f.n ?? null, r.skipped, r.unlabeled, f.name, null, null, null,
+    f.value !== null && !Number.isFinite(f.value) ? nonFiniteText(f.value)! : f.value, '',
+  ]);
 }

@@ -46,6 +46,10 @@ export const DEFAULT_INCLUDE = [
   '**/scenario_state.json',
   '**/predictions/*/*.json',
   '**/results.json',
+  // Summaries (formats/summary.ts): lm-eval's and lighteval's results, folktexts' results.bench, HELM's stats.json.
+  '**/results_*.json',
+  '**/results.bench-*.json',
+  '**/stats.json',
 ];
 export const DEFAULT_EXCLUDE = [
   '**/node_modules/**', '**/.git/**', '**/out/**', '**/dist/**', '**/.venv/**', '**/venv/**',

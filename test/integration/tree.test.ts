@@ -25,7 +25,8 @@ suite('tree', () => {
   test('groups the fixture files by benchmark, in a fixed order', async () => {
     const a = await api();
     const tree = a.treeSnapshot();
-    assert.deepEqual(tree.map((g) => g.label), ['folktexts', 'RAFT', 'ALMANACS', 'lm-eval', 'generic', 'Not scored']);
+    // The folktexts run's results.bench-*.json is a summary of results (issue 26.1), listed as one.
+    assert.deepEqual(tree.map((g) => g.label), ['folktexts', 'RAFT', 'ALMANACS', 'lm-eval', 'generic', 'summaries', 'Not scored']);
     // Labels leave out what the group says (.test_predictions.csv, samples_..._<time>.jsonl).
     assert.deepEqual(find(tree, 'folktexts').children.map((c) => c.label).sort(), ['Mistral-7B.ACSIncome', 'bad_rows']);
     assert.equal(find(tree, 'folktexts').description, '2 files');
@@ -79,13 +80,18 @@ suite('tree', () => {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     try {
-      writeFileSync(`${dir}/leaderboard.csv`, 'model,accuracy,f1\nA,0.5,0.4\n');
-      const child = () => a.treeSnapshot().find((g) => g.label === 'Not scored')?.children.find((c) => c.label === 'leaderboard.csv');
+      writeFileSync(`${dir}/notes.csv`, 'city,country\nParis,France\n');
+      const child = () => a.treeSnapshot().find((g) => g.label === 'Not scored')?.children.find((c) => c.label === 'notes.csv');
       const node = await until(child, (c) => c !== undefined, 'the new data file is listed as not scored');
-      // A one-row table of metric columns is a results summary (issue 17, point 1): said so, with why.
-      assert.match(plain(node!.tooltip), /It is a summary of results, not predictions: 1 row whose columns are metrics \(accuracy, f1\)/);
+      assert.match(plain(node!.tooltip), /No prediction columns: city, country/);
+      // A one-row table of metric columns is a results summary (issue 26.1): listed as one, with its figures.
+      writeFileSync(`${dir}/leaderboard.csv`, 'model,accuracy,f1\nA,0.5,0.4\n');
+      const summary = () => a.treeSnapshot().find((g) => g.label === 'summaries')?.children.find((c) => c.label === 'leaderboard.csv');
+      const listed = await until(summary, (c) => c !== undefined && /2 figures/.test(c.description ?? ''), 'the summary is listed with its figures');
+      assert.match(plain(listed!.tooltip), /a table of metrics per model: 2 figures/);
       rmSync(dir, { recursive: true, force: true });
       await until(child, (c) => c === undefined, 'the deleted file leaves the list');
+      await until(summary, (c) => c === undefined, 'the deleted summary leaves the list');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -281,3 +281,19 @@ describe('a summary is no run', () => {
     expect(gated.stderr + gated.stdout).toMatch(/no file scored has accuracy/);
   });
 });
+
+describe('a summary in --markdown and --csv', () => {
+  it('Markdown: what it is and a table of its figures; CSV: one row per figure, its value under reported (pandas reads it back)', async () => {
+    const md = await runCli(['score', LIGHTEVAL_NAN, '--markdown']);
+    expect(md.code).toBe(0);
+    expect(md.stdout).toMatch(/summary · lighteval\n\nlighteval's results summary: \d+ figures of \d+ tasks, model HuggingFaceTB\/SmolLM2-1\.7B-Instruct\./);
+    expect(md.stdout).toMatch(/\| mmlu:anatomy\\\|5\/acc\\_stderr \| NaN \| 135 \|/);
+    const csv = await runCli(['score', LIGHTEVAL_NAN, '--csv']);
+    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-summary-csv-'));
+    writeFileSync(join(dir, 'out.csv'), csv.stdout);
+    const read = python(`import pandas as pd
+df = pd.read_csv(sys.argv[1], keep_default_na=False, na_values=[''])
+out = {row['metric']: (float(row['reported']) if row['reported'] != '' else None) for _, row in df.iterrows()}`, join(dir, 'out.csv'));
+    expectSameFigures(read, python(LIGHTEVAL_PY, LIGHTEVAL_NAN));
+  });
+});
