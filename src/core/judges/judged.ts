@@ -5,6 +5,8 @@
 // grades (MT-Bench's -1) are not rows at all: left out, as FastChat's show_result.py drops them.
 import { clusteredStderr, tInterval } from '../metrics/errorBars';
 import type { JudgedMean, JudgedModel, JudgedRows, JudgedSummary } from './types';
+import type { SampleRecord } from '../samples/record';
+import { JudgedRowsBuilder } from './rows';
 
 /** The mean, clustered SE and interval of the grades at `rows` (indices), clustered by question. */
 export function judgedMean(score: Float64Array, question: Int32Array, rows: readonly number[]): JudgedMean {
@@ -60,4 +62,27 @@ export function weightedMeanScore(rows: JudgedRows, w: ArrayLike<number>, model?
     n += w[i];
   }
   return n > 0 ? s / n : null;
+}
+
+/**
+ * The judge rows of any harness's sample records whose judge gave a grade (SampleRecord.judgement:
+ * promptfoo's `score`, Inspect's model-graded scores): the model is `model_id` (one unnamed model
+ * when absent), the question `sample_id` (or `question(r)`), the turn `metadata.turn`. A record
+ * whose grade is no finite number is an invalid verdict, counted apart: pass `records` with every
+ * record, and keep in the set only those `valid(r)` says, so that the set's rows and these align.
+ */
+export function judgedRowsOf(
+  records: readonly SampleRecord[], o: { invalidWhat: string; question?: (r: SampleRecord) => string },
+): { rows: JudgedRows; valid: (r: SampleRecord) => boolean } {
+  const b = new JudgedRowsBuilder(o.invalidWhat);
+  const ok = new Set<SampleRecord>();
+  for (const r of records) {
+    const model = r.model_id ?? 'model';
+    const score = r.judgement?.score;
+    if (typeof score !== 'number' || !Number.isFinite(score)) { b.invalid(b.models.of(model), r.line); continue; }
+    const turn = Number(r.metadata?.turn);
+    b.add(model, o.question ? o.question(r) : r.sample_id, Number.isInteger(turn) && turn > 0 ? turn : 0, score, r.judgement?.judge);
+    ok.add(r);
+  }
+  return { rows: b.build(), valid: (r) => ok.has(r) };
 }

@@ -1,7 +1,8 @@
 // Building and gathering JudgeRows (./types.ts): readers add one verdict at a time (an invalid one
 // is counted, not added), then take the columnar rows; --where and compare's alignment gather them
 // with the set's rows. A reader of any harness with judged samples (promptfoo's `score`, Inspect's
-// model-graded scores) makes its rows with JudgedRowsBuilder and gets every judge figure.
+// model-graded scores) makes its rows with JudgedRowsBuilder, or from its sample records with
+// judgedRowsOf (./judged.ts), sets them on its ScoresSet (set.judge), and gets every judge figure.
 import type { InvalidVerdicts, JudgedRows, JudgeRows, PairRows, PreferenceRows } from './types';
 
 /** Invalid verdicts whose lines are kept. */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordsToParse } from '../../../src/core/samples/toParse';
 import { JudgedRowsBuilder, gatherJudgeRows } from '../../../src/core/judges/rows';
-import { judgedMean } from '../../../src/core/judges/judged';
+import { judgedMean, judgedRowsOf } from '../../../src/core/judges/judged';
 import { scoreParsed } from '../../../src/core/score';
 import { resolveOptions } from '../../../src/core/report';
 import type { SampleRecord } from '../../../src/core/samples/record';
@@ -48,6 +48,21 @@ describe('judged scores from any harness', () => {
     expect(m2.metrics.judge_score).toBeCloseTo((7 + 7.5 + 0 + 3) / 4, 12);
     expect(r.metrics.judge_score).toBeUndefined();
     expect(r.problems.find((p) => p.code === 'invalid-verdict')!.message).toContain('3 of 12 verdicts are an unreadable grade');
+  });
+
+  it('judgedRowsOf: the same rows from sample records, an unreadable grade counted apart', () => {
+    const records: SampleRecord[] = grades.map(([model, q, turn, score], i) => ({
+      sample_id: q, line: i + 1, model_id: model, metadata: { turn: String(turn) }, judgement: { judge: 'grader', score },
+    }));
+    const { rows, valid } = judgedRowsOf(records, { invalidWhat: 'an unreadable grade' });
+    const p = recordsToParse(records.filter(valid), { format: 'promptfoo', mode: 'scores' });
+    if (p.set?.kind === 'scores') p.set.judge = rows;
+    const a = scoreParsed('x.json', p, resolveOptions({}));
+    const b = scoreParsed('x.json', parsed(), resolveOptions({}));
+    expect(a.n).toBe(9);
+    expect(a.judge!.judged).toEqual(b.judge!.judged);
+    expect(a.groups).toEqual(b.groups);
+    expect(a.judge!.invalid_lines).toEqual([4, 11, 12]);
   });
 
   it('gathering rows keeps the models that have some, renumbered', () => {
