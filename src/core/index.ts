@@ -5,7 +5,7 @@ export { ScoreCancelledError, sizeText } from './formats/progress';
 export type { ScoreResult } from './score';
 export { buildReport, resolveOptions, disagreeingReported } from './report';
 export { detectFormat } from './formats/detect';
-export { isDataFile, unscoredReason } from './unscored';
+export { decideFile, isDataFile, unscoredReason } from './unscored';
 export { fileInput, textInput } from './formats/context';
 export type { CompanionReader, FileInput, FormatContext } from './formats/context';
 export { nodeCompanionReader, walkFiles, readFileBytes } from './io';

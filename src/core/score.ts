@@ -97,6 +97,9 @@ export function parseInput(input: FileInput, options: ScoreOptions, io: Companio
 /** Score one file's content (a saved file or an unsaved editor buffer). */
 export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
+  // An unsaved buffer reads as its file would (decideFile): a data file no reader claims gets its reason.
+  const decided = o.format || hasMapping(o) || !isDataFile(input.path) ? undefined : decideFile(input.path, headOf(input));
+  if (decided && 'reason' in decided) return notScoredReport(input.path, decided.reason, o);
   const parsed = parseInput(input, o, io);
   return scoreParsed(input.path, parsed, o, { input: () => input, io });
 }

@@ -3,11 +3,13 @@
 // has in `score FOLDER --json` (its outcome, its fatal with any hint, its format); each file is one
 // result with its own path (a file holding several tasks: one per task, each with the file's path),
 // also where an adapter reads a file's siblings (HELM run folders, lm-eval samples beside results).
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
 import { isDataFile } from '../../src/core/unscored';
+import { scoreInput } from '../../src/core/score';
+import { textInput } from '../../src/core/formats/context';
 
 const root = join(__dirname, '..', '..');
 const ROOTS = [join(root, 'test', 'fixtures'), join(root, 'examples')];
@@ -52,6 +54,12 @@ describe('a file reads the same alone or in its folder', () => {
       // Alone, every result is the file's own.
       expect(alone.map((r) => r.path).every((p) => p === file), file).toBe(true);
       expect(alone.map(outcome), file).toEqual(inFolder.filter((r) => r.path === file).map(outcome));
+      // The same text as an unsaved editor buffer (the VS Code path) reads the same too.
+      if (/\.(csv|tsv|jsonl|json)$/i.test(file) && statSync(file).size < 4 * 1024 * 1024) {
+        const buffer = scoreInput(textInput(file, readFileSync(file, 'utf8')), { instances: false });
+        const first = alone[0];
+        expect([buffer.format, !!buffer.notScored, buffer.fatal ?? null, buffer.n], `${file} as a buffer`).toEqual([first.format, !!first.notScored, first.fatal ?? null, first.n]);
+      }
     }
   }, 120_000);
 });

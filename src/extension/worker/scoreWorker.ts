@@ -4,7 +4,7 @@
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { detectFormat, isDataFile, unscoredReason, nodeCompanionReader, readHead, scoreInput, scorePathAsync, sizeText, summarize, tableRolesOfFile, textInput } from '../../core/index';
+import { decideFile, isDataFile, nodeCompanionReader, readHead, scoreInput, scorePathAsync, sizeText, summarize, tableRolesOfFile, textInput } from '../../core/index';
 import type { Report, ScoreOptions } from '../../core/types';
 import { reportCharts } from '../../common/chartData';
 import { encodeInstances, payloadBuffers } from '../../common/instanceCodec';
@@ -125,10 +125,13 @@ function detect(req: Extract<WorkerRequest, { type: 'detect' }>): WorkerReply {
   const formats = req.paths.map((p, i) => {
     reasons[i] = null;
     if (refuse(p, req.maxBytes)) return null;
-    const head = readHead(p);
-    const format = head === undefined ? null : detectFormat(p, head);
-    if (!format && isDataFile(p)) reasons[i] = unscoredReason(p, head);
-    return format;
+    // The decision `score FILE` and a folder walk take (core decideFile): one format, or one reason.
+    const decision = decideFile(p, readHead(p));
+    if ('reason' in decision) {
+      if (isDataFile(p)) reasons[i] = decision.reason;
+      return null;
+    }
+    return decision.format;
   });
   return { type: 'detected', id: req.id, formats, reasons };
 }
