@@ -41,15 +41,11 @@ export const DEFAULT_INCLUDE = [
   '**/*.tsv',
   '**/*.eval',
   '**/*.parquet',
-  // Harness files in JSON (sniffed like the rest): HELM run files, OpenCompass predictions, promptfoo's -o results.json.
-  '**/per_instance_stats.json',
-  '**/scenario_state.json',
-  '**/predictions/*/*.json',
-  '**/results.json',
-  // Summaries (formats/summary.ts): lm-eval's and lighteval's results, folktexts' results.bench, HELM's stats.json.
-  '**/results_*.json',
-  '**/results.bench-*.json',
-  '**/stats.json',
+  // Every JSON file is sniffed like the rest (its first 16 KB): Inspect's .json logs have names of
+  // their own (<time>_<task>_<id>.json), as do HELM's run files, OpenCompass predictions, promptfoo's
+  // -o results.json, AlpacaEval's annotations.json, arena battles, Every Eval Ever aggregates and
+  // the results summaries; a JSON file that is none of these (package.json, tsconfig.json) is not listed.
+  '**/*.json',
 ];
 export const DEFAULT_EXCLUDE = [
   '**/node_modules/**', '**/.git/**', '**/out/**', '**/dist/**', '**/.venv/**', '**/venv/**',
