@@ -75,6 +75,19 @@ function rowLabelColumns(t: Table): number[] | undefined {
   return undefined;
 }
 
+/** Column names the roles count as a summary's besides metric names (roles.ts, METRIC_EXACT). */
+const SUMMARY_NAME = /^(support|n_samples|num_samples|std|specificity|sensitivity)$/i;
+
+/** The header line has OpenCompass's or AlpacaEval's columns, or at least two metric names. */
+function mayBeSummaryHeader(path: string, head: string): boolean {
+  const body = stripBom(head);
+  const nl = body.indexOf('\n');
+  const line = (nl === -1 ? body : body.slice(0, nl)).replace(/\r$/, '');
+  const names = parseCsv(line, /\.(tsv|tab)$/i.test(path) ? '\t' : sniffDelimiter(line)).header.map((h) => h.trim());
+  if (isOpenCompass(names) || isAlpacaEval(names)) return true;
+  return names.filter((n) => isMetricName(n) || SUMMARY_NAME.test(n)).length >= 2;
+}
+
 /**
  * Whether a table (the head of a file; `complete` when that is the whole file) is a summary:
  * OpenCompass's, AlpacaEval's, what the column roles call a summary, or rows named by a model,
@@ -83,6 +96,9 @@ function rowLabelColumns(t: Table): number[] | undefined {
  */
 export function isSummaryTable(path: string, head: string, complete: boolean): boolean {
   if (!/\.(csv|tsv|tab)$/i.test(path)) return false;
+  // Most tables are predictions: a header with fewer than two metric names is none of these shapes,
+  // and is told from the header line alone (no rows parsed, no roles).
+  if (!mayBeSummaryHeader(path, head)) return false;
   const t = readTable(path, head, !complete);
   if (!t.names.length || !t.rows.length) return false;
   if (isOpenCompass(t.names) || isAlpacaEval(t.names)) return true;
@@ -113,8 +129,9 @@ export function tableSummary(path: string, text: string): JsonSummary {
     const count = countAt !== -1 ? figureValue(row[countAt] ?? '') : undefined;
     const n = typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : undefined;
     t.names.forEach((name, i) => {
-      if (!numeric[i]) return;
-      const value = figureValue(row[i] ?? '');
+      // An empty cell is no figure (pandas writes NaN so): only the values the row has.
+      if (!numeric[i] || (row[i] ?? '').trim() === '') return;
+      const value = figureValue(row[i]);
       if (value === undefined) return;
       const metric = name === '' ? `column ${i + 1}` : name;
       const figure: SummaryFigure = { name: label !== undefined ? `${label}/${metric}` : metric, metric, value };
