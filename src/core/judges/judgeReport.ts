@@ -14,7 +14,7 @@ import {
   weightedPositionBias, weightedWinRate, winRates,
 } from './pairwise';
 import type { JudgeReport, JudgeRows } from './types';
-import { compactModels } from './rows';
+import { compactModels, judgeRowCount } from './rows';
 
 type Figures = Partial<Record<MetricName, number | null>>;
 
@@ -193,7 +193,7 @@ function judgeProblems(rows: JudgeRows, judge: JudgeReport): RowProblem[] {
   const out: RowProblem[] = [];
   const inv = rows.invalid;
   if (inv.count) {
-    const total = inv.count + judgeRows(rows);
+    const total = inv.count + judgeRowCount(rows);
     const byModel = rows.models.map((m, k) => [m, inv.byModel[k] ?? 0] as const).filter(([, c]) => c > 0);
     const perModel = rows.models.length > 1 && byModel.length ? `; by model: ${byModel.map(([m, c]) => `${m} ${c}`).join(', ')}` : '';
     out.push({
@@ -215,10 +215,6 @@ function judgeProblems(rows: JudgeRows, judge: JudgeReport): RowProblem[] {
     }
   }
   return out;
-}
-
-function judgeRows(rows: JudgeRows): number {
-  return rows.kind === 'judged' ? rows.score.length : rows.kind === 'preference' ? rows.preference.length : rows.outcome.length;
 }
 
 function ones(n: number): Float64Array {
