@@ -48,10 +48,14 @@ export function isHelmStats(doc: unknown): doc is Obj[] {
   return Array.isArray(doc) && doc.length > 0 && doc.every((s) => isObject(s) && isObject(s.name) && typeof s.name.name === 'string' && typeof s.count === 'number');
 }
 
-/** The samples lm-eval scored a task on (n-samples' effective count), when the document says. */
+/**
+ * The samples lm-eval scored a task on, when the document says: n-samples' effective count, else
+ * the task's sample_len in results (lm-eval writes one or the other, by version).
+ */
 export function lmEvalSampleCount(doc: Obj, task: string): number | undefined {
   const ns = isObject(doc['n-samples']) ? doc['n-samples'][task] : undefined;
-  const n = isObject(ns) ? ns.effective ?? ns.original : undefined;
+  const entry = isObject(doc.results) ? doc.results[task] : undefined;
+  const n = isObject(ns) ? ns.effective ?? ns.original : isObject(entry) ? entry.sample_len : undefined;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
