@@ -42,6 +42,7 @@ for (let run = 1; run <= runs; run++) {
     firstChartMs: num(/rows \([\d.]+ MB\): first chart (\d+) ms/),
     instancesMs: num(/all instances in the table (\d+) ms/),
     busyMaxMs: num(/longest busy stretch ([\d.]+) ms/),
+    hostCpuMs: num(/extension host thread: ([\d.]+) ms of its own CPU time/),
     timersLateMaxMs: num(/timers late by at most ([\d.]+) ms/),
     rssPeakGrowthMB: num(/peak growth ([\d.]+) MB/),
     discoveryMs: num(/discovery over the workspace .*: (\d+) ms/),
@@ -53,6 +54,10 @@ for (let run = 1; run <= runs; run++) {
   const over = (what, values, budget) => values.forEach((v) => console.log(`budget ${what}: ${v} ms ${v <= budget ? '<=' : '> (OVER)'} ${budget} ms`));
   over('module evaluation + activate()', last.activationMs.map((v) => Math.round(v * 10) / 10), 50);
   over('first chart, 1,000,000 rows', last.firstChartMs.filter((_, k) => k !== 1), 3000);
+  // The host's event loop is never blocked for more than 50 ms: the thread's own CPU time between
+  // two 5 ms timer ticks. A loaded machine inflates it (a late tick sums several short tasks), so
+  // it is a budget here and not an assertion of the tests, which bound the thread's total CPU time.
+  over('extension host, longest busy stretch', last.busyMaxMs.map((v) => Math.round(v * 10) / 10), 50);
 }
 mkdirSync(join(root, 'bench', 'data'), { recursive: true });
 writeFileSync(join(root, 'bench', 'data', 'extension-first-chart.json'), JSON.stringify(results, null, 2));

@@ -1,6 +1,6 @@
 // Helpers for the tests on large files and concurrent edits: files written off the extension
 // host's thread, and a probe of the host's event loop and memory.
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -41,8 +41,12 @@ export function writeFolktexts(file: string, rows: number, seed = 1, extraLines:
  *   loaded 2-core machine this includes time the thread simply was not scheduled (the scoring
  *   worker, code-server and Chromium compete for the cores), not only time it was busy.
  * - the thread's own CPU time between two timer ticks (process.threadCpuUsage, Node >= 23.9):
- *   how long the thread was busy without letting the timer run, i.e. blocked by work (JS, GC).
- *   That is the figure for "the event loop is never blocked for more than 50 ms".
+ *   how long the thread was busy without letting the timer run. That is the figure for "the event
+ *   loop is never blocked for more than 50 ms", but on a loaded machine a late tick also sums
+ *   several short tasks (and a VM's stolen time): bench/extension-first-chart.mjs reports it
+ *   against its 50 ms budget; tests do not assert on it (issue 28, point 13).
+ * - the thread's own CPU time over the whole span (cpuMs) and its event-loop utilisation: what the
+ *   work cost the host's thread itself, which scheduling does not change. Tests bound cpuMs.
  * - RSS before, after and at its peak (every 50 ms).
  */
 export function startProbe() {
@@ -55,6 +59,8 @@ export function startProbe() {
   };
   const rss0 = process.memoryUsage().rss;
   let peakRss = rss0;
+  const cpu0 = cpuNow();
+  const elu0 = performance.eventLoopUtilization();
   const t0 = performance.now();
   let last = t0;
   let lastCpu = cpuNow();
@@ -90,10 +96,16 @@ export function startProbe() {
       gcObserver.disconnect();
       const rss1 = process.memoryUsage().rss;
       peakRss = Math.max(peakRss, rss1);
+      const elu = performance.eventLoopUtilization(elu0);
       if (process.env.EVAL_LENS_PROBE_DEBUG) console.log(`    [probe] late timers ${stalls.join(' ')}; gc pauses > 10 ms ${gcs.join(' ')}`);
       return {
-        /** Longest stretch of the thread's own CPU time between two 5 ms ticks (ms). */
+        /** Longest stretch of the thread's own CPU time between two 5 ms ticks (ms): bench figure, see above. */
         busyMaxMs: maxBusy,
+        /** The thread's own CPU time over the whole span (ms; NaN without process.threadCpuUsage). */
+        cpuMs: cpuNow() - cpu0,
+        /** Wall time of the span (ms), and the share of it the event loop spent running callbacks. */
+        wallMs: performance.now() - t0,
+        eventLoopUtilization: elu.utilization,
         loopMaxMs: histogram.max / 1e6,
         loopP99Ms: histogram.percentile(99) / 1e6,
         driftMaxMs: maxDrift,
