@@ -97,6 +97,28 @@ suite('tree', () => {
     }
   });
 
+  test('two files of the same name in different folders say their folder (issue 28, point 12)', async () => {
+    const a = await api();
+    const dir = fixture('scratch-twins');
+    rmSync(dir, { recursive: true, force: true });
+    try {
+      for (const run of ['baseline', 'candidate']) {
+        mkdirSync(`${dir}/${run}`, { recursive: true });
+        copyFileSync(fixture(BAD_ROWS), `${dir}/${run}/regressed.test_predictions.csv`);
+      }
+      const twins = () => find(a.treeSnapshot(), 'folktexts').children.filter((c) => c.label.startsWith('regressed'));
+      const shown = await until(twins, (t) => t.length === 2 && t.every((c) => /ECE/.test(c.description ?? '')), 'both files scored in the tree');
+      const descriptions = shown.map((c) => c.description ?? '').sort();
+      assert.match(descriptions[0], /^scratch-twins\/baseline · ECE /);
+      assert.match(descriptions[1], /^scratch-twins\/candidate · ECE /);
+      // A name no other file has keeps its description as it was.
+      assert.equal(find(find(a.treeSnapshot(), 'folktexts').children, 'Mistral-7B.ACSIncome').description, `ECE ${binaryReference(FOLKTEXTS).ece.toFixed(3)}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await until(() => allLabels(a.treeSnapshot()), (l) => !l.some((x) => x.startsWith('regressed')), 'the twins gone');
+    }
+  });
+
   test('follows files being created and deleted', async () => {
     const a = await api();
     const dir = fixture('scratch-tree');

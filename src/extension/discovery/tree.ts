@@ -156,11 +156,13 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const clash = this.listed().some((e) => e !== entry && e.format === entry.format && shortName(e) === short
       && (entry.format !== 'raft' || raftRunOf(e) === raftRunOf(entry)));
     const label = clash ? path.basename(entry.path) : short;
+    // Files of the same name in different folders (a baseline's and a candidate's run) say their folder.
+    const twin = clash && this.listed().some((e) => e !== entry && e.format === entry.format && path.basename(e.path) === path.basename(entry.path));
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.id = `file:${entry.uri.toString()}`;
     item.resourceUri = entry.uri;
     const problems = problemCount(entry.result?.reports ?? []);
-    const parts: string[] = [];
+    const parts: string[] = twin ? [folderOf(entry)] : [];
     if (entry.error) parts.push('not scored');
     else if (report) parts.push(headlineText(report));
     if (problems) parts.push(plural(problems, 'problem'));
@@ -177,6 +179,13 @@ export class PredictionTree implements vscode.TreeDataProvider<TreeNode>, vscode
     clearTimeout(this.timer);
     this.changed.dispose();
   }
+}
+
+/** The file's folder as the Explorer shows it: relative to its workspace folder ("runs/candidate"), "." at its root. */
+function folderOf(entry: FileEntry): string {
+  const dir = path.dirname(entry.path);
+  const root = vscode.workspace.getWorkspaceFolder(entry.uri)?.uri.fsPath;
+  return root === undefined ? dir : path.relative(root, dir).split(path.sep).join('/') || '.';
 }
 
 function notScoredItem(uri: vscode.Uri, reason: string): vscode.TreeItem {
