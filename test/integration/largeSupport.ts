@@ -42,8 +42,8 @@ export function writeFolktexts(file: string, rows: number, seed = 1, extraLines:
  *   worker, code-server and Chromium compete for the cores), not only time it was busy.
  * - the thread's own CPU time between two timer ticks (process.threadCpuUsage, Node >= 23.9):
  *   how long the thread was busy without letting the timer run. That is the figure for "the event
- *   loop is never blocked for more than 50 ms", but on a loaded machine a late tick also sums
- *   several short tasks (and a VM's stolen time): bench/extension-first-chart.mjs reports it
+ *   loop is never blocked for more than 50 ms", but on a loaded machine a late tick can also sum
+ *   several short tasks, a GC and a VM's stolen time: bench/extension-first-chart.mjs reports it
  *   against its 50 ms budget; tests do not assert on it (issue 28, point 13).
  * - the thread's own CPU time over the whole span (cpuMs) and its event-loop utilisation: what the
  *   work cost the host's thread itself, which scheduling does not change. Tests bound cpuMs.
