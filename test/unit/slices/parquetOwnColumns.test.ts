@@ -5,43 +5,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { parquetWriteBuffer } from 'hyparquet-writer';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/main';
 import { scoreFileAsync } from '../../../src/core';
-import { mulberry32 as rng } from '../../../src/core/metrics/bootstrap';
+import { GEOGRAPHY, writeBankChurn } from './bankChurnFixture';
 import { searchIndex, searchRows, unknownColumns } from '../../../src/common/instanceSearch';
 
 const dir = mkdtempSync(join(tmpdir(), 'pq-own-columns-'));
-const csvPath = join(dir, 'bank_churn.csv');
-const parquetPath = join(dir, 'bank_churn.parquet');
-const GEOGRAPHY = ['France', 'Spain', 'Germany'];
-
-/** A bank-churn-shaped table: an ID, two categorical columns, a numeric one, the label and P(exited). */
-function makeTable(n: number): void {
-  const random = rng(28);
-  const rows = Array.from({ length: n }, (_, i) => {
-    const geography = GEOGRAPHY[Math.floor(random() * 3)];
-    const gender = random() < 0.5 ? 'Female' : 'Male';
-    const age = 18 + Math.floor(random() * 60);
-    const exited = random() < (geography === 'Germany' ? 0.35 : 0.18) ? 1 : 0;
-    const p = Number(Math.min(1, Math.max(0, (exited ? 0.62 : 0.3) + (random() - 0.5) * 0.7)).toFixed(4));
-    return { id: `C${String(i).padStart(5, '0')}`, geography, gender, age, exited, p };
-  });
-  writeFileSync(csvPath, 'customer_id,geography,gender,age,actual_churn,churn_probability\n' + rows.map((r) => `${r.id},${r.geography},${r.gender},${r.age},${r.exited},${r.p}`).join('\n') + '\n');
-  const buf = parquetWriteBuffer({
-    columnData: [
-      { name: 'customer_id', data: rows.map((r) => r.id), type: 'STRING' },
-      { name: 'geography', data: rows.map((r) => r.geography), type: 'STRING' },
-      { name: 'gender', data: rows.map((r) => r.gender), type: 'STRING' },
-      { name: 'age', data: rows.map((r) => r.age), type: 'INT32' },
-      { name: 'actual_churn', data: rows.map((r) => r.exited), type: 'INT32' },
-      { name: 'churn_probability', data: rows.map((r) => r.p), type: 'DOUBLE' },
-    ],
-    rowGroupSize: 700,
-  });
-  writeFileSync(parquetPath, new Uint8Array(buf));
-}
+const { csv: csvPath, parquet: parquetPath } = writeBankChurn(dir, 2000);
 
 type Result = Record<string, unknown> & { path: string; problems: { code: string; message: string }[] };
 
@@ -57,8 +28,6 @@ function comparable(r: Result): Record<string, unknown> {
   const { path: _path, timing: _timing, ...rest } = r as Result & { timing?: unknown };
   return rest;
 }
-
-beforeAll(() => makeTable(2000));
 
 describe('a Parquet table\'s own columns, as the same rows as CSV', () => {
   it('--group-by of a text column gives the CSV\'s groups (the same values, counts and figures)', async () => {
