@@ -3,6 +3,8 @@
 // report with that `fatal`, so the CLI's table and JSON and the editor's tree can list it.
 import type { FormatName, Report, ScoreOptions } from './types';
 import { detectFormat, firstLine } from './formats/detect';
+import { isParquetPath } from './formats/parquet';
+import { parquetHarness } from './formats/parquetFooter';
 import { baseName } from '../common/paths';
 import { parseCsv, sniffDelimiter, stripBom } from './formats/csv';
 import { parsePythonJson } from './formats/pythonJson';
@@ -33,7 +35,9 @@ export type FileDecision = { format: FormatName } | { reason: string };
  * the same alone or in its folder (the same format, or the same reason).
  */
 export function decideFile(path: string, head: string | undefined): FileDecision {
-  const format = head === undefined ? null : detectFormat(path, head);
+  let format = head === undefined ? null : detectFormat(path, head);
+  // A Parquet table's columns (in its footer) can name a harness: lighteval's details.
+  if (format === 'generic' && isParquetPath(path)) format = parquetHarness(path) ?? format;
   return format ? { format } : { reason: unscoredReason(path, head) };
 }
 

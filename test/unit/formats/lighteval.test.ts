@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parquetToText } from '../../../src/core/formats/parquet';
-import { scoreFileAsync, scorePathAsync, detectFormat } from '../../../src/core';
+import { scoreFileAsync, scorePathAsync, detectFormat, decideFile, readHead } from '../../../src/core';
 import { parsePythonLiteral } from '../../../src/core/formats/pythonLiteral';
 import type { Report } from '../../../src/core/types';
 import { runCli } from '../../../src/cli/main';
@@ -256,6 +256,9 @@ describe('what is lighteval\'s', () => {
     copyFileSync(arc, renamed);
     const report = await scoreFileAsync(renamed, { bootstrap: 0 });
     expect(report.format).toBe('lighteval');
+    // The one decision the editor's tree and a folder walk take says so too, from the footer alone.
+    expect(decideFile(renamed, readHead(renamed))).toEqual({ format: 'lighteval' });
+    expect(decideFile(hellaswag, readHead(hellaswag))).toEqual({ format: 'lighteval' });
     expect(report.metrics.accuracy).toBe((await scoreFileAsync(arc, { bootstrap: 0 })).metrics.accuracy);
   });
 
