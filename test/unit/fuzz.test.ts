@@ -97,6 +97,8 @@ function seeds(dir: string): { format: FormatName; path: string }[] {
     { format: 'helm', path: join(shared, 'helm', 'narrative_qa-model=openai_gpt2', 'scenario_state.json') },
     { format: 'promptfoo', path: join(shared, 'promptfoo', 'sample-export.json') },
     { format: 'opencompass', path: join(root, 'test', 'fixtures', 'harness-shape', 'opencompass', 'outputs', 'default', '20240501_120000', 'predictions', 'demo-7b-hf', 'mmlu_demo.json') },
+    // lighteval details rows as JSON Lines (its Parquet arrives at the reader as such).
+    { format: 'lighteval', path: firstLines(join(root, 'test', 'fixtures', 'lighteval', 'arc_challenge_25.jsonl'), 20, 'arc.details.jsonl') },
   ];
 }
 
