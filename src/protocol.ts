@@ -24,6 +24,8 @@ export interface PanelState {
   filter?: TableFilter;
   /** Index into Report.groups.groups: the instance table and the stepper show that group only. */
   group?: number | null;
+  /** A judge file's stepper (issue 27): which verdicts it steps through ('lowest', 'flips', 'upsets', 'loss:<model>'). */
+  judgeDoubt?: string;
 }
 
 /**
@@ -83,6 +85,8 @@ export type HostToWebview =
   | ExportChartMessage
   /** An export put the Markdown on the clipboard: the page says so beside "Copy as Markdown". */
   | { type: 'copied' }
+  /** The answer to a 'readRecord': the row's record as the file holds it, each field as text, or why it could not be read. */
+  | { type: 'record'; request: number; fields?: Record<string, string>; error?: string }
   /**
    * The answer to a 'searchConversations' (issue 29): the rows (by line) whose conversation holds
    * some of the query's text terms, and which (bit k: text term k of the query, in order).
@@ -106,6 +110,13 @@ export type WebviewToHost =
   | ChartMissingMessage
   /** "Compare with…" in the report's header: pick a run to compare this report's file with. */
   | { type: 'compareWith'; path: string }
+  /** A link in a judge's explanation was clicked: the host opens it (http, https, mailto only). */
+  | { type: 'openLink'; url: string }
+  /**
+   * A judge file's stepper (issue 27): the record on line `line` of report `report`'s file, whole
+   * (the page's texts are cut at 4,000 characters); answered by 'record' with the same `request`.
+   */
+  | { type: 'readRecord'; report: number; line: number; request: number }
   /** The stepper moved: the host mirrors "7 of 23" for the commands' enablement. */
   | { type: 'stepped'; index: number; total: number }
   /**

@@ -186,6 +186,13 @@ export function buildSamples(which: Set<string> | null, bigRows = 1_000_000): Sa
   if (want('models')) out.push(fromPath('models', 'Two models\' columns in one table (Prob_LogReg, Prob_SVM)', modelsTable(), { model: 'SVM' }));
   if (want('broken')) out.push(fromPath('broken', 'A file with bad rows', join(ex, 'folktexts', 'broken', 'broken.test_predictions.csv')));
   if (want('hostile')) out.push(hostileRaft());
+  // Judge files (issue 27): the judge panels (webview/judge/).
+  const judges = join(ROOT, 'test', 'fixtures', 'judges');
+  if (want('mt-bench')) out.push(fromPath('mt-bench', 'MT-Bench single judgments with question.jsonl (3 models)', join(REAL, 'mt-bench', 'medusa', 'model_judgment', 'gpt-4_single.jsonl')));
+  if (want('mt-bench-pair')) out.push(fromPath('mt-bench-pair', 'MT-Bench pair judgments (both orders)', join(REAL, 'mt-bench', 'phi-3-pair', 'gpt-4_pair.jsonl')));
+  if (want('alpacaeval')) out.push(fromPath('alpacaeval', 'AlpacaEval annotations', join(judges, 'alpacaeval', 'toy-7b', 'alpaca_eval_gpt4', 'annotations.json')));
+  if (want('arena')) out.push(fromPath('arena', 'Arena battles (5 models)', join(judges, 'arena', 'battles.jsonl')));
+  if (want('arena-humans')) out.push(fromPath('arena-humans', 'MT-Bench human judgments: ratings and the judge against humans', join(judges, 'arena', 'human_judgments.json')));
   if (want('big')) {
     const path = bigFolktexts(bigRows);
     const result = scorePath(path, { bootstrap: 0 });

@@ -30,7 +30,7 @@ function arg(name: string): string | undefined {
 async function bundle(): Promise<void> {
   mkdirSync(STATIC, { recursive: true });
   await esbuild.build({
-    entryPoints: [join(ROOT, 'webview', 'main.ts')], outfile: join(STATIC, 'webview.js'),
+    entryPoints: [join(ROOT, 'webview', 'report', 'main.ts')], outfile: join(STATIC, 'webview.js'),
     bundle: true, minify: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning',
   });
   await esbuild.build({

@@ -29,6 +29,11 @@ function axisTitle(chart: Chart, axis: string): string {
   return Array.isArray(text) ? text.join(' ') : text ?? '';
 }
 
+/** A floating bar's value, [start, end] (or no bar). */
+function isSpan(v: unknown): boolean {
+  return v === null || (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && typeof v[1] === 'number');
+}
+
 function read(chart: Chart): ChartFacts {
   const horizontal = (chart.options as { indexAxis?: string }).indexAxis === 'y';
   const labels = (chart.data.labels ?? []).map((l) => (Array.isArray(l) ? l.join(' ') : String(l)));
@@ -39,6 +44,10 @@ function read(chart: Chart): ChartFacts {
     const data = d.data as unknown[];
     if (data.length && data.every((v) => v === null || typeof v === 'number')) {
       categories.push({ label, values: data as (number | null)[] });
+    } else if (data.length && data.every(isSpan)) {
+      // Floating bars (a forest plot's intervals): the low and the high end, each a column.
+      const spans = data as ([number, number] | null)[];
+      categories.push({ label: `${label}: low`, values: spans.map((v) => (v ? v[0] : null)) }, { label: `${label}: high`, values: spans.map((v) => (v ? v[1] : null)) });
     } else {
       const points = data.filter((p): p is { x: number; y: number } => !!p && typeof p === 'object' && typeof (p as { x?: unknown }).x === 'number' && typeof (p as { y?: unknown }).y === 'number');
       if (points.length) series.push({ label, points });

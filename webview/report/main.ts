@@ -31,6 +31,7 @@ import { reportHeader } from './reportHeader';
 import { openSample, opensSamples, receiveConversationMatches, searchConversations, searchesConversations } from './sampleLinks';
 import { offeredSource, readColumn, receiveColumnRead } from './columnReads';
 import { summaryFiguresSection } from './summaryFigures';
+import { judgePanels, judgeStepperOrReason } from '../judge/judgePage';
 import { fillReliabilityNote, binningToggle, errorView, fatalView, loadingView, noStepperReason, notApplicable, pendingSection, problemsSection, reliabilityBinTable, type Binning } from './reportParts';
 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
@@ -41,7 +42,8 @@ const slots = new ChartSlots();
 let table: InstanceTable | null = null;
 /** The report the instance table shows (a group's slice when a group is selected): what its CSV exports. */
 let tableReport: Report | null = null;
-let stepper: Stepper | null = null;
+/** The misclassified-example stepper, or a judge file's stepper of verdicts (webview/judge/): the keys and commands drive either. */
+let stepper: Pick<Stepper, 'element' | 'step' | 'follow'> | null = null;
 let binTable: HTMLElement | null = null;
 let reliabilityNote: HTMLElement | null = null;
 /** Parts of the rendered report replaced in place: the metric cards and HMR panel (intervals), and
@@ -316,6 +318,9 @@ function renderReport(): void {
   renderGroups(report);
   errorBarsElement = errorBarsSection(report, () => selectedReport() ?? undefined, (i) => revealAttempt(report, i));
   if (errorBarsElement) root.appendChild(errorBarsElement);
+  // A judge file (issue 27): judged scores, pairwise preferences, arena ratings, the judge against humans.
+  const judge = judgePanels(report, slots);
+  if (judge) root.appendChild(judge);
 
   const grid = el('div', { className: 'chart-grid' });
   if (report.bins) {
@@ -347,8 +352,8 @@ function renderReport(): void {
 
   // The stepper and the table need the per-instance columns: placeholders until they arrive.
   const pending = !report.instances && !!loaded.assemblers[k];
-  if (hasStepper(report) && (report.instances || pending)) {
-    stepperSlot = pendingSection('stepper-pending', 'Misclassified examples', report.n);
+  if ((hasStepper(report) || report.judge) && (report.instances || pending)) {
+    stepperSlot = pendingSection('stepper-pending', report.judge ? 'Verdicts to check' : 'Misclassified examples', report.n);
     root.appendChild(stepperSlot);
   } else if (!report.fatal && report.n > 0) {
     const why = noStepperReason(report);
@@ -437,6 +442,29 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
       (stepper.element.querySelector('#stepper-order') as HTMLElement | null)?.focus();
       return;
     }
+  } else if (stepperSlot && report.judge) {
+    // A judge file's verdicts to check: the lowest grades, the losses, the pairs that flip with the order.
+    const made = judgeStepperOrReason(report, state.selected ?? 0, {
+      index: state.stepIndex ?? 0,
+      doubt: state.judgeDoubt,
+      onDoubt: (key) => saveState({ judgeDoubt: key, stepIndex: 0 }),
+      onStep: (index, total) => {
+        if (state.stepIndex !== index) saveState({ stepIndex: index });
+        post({ type: 'stepped', index, total });
+      },
+      onReveal: (path, line, instance) => {
+        if (path === report.path && !hasTextLines(path)) table?.showInstance(instance);
+        else post({ type: 'reveal', path, line });
+      },
+      onOpenSample: opensSamples(report) ? (i) => openSample(report, state.selected ?? 0, i) : undefined,
+    });
+    if ('stepper' in made) {
+      stepper = made.stepper;
+      stepperSlot.replaceWith(made.stepper.element);
+    } else {
+      stepperSlot.replaceWith(made.reason);
+    }
+    stepperSlot = null;
   }
   if (tableSlot) {
     if (instanceCount(report) > 0) {

@@ -8,7 +8,7 @@ import { rememberFocus, restoreFocus } from '../common/focus';
 import { formatBinRange, formatCount } from '../common/format';
 import {
   cellText, className, filterRows, isFiltering, NO_FILTER, scrollTopForRow, sortIndicesByKey, sortIndicesByString,
-  sortKeys, tableColumns, tableMinWidth, virtualWindow, type ColumnSpec,
+  sortKeys, sortStrings, tableColumns, tableMinWidth, virtualWindow, type ColumnSpec,
 } from './tableModel';
 import { SearchBox } from './searchBox';
 
@@ -190,7 +190,7 @@ export class InstanceTable {
       const keys = sortKeys(this.report, this.sort.column, this.binning);
       order = keys
         ? sortIndicesByKey(keys, this.sort.descending)
-        : sortIndicesByString(this.report.instances?.ids ?? [], this.sort.descending);
+        : sortIndicesByString(sortStrings(this.report, this.sort.column), this.sort.descending);
       this.sortCache.set(key, order);
     }
     return order;
@@ -252,7 +252,7 @@ export class InstanceTable {
       row.hidden = false;
       row.dataset.index = String(i);
       row.dataset.position = String(position);
-      row.classList.toggle('incorrect', this.report.kind !== 'probability' && inst.correct[i] === 0);
+      row.classList.toggle('incorrect', this.report.kind !== 'probability' && this.report.kind !== 'scores' && inst.correct[i] === 0);
       row.classList.toggle('active', position === this.active);
       row.setAttribute('aria-selected', String(position === this.active));
       row.tabIndex = position === tabStop ? 0 : -1;
@@ -337,7 +337,8 @@ export class InstanceTable {
     clear(this.toolbar);
     const report = this.report;
     const controls: HTMLElement[] = [];
-    if (report.kind !== 'probability') {
+    // Probabilities and per-sample scores (a judge's grades) have no right or wrong answer to filter by.
+    if (report.kind !== 'probability' && report.kind !== 'scores') {
       controls.push(this.select('Show', 'filter-correctness', [
         ['all', 'all rows'], ['correct', 'correct only'], ['incorrect', 'incorrect only'],
       ], this.filter.correctness, (v) => this.setFilter({ correctness: v as TableFilter['correctness'] })));

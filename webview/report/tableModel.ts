@@ -8,6 +8,7 @@ import { hasFinite } from '../../src/common/chartData';
 import { hasInstanceIds, instanceId } from '../../src/common/instanceIds';
 import { formatCell, kindAxes } from '../common/format';
 import { AGENT_NUMBER_FIELDS } from '../../src/common/sampleView';
+import { isNumericField, judgeColumnFields } from '../judge/judgeColumns';
 
 /** A column of a numeric text field (an agent run's turns, tool calls, tokens: issue 29). */
 type FieldColumn = `field:${string}`;
@@ -87,6 +88,12 @@ export function tableColumns(report: Report): ColumnSpec[] {
   for (const field of AGENT_NUMBER_FIELDS) {
     if (report.texts?.fields.includes(field)) cols.push({ key: `field:${field}`, title: field.replace('_', ' '), width: 'minmax(6em, 1fr)', numeric: true });
   }
+  // A judge file's own columns (issue 27): model(s), question, turn, verdict; sorted as numbers when they are.
+  for (const field of judgeColumnFields(report)) {
+    if (cols.some((c) => c.key === `field:${field}`)) continue;
+    const numeric = isNumericField(report, field);
+    cols.push({ key: `field:${field}`, title: field, width: numeric ? 'minmax(5em, 1fr)' : 'minmax(8em, 2fr)', numeric });
+  }
   if (inst.bin.some((b) => b >= 0)) cols.push({ key: 'bin', title: 'bin', width: 'minmax(4em, 1fr)', numeric: true });
   if (hasFinite(inst.brier)) cols.push({ key: 'brier', title: 'brier', width: 'minmax(7em, 1fr)', numeric: true });
   return cols;
@@ -124,7 +131,7 @@ export function csvColumnName(report: Report, column: ColumnSpec): string {
 export function cellData(report: Report, key: TableColumn, i: number, binning: 'equalWidth' | 'equalCount'): string | number | null {
   const inst = report.instances!;
   const num = (v: number) => (Number.isFinite(v) ? v : null);
-  if (isFieldColumn(key)) return num(fieldNumber(report, key, i));
+  if (isFieldColumn(key)) return isNumericField(report, key.slice(6)) ? num(fieldNumber(report, key, i)) : fieldText(report, key, i);
   switch (key) {
     case 'row': return i + 1;
     case 'line': return inst.lines[i];
@@ -181,6 +188,7 @@ export function sortKeys(report: Report, key: TableColumn, binning: 'equalWidth'
   const n = inst.lines.length;
   const keys = new Float64Array(n);
   if (isFieldColumn(key)) {
+    if (!isNumericField(report, key.slice(6))) return null; // text: sortStrings
     for (let i = 0; i < n; i++) keys[i] = fieldNumber(report, key, i);
     return keys;
   }
@@ -224,6 +232,13 @@ export function sortKeys(report: Report, key: TableColumn, binning: 'equalWidth'
       return keys;
     }
   }
+}
+
+/** The strings a column sorts by when sortKeys gives no numbers: a text field's values, else the IDs. */
+export function sortStrings(report: Report, key: TableColumn): string[] {
+  const n = report.instances?.lines.length ?? 0;
+  if (isFieldColumn(key)) return Array.from({ length: n }, (_, i) => fieldText(report, key, i));
+  return report.instances?.ids ?? [];
 }
 
 /**

@@ -22,6 +22,8 @@ import { forWebview, isPanelState, mayOpen, reportIntervals, reportsView, sameRe
 
 import { baseName } from '../../common/paths';
 import { SamplePanel } from '../sample/samplePanel';
+import { openLink } from '../openLink';
+import { readRecordAtLine } from './judgeRecord';
 import type { FormatName } from '../../core/types';
 
 export type { PanelInfo, PanelScoreFunction, PanelScoreResult } from './panelModel';
@@ -414,6 +416,12 @@ export class ReportPanel {
       case 'compareWith':
         if (mayOpen(this.result, message.path)) void vscode.commands.executeCommand('evalLens.compareWith', message.path);
         break;
+      case 'openLink':
+        void openLink(message.url).then((opened) => { if (opened) ReportPanel.log?.(`panel: opened the link ${opened}`); });
+        break;
+      case 'readRecord':
+        this.readRecord(message);
+        break;
       case 'openSample':
         this.openSample(message);
         break;
@@ -433,6 +441,19 @@ export class ReportPanel {
     if (!report || !row || typeof row !== 'object' || !Number.isInteger(row.line)) return;
     this.info.lastSampleRow = row;
     SamplePanel.show(this.context, [{ label: baseName(report.path), path: report.path, format: report.format, task: report.task, row }]);
+  }
+
+  /** A judge file's row, whole (issue 27): read from the report's own file (never a path the page names), posted back. */
+  private readRecord(message: Extract<WebviewToHost, { type: 'readRecord' }>): void {
+    const report = this.result?.reports[message.report];
+    if (!report || !Number.isInteger(message.request)) return;
+    let answer: { fields: Record<string, string> } | { error: string };
+    try {
+      answer = readRecordAtLine(report.path, message.line);
+    } catch (error) {
+      answer = { error: error instanceof Error ? error.message : String(error) };
+    }
+    if (this.info.ready) this.postNow({ type: 'record', request: message.request, ...answer });
   }
 
   private async searchConversations(message: Extract<WebviewToHost, { type: 'searchConversations' }>): Promise<void> {
