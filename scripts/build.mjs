@@ -25,6 +25,8 @@ function testFiles(dir) {
 const builds = [
   { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/extension/activate.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/extension/worker/scoreWorker.ts'], outfile: 'dist/scoreWorker.js' },
+  // The sample view's reader (issue 29): small, so it starts quickly, and apart from the scoring workers.
+  { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/extension/worker/sampleWorker.ts'], outfile: 'dist/sampleWorker.js' },
   { ...common, platform: 'node', format: 'cjs', entryPoints: ['src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' },
     // A native module (plot's PNG/SVG), loaded only when a figure is drawn: never bundled, and the
     // extension bundles never reach it.

@@ -16,6 +16,7 @@ import { exportCommand, exportComparisonCommand } from './export/exportCommand';
 import { InstanceHoverProvider } from './editor/hover';
 import { ReportPanel } from './report/reportPanel';
 import { SamplePanel } from './sample/samplePanel';
+import { SampleWorkerClient } from './sample/sampleWorkerClient';
 import { registerReportEditor } from './report/reportEditor';
 import { QuickFixProvider } from './editor/quickFixes';
 import { scoreBenchmark } from './scoreBenchmark';
@@ -104,6 +105,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   scoring.onIntervalsProgress = (path, fraction) => ReportPanel.current?.intervalsProgress(path, fraction);
   ReportPanel.log = (line) => log.debug(line);
   SamplePanel.log = (line) => log.debug(line);
+  const sampleWorker = new SampleWorkerClient(context.asAbsolutePath('dist/sampleWorker.js'), (l) => log.warn(l));
+  ReportPanel.samplesShown = () => sampleWorker.warm();
   ReportPanel.conversationSearch = async (path, format, query) => {
     const reply = await pool.run({ type: 'searchConversations', path, format, query, maxBytes: getSettings().maxFileBytes }, { priority: 'interactive' });
     if (reply.type === 'conversations') return { rows: reply.rows, searched: reply.searched, unread: reply.unread, error: reply.error };
@@ -166,15 +169,13 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     vscode.languages.registerCodeActionsProvider(SELECTOR, new QuickFixProvider(problems.collection), { providedCodeActionKinds: QuickFixProvider.kinds }),
     scoring,
     ReportPanel.register(context, (path, token, onProgress) => scoring.scoreForReport(path, token, undefined, onProgress)),
-    // The sample view (issue 29): a sample is read from its file when shown, in a scoring worker.
-    SamplePanel.register(context, async (targets) => {
-      const reply = await pool.run({
-        type: 'sample', maxBytes: getSettings().maxFileBytes,
-        queries: targets.map((t) => ({ path: t.path, format: t.format, task: t.task, row: t.row, text: unsavedText(t.path) })),
-      }, { priority: 'interactive' });
-      if (reply.type === 'sampled') return reply.answers;
-      throw new Error(reply.type === 'failed' ? reply.message : `unexpected reply ${reply.type}`);
-    }),
+    // The sample view (issue 29): a sample is read from its file when shown, in a worker of its own
+    // (never queued behind a scoring pass), started when a report with samples is shown.
+    SamplePanel.register(context, (targets) => sampleWorker.read(
+      targets.map((t) => ({ path: t.path, format: t.format, task: t.task, row: t.row, text: unsavedText(t.path) })),
+      getSettings().maxFileBytes,
+    )),
+    { dispose: () => sampleWorker.dispose() },
     registerReportEditor(context, files),
     vscode.window.tabGroups.onDidChangeTabs(() => statusBar.update()),
     vscode.commands.registerCommand('evalLens.scoreBenchmark', async (a?: unknown, b?: unknown) => {
@@ -304,7 +305,8 @@ function createLog(): vscode.LogOutputChannel {
   for (const level of ['trace', 'debug', 'info', 'warn', 'error'] as const) {
     const original = channel[level].bind(channel) as (message: string, ...args: unknown[]) => void;
     (channel as unknown as Record<string, unknown>)[level] = (message: string, ...args: unknown[]) => {
-      console.log(`[eval-lens ${level}] ${message}`);
+      // Stamped with the epoch ms: a benchmark lines these up with the page's own clock.
+      console.log(`[eval-lens ${level} @${Date.now()}] ${message}`);
       original(message, ...args);
     };
   }

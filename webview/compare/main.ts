@@ -60,6 +60,7 @@ window.addEventListener('message', (event: MessageEvent) => {
       pairs = renderComparison(root, message.view, {
         openReport: (path) => post({ type: 'openReport', path }),
         reveal: (path, line) => post({ type: 'reveal', path, line }),
+        openSamples: (candidate, id) => post({ type: 'openSamples', candidate, id }),
         filtered: (cell, rows) => post({ type: 'filtered', cell, rows }),
       });
       root.querySelector('header.report-header')?.appendChild(el('div', { className: 'export-actions' }, [

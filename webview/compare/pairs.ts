@@ -19,6 +19,8 @@ const PAGE = 100;
 
 export interface PairHandlers {
   reveal: (path: string, line: number) => void;
+  /** The sample view (issue 29): aligned instance `id` of candidate `candidate`, both runs side by side. */
+  openSamples?: (candidate: number, id: string) => void;
   filtered: (cell: AgreementCell | null, rows: number) => void;
 }
 
@@ -249,6 +251,11 @@ export class PairsView {
     const candRight = row.cell === 'both_right' || row.cell === 'candidate_only';
     this.stepper.append(
       el('dl', { className: 'stepper-facts pair-gold' }, [el('dt', { text: 'ID' }), el('dd', { text: row.id, data: { fact: 'id' } }), el('dt', { text: 'Gold' }), el('dd', { text: row.gold, data: { fact: 'gold' } })]),
+      ...(this.handlers.openSamples ? [el('button', {
+        className: 'button secondary pair-samples', text: 'Open both samples side by side',
+        title: 'Both conversations, their scores and a word diff of the two final outputs, beside this page',
+        attrs: { type: 'button', id: 'pair-open-samples' }, onClick: () => this.handlers.openSamples!(this.pairs.candidate, row.id),
+      })] : []),
       el('div', { className: 'pair-sides' }, [side(0, `${base} (baseline)`, baseRight), side(1, `${cand} (candidate)`, candRight)]),
     );
     if (row.texts && this.pairs.textFields.length) {
@@ -275,7 +282,7 @@ export class PairsView {
     clear(this.table);
     this.table.dataset.cell = this.cell ?? 'all';
     this.table.dataset.rows = String(rows.length);
-    const head = ['ID', 'gold', `${base}: predicted`, `${base}: score`, `${cand}: predicted`, `${cand}: score`, 'agreement'];
+    const head = ['ID', 'gold', `${base}: predicted`, `${base}: score`, `${cand}: predicted`, `${cand}: score`, 'agreement', ...(this.handlers.openSamples ? ['samples'] : [])];
     this.table.append(
       el('div', { className: 'chart-head' }, [
         el('h2', { text: 'Aligned instances' }),
@@ -293,6 +300,11 @@ export class PairsView {
           el('td', { text: r.preds[0] }), el('td', { className: 'numeric', text: formatMetric(r.values[0]) }),
           el('td', { text: r.preds[1] }), el('td', { className: 'numeric', text: formatMetric(r.values[1]) }),
           el('td', { text: CELL_LABELS[r.cell] }),
+          this.handlers.openSamples ? el('td', {}, [el('button', {
+            className: 'link-button row-samples', text: 'side by side', title: `Open ID ${r.id} of both runs side by side (the sample view)`,
+            attrs: { type: 'button', 'aria-label': `Open ID ${r.id} of both runs side by side` },
+            onClick: (e) => { e.stopPropagation(); this.handlers.openSamples!(this.pairs.candidate, r.id); },
+          })]) : null,
         ]))),
       ])]),
       ...(pages > 1 ? [el('div', { className: 'pager' }, [

@@ -4,6 +4,7 @@
 import type { Report, SampleRow } from '../../src/core/types';
 import type { HostToWebview } from '../../src/protocol';
 import { hasSampleView, SAMPLE_FILE_FORMATS } from '../../src/common/sampleView';
+import { instanceId } from '../../src/common/instanceIds';
 import { instanceText } from './data';
 import { className } from './tableModel';
 import { post } from '../common/vscodeApi';
@@ -17,7 +18,7 @@ export function opensSamples(report: Report): boolean {
 export function sampleRowOf(report: Report, i: number): SampleRow {
   const inst = report.instances!;
   const row: SampleRow = { line: inst.lines[i] };
-  const id = inst.ids?.[i];
+  const id = instanceId(inst, i);
   if (id !== undefined) row.id = id;
   const texts = report.texts;
   if (texts?.fields.length) row.texts = { fields: texts.fields, values: texts.fields.map((_, f) => instanceText(texts, i, f)) };

@@ -28,6 +28,11 @@ function verdictOf(side: SampleSide): string | undefined {
   return correct ? '✓ correct' : '✗ incorrect';
 }
 
+/** A fact is a line: a long answer (a whole normalised output) is cut here; its score shows it whole. */
+function cut(text: string | undefined): string | undefined {
+  return text !== undefined && text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
 function facts(side: SampleSide): HTMLElement {
   const r = side.record;
   const items: [string, string | undefined, string][] = [
@@ -36,8 +41,8 @@ function facts(side: SampleSide): HTMLElement {
     ['Model', r?.model_id, 'model'],
     ['Task', r?.evaluation_name, 'task'],
     ['Verdict', verdictOf(side), 'verdict'],
-    ['Answer', r?.answer ?? side.row.pred, 'answer'],
-    ['Gold', r?.input?.reference?.length ? r.input.reference.join(' | ') : side.row.gold, 'gold'],
+    ['Answer', cut(r?.answer ?? side.row.pred), 'answer'],
+    ['Gold', cut(r?.input?.reference?.length ? r.input.reference.join(' | ') : side.row.gold), 'gold'],
     ['Interaction', r?.interaction_type?.replace('_', '-'), 'interaction'],
   ];
   return el('dl', { className: 'sample-facts' }, items.filter(([, v]) => v !== undefined && v !== '').flatMap(([k, v, key]) => [
@@ -70,6 +75,7 @@ function sideView(side: SampleSide, k: number, count: number): HTMLElement {
 }
 
 function showLoading(labels: string[]): void {
+  delete document.body.dataset.shownAt;
   clear(root);
   root.append(el('div', { className: 'status loading', attrs: { role: 'status' } }, [
     el('div', { className: 'spinner', attrs: { 'aria-hidden': 'true' } }),
@@ -79,6 +85,7 @@ function showLoading(labels: string[]): void {
 
 function showSamples(message: Extract<SampleHostToWebview, { type: 'samples' }>, arrived: number): void {
   const sides = message.sides;
+  delete document.body.dataset.shownAt;
   sampleApi().setState({ targets: sides.map((s) => ({ label: s.label, path: s.path, format: s.format, row: s.row })) });
   clear(root);
   const id = sides[0]?.record?.sample_id ?? sides[0]?.row.id ?? String(sides[0]?.row.line ?? '');
@@ -96,7 +103,11 @@ function showSamples(message: Extract<SampleHostToWebview, { type: 'samples' }>,
   const messages = sides.reduce((n, s) => n + (s.record?.messages?.length ?? 0), 0);
   document.body.dataset.sampleToken = String(message.token);
   // Said once the page has painted the messages (the next frame).
-  requestAnimationFrame(() => post({ type: 'shown', token: message.token, ms: performance.now() - arrived, messages }));
+  requestAnimationFrame(() => {
+    // For tests and benchmarks: when the messages were on the page (wall clock, comparable with a click's).
+    document.body.dataset.shownAt = String(Date.now());
+    post({ type: 'shown', token: message.token, ms: performance.now() - arrived, messages });
+  });
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

@@ -22,6 +22,7 @@ import { forWebview, isPanelState, mayOpen, reportIntervals, reportsView, sameRe
 
 import { baseName } from '../../common/paths';
 import { SamplePanel } from '../sample/samplePanel';
+import { SAMPLE_FILE_FORMATS } from '../../common/sampleView';
 import { openLink } from '../openLink';
 import { readRecordAtLine } from './judgeRecord';
 import type { FormatName } from '../../core/types';
@@ -37,6 +38,8 @@ export class ReportPanel {
   /** Where the panel logs its timeline (the extension's output channel; tests read it with EVAL_LENS_DEBUG). */
   static log: ((line: string) => void) | undefined;
   private static scoreFunction: PanelScoreFunction | undefined;
+  /** A report whose rows open the sample view is shown: its reader gets ready before the first click. */
+  static samplesShown: (() => void) | undefined;
   /** The conversation search of the sample view (issue 29), run in the scoring worker. */
   static conversationSearch: ((path: string, format: FormatName, query: string) => Promise<Omit<Extract<HostToWebview, { type: 'conversationMatches' }>, 'type' | 'search'>>) | undefined;
   /** Reads one column of the file (or of its joined data file) for each instance of report `report` (issue 28.1). */
@@ -312,6 +315,7 @@ export class ReportPanel {
     this.panel.title = titleFor(path);
     this.token = ++ReportPanel.tokens;
     const { view, pages } = reportsView(path, result, this.info.state, this.token);
+    if (result.reports.some((r) => SAMPLE_FILE_FORMATS.includes(r.format))) ReportPanel.samplesShown?.();
     this.pages.set(pages);
     this.setView(view);
   }

@@ -1,0 +1,87 @@
+// Measures, not a test: bench/large-eval.bench.mjs --workbench runs this with EVAL_LENS_LARGE_EVAL
+// set to a ~300 MB Inspect .eval (bench/make-large-eval.mjs). In a real VS Code it opens the file's
+// report, then clicks rows of the instance table and prints the time from each click to the
+// sample's messages on the page (the sample page's own wall clock), and the extension host's peak
+// RSS (VmHWM: the host and its scoring workers, one process). Without the variable it is skipped.
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FrameLocator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkbench, type Workbench } from './workbench';
+
+const FILE = process.env.EVAL_LENS_LARGE_EVAL;
+if (!FILE) console.log('[skipped] largeEvalBench: set EVAL_LENS_LARGE_EVAL (bench/large-eval.bench.mjs --workbench does)');
+
+/** The newest extension host process and its peak RSS in MB (Linux /proc). */
+function extensionHostPeak(): { pid: number; peakMb: number; rssMb: number } | null {
+  let best: { pid: number; start: number } | null = null;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmd.includes('--type=extensionHost')) continue;
+      const start = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[19]);
+      if (!best || start > best.start) best = { pid: Number(entry), start };
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  if (!best) return null;
+  const status = readFileSync(`/proc/${best.pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { pid: best.pid, peakMb: Math.round(kb('VmHWM') / 1024), rssMb: Math.round(kb('VmRSS') / 1024) };
+}
+
+async function viewWith(wb: Workbench, selector: string, timeoutMs: number): Promise<FrameLocator> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (let i = 0; i < 3; i++) {
+      const view = wb.webview({ index: i });
+      if ((await view.locator(selector).count().catch(() => 0)) > 0) return view;
+    }
+    if (Date.now() > deadline) throw new Error(`no visible webview holds ${selector} after ${timeoutMs} ms`);
+    await wb.page.waitForTimeout(250); // polling the frames: no event says which frame holds what
+  }
+}
+
+describe.skipIf(!FILE)('a 300 MB Inspect .eval in VS Code (benchmark)', () => {
+  let wb: Workbench;
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-large-eval-'));
+    copyFileSync(FILE!, join(dir, 'large-agent.eval'));
+    wb = await startWorkbench({ workspace: dir, theme: 'dark', viewport: { width: 1500, height: 1000 } });
+  }, 180_000);
+
+  afterAll(async () => {
+    await wb?.close();
+  });
+
+  it('opens the report, then each clicked row shows its sample', async () => {
+    const before = extensionHostPeak();
+    console.log(`[large-eval] extension host before the report: RSS ${before?.rssMb} MB, peak ${before?.peakMb} MB`);
+    const opened = Date.now();
+    await wb.openFile('large-agent.eval');
+    await wb.runCommand('Eval Lens: Open Report');
+    const report = await viewWith(wb, 'body[data-rendered][data-instances] #instances', 600_000);
+    console.log(`[large-eval] report with every instance: ${((Date.now() - opened) / 1000).toFixed(1)} s after the command`);
+    const rows = report.locator('.vtable-rows .vtable-row:not([hidden])');
+    const times: number[] = [];
+    for (const k of [0, 3, 7, 12, 5]) {
+      const row = rows.nth(k);
+      const id = await row.locator('.vtable-cell').nth(2).textContent();
+      const clicked = Date.now();
+      await row.click();
+      const view = await viewWith(wb, `body[data-shown-at] h1`, 60_000);
+      await expect.poll(() => view.locator('.sample-header h1').textContent(), { timeout: 60_000 }).toBe(`Sample ${id}`);
+      await expect.poll(() => view.locator('body').getAttribute('data-shown-at'), { timeout: 60_000 }).not.toBeNull();
+      const shownAt = Number(await view.locator('body').getAttribute('data-shown-at'));
+      times.push(shownAt - clicked);
+    }
+    const after = extensionHostPeak();
+    console.log(`[large-eval] click to the sample's messages on the page (ms): ${times.join(', ')}`);
+    console.log(`[large-eval] extension host (with its scoring workers): peak RSS ${after?.peakMb} MB, RSS now ${after?.rssMb} MB`);
+    expect(times.length).toBe(5);
+  }, 900_000);
+});
