@@ -99,7 +99,13 @@ export function scoreInput(input: FileInput, options?: Partial<ScoreOptions>, io
   const o = resolveOptions(options);
   // An unsaved buffer reads as its file would (decideFile): a data file no reader claims gets its reason.
   const decided = o.format || hasMapping(o) || !isDataFile(input.path) ? undefined : decideFile(input.path, headOf(input));
-  if (decided && 'reason' in decided) return notScoredReport(input.path, decided.reason, o);
+  if (decided && 'reason' in decided) {
+    // Each phase still ends with 1 (ScoreOptions.onProgress): a progress bar waiting on it closes.
+    o.onProgress?.(1, 'parse');
+    o.onProgress?.(0, 'score');
+    o.onProgress?.(1, 'score');
+    return notScoredReport(input.path, decided.reason, o);
+  }
   const parsed = parseInput(input, o, io);
   return scoreParsed(input.path, parsed, o, { input: () => input, io });
 }
@@ -274,7 +280,9 @@ export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: Com
     const read = readFileBytes(path);
     return 'bytes' in read ? fileInput(path, read.bytes) : undefined;
   };
-  return scoreParsed(path, parseFile(path, o, io), o, { input, io });
+  // A kept parse of the unchanged file when the caller keeps them (the extension's worker).
+  const parsed = o.parseCache ? o.parseCache.parse(path, o, io, (reader) => parseFile(path, o, reader)) : parseFile(path, o, io);
+  return scoreParsed(path, parsed, o, { input, io });
 }
 
 /** A file holding several tasks (an lm-eval simple_evaluate dump) gives one report per task, unless options.task picks one. */

@@ -164,8 +164,8 @@ describe('metric direction', () => {
   // the report cards' arrows (the webview used to keep a copy). Every metric is written out here
   // from METRICS.md, so a new metric name fails until its direction is stated.
   it('states a direction for every metric name, errors lower and scores higher', () => {
-    const lower = ['brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'mse', 'tvd', 'kl', 'perplexity', 'stderr', 'smece', 'smece_sigma', 'ece_classwise', 'confidence_brier'] as const;
-    const higher = ['accuracy', 'acc_norm', 'auc', 'macro_f1', 'raft_score', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'spearman', 'confidence_auroc'] as const;
+    const lower = ['brier', 'nbr', 'log_loss', 'ece', 'ece_quantile', 'mce', 'mce_quantile', 'ks', 'mse', 'tvd', 'kl', 'perplexity', 'stderr', 'smece', 'smece_sigma', 'ece_classwise', 'confidence_brier', 'position_bias', 'length_bias'] as const;
+    const higher = ['accuracy', 'acc_norm', 'auc', 'macro_f1', 'raft_score', 'hmr', 'r_o', 'r_u', 'hmr_beta', 'spearman', 'confidence_auroc', 'judge_score', 'win_rate', 'win_rate_adjusted', 'rating', 'agreement', 'kappa'] as const;
     expect([...lower, ...higher].sort()).toEqual([...METRIC_NAMES].sort());
     for (const m of lower) expect(betterDirection(m), m).toBe('lower');
     for (const m of higher) expect(betterDirection(m), m).toBe('higher');

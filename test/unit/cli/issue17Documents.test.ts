@@ -140,10 +140,14 @@ describe('board of three Inspect logs of one model (issue 17, point 10)', () => 
   it('text and Markdown: one row, the model, a column per task', async () => {
     const text = (await runCli(['board', dir])).stdout.trim().split('\n');
     expect(text[1].trim().split(/\s+/)).toEqual(['#', 'run', 'arc', 'gsm', 'mmlu', 'mean']);
-    expect(text).toHaveLength(3);
-    expect(text[2].trim().split(/\s+/)).toEqual(['1', model, ...['arc', 'gsm', 'mmlu'].map((t) => tasks[t].toFixed(4)), expect.any(String)]);
+    // The row, then the line that says what a cell holds (a value and its 95% bootstrap interval).
+    expect(text).toHaveLength(4);
+    expect(text[3]).toMatch(/^cells: value \[95% bootstrap interval\]/);
+    const cells = text[2].replace(/\[[^\]]*\]/g, '').trim().split(/\s+/);
+    expect(cells).toEqual(['1', model, ...['arc', 'gsm', 'mmlu'].map((t) => tasks[t].toFixed(4)), expect.any(String)]);
     const md = tables((await runCli(['board', '--markdown', dir])).stdout)[0];
-    expect(md).toEqual([['rank', 'run', 'arc', 'gsm', 'mmlu', 'mean'], ['1', model, ...['arc', 'gsm', 'mmlu'].map((t) => tasks[t].toFixed(4)), ((tasks.arc + tasks.gsm + tasks.mmlu) / 3).toFixed(4)]]);
+    expect(md[0]).toEqual(['rank', 'run', 'arc', 'gsm', 'mmlu', 'mean']);
+    expect(md[1].map((c) => c.replace(/ \[[^\]]*\]$/, ''))).toEqual(['1', model, ...['arc', 'gsm', 'mmlu'].map((t) => tasks[t].toFixed(4)), ((tasks.arc + tasks.gsm + tasks.mmlu) / 3).toFixed(4)]);
   });
 
   it.skipIf(!existsSync('/usr/bin/python3'))('CSV: one run, three tasks at full precision', async () => {
