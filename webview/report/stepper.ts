@@ -8,6 +8,7 @@ import { instanceText, misclassifiedInOrder, type StepOrder } from './data';
 import { clear, el } from '../common/dom';
 import { formatCount, formatMetric } from '../common/format';
 import { className } from './tableModel';
+import { AGENT_FIELDS } from '../../src/common/sampleView';
 import { instanceId } from '../../src/common/instanceIds';
 
 export interface StepperOptions {
@@ -138,6 +139,7 @@ export class Stepper {
       ...(report.kind === 'binary' ? fact('Score', String(inst.value[i]), 'score') : []),
       ...(Number.isFinite(inst.confidence[i]) ? fact('Confidence', formatMetric(inst.confidence[i]), 'confidence') : []),
       ...(instanceId(inst, i) !== undefined ? fact('ID', instanceId(inst, i)!, 'id') : []),
+      ...agentFacts(texts, i),
       ...fact(hasTextLines(report.path) ? 'Line' : 'Row', String(line), 'line'),
     ]);
     const reveal = el('div', { className: 'stepper-actions' }, [
@@ -160,6 +162,8 @@ export class Stepper {
 
     if (texts && texts.fields.length) {
       texts.fields.forEach((field, f) => {
+        // An agent run's counts (issue 29) are facts above, not text boxes.
+        if ((AGENT_FIELDS as readonly string[]).includes(field)) return;
         const value = instanceText(texts, i, f);
         // An empty field (Inspect's choices of a question without any) is left out, not an empty box.
         if (value.trim() === '') return;
@@ -186,6 +190,16 @@ export class Stepper {
 /** Parquet tables and Inspect .eval logs are binary: their rows have no line of text to reveal. */
 export function hasTextLines(path: string): boolean {
   return !/\.(parquet|eval)$/i.test(path);
+}
+
+/** An agent run's turns, tool calls and tokens (issue 29), as facts. */
+function agentFacts(texts: Report['texts'], i: number): HTMLElement[] {
+  const names: Record<string, string> = { turns: 'Turns', tool_calls: 'Tool calls', tokens: 'Tokens' };
+  return Object.entries(names).flatMap(([field, name]) => {
+    const f = texts?.fields.indexOf(field) ?? -1;
+    const value = f >= 0 ? instanceText(texts, i, f) : '';
+    return value ? fact(name, value, field) : [];
+  });
 }
 
 function fact(name: string, value: string, key: string, title?: string): HTMLElement[] {

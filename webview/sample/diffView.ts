@@ -16,6 +16,10 @@ export function finalText(r: SampleRecord | undefined): string | undefined {
   return r.answer;
 }
 
+function words(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'word' : 'words'}`;
+}
+
 export function diffSection(labels: [string, string], before: string, after: string): HTMLElement {
   const diff = wordDiff(before, after);
   const body = el('div', { className: 'sample-text word-diff', attrs: { id: 'word-diff' } });
@@ -30,7 +34,7 @@ export function diffSection(labels: [string, string], before: string, after: str
     el('h2', { text: 'Final outputs, word by word' }),
     el('p', { className: 'muted caption', attrs: { id: 'word-diff-summary' }, text: same
       ? 'The two final outputs are the same.'
-      : `From ${labels[0]} to ${labels[1]}: ${formatCount(diff.removed)} words removed (struck through), ${formatCount(diff.added)} added (underlined), ${formatCount(diff.same)} the same${cut}.` }),
+      : `From ${labels[0]} to ${labels[1]}: ${words(diff.removed)} removed (struck through), ${formatCount(diff.added)} added (underlined), ${formatCount(diff.same)} the same${cut}.` }),
     body,
   ]);
 }
