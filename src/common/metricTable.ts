@@ -63,7 +63,7 @@ export const KIND_METRICS = {
 export const HMR_METRICS: readonly MetricName[] = ['r_o', 'r_u', 'hmr', 'hmr_beta'];
 
 /** RAFT's leaderboard ranks by macro-F1, so a RAFT report leads with it whatever its kind. */
-const FORMAT_HEADLINE: Partial<Record<FormatName, MetricName>> = { raft: 'macro_f1', alpacaeval: 'win_rate', 'mt-bench': 'judge_score', arena: 'rating' };
+const FORMAT_HEADLINE: Partial<Record<FormatName, MetricName>> = { raft: 'macro_f1', alpacaeval: 'win_rate', 'mt-bench': 'judge_score', arena: 'rating', 'arena-hard': 'win_rate' };
 
 /** The one number that stands for a report: ECE for risk scores, MSE for probabilities, macro-F1 for RAFT, else accuracy. */
 export function headlineMetric(r: { format: FormatName; kind: Kind }): MetricName {

@@ -44,6 +44,7 @@ const PARSERS: Record<FormatName, Parser> = {
   alpacaeval: adapterParser('alpacaeval'),
   'mt-bench': adapterParser('mt-bench'),
   arena: adapterParser('arena'),
+  'arena-hard': adapterParser('arena-hard'),
   summary: adapterParser('summary'),
   folktexts: parseFolktexts,
   raft: parseRaft,

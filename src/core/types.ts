@@ -15,12 +15,12 @@ export type FormatName =
   // Harness adapters over the one sample record (src/core/samples/record.ts).
   | 'helm' | 'lighteval' | 'promptfoo' | 'opencompass' | 'eee'
   // LLM-as-judge files (src/core/judges/).
-  | 'alpacaeval' | 'mt-bench' | 'arena'
+  | 'alpacaeval' | 'mt-bench' | 'arena' | 'arena-hard'
   // A file of figures a run reports (a results or stats file, a leaderboard table), shown as such.
   | 'summary';
 export const FORMAT_NAMES: readonly FormatName[] = [
   'folktexts', 'raft', 'almanacs', 'lm-eval', 'inspect', 'generic',
-  'helm', 'lighteval', 'promptfoo', 'opencompass', 'eee', 'alpacaeval', 'mt-bench', 'arena', 'summary',
+  'helm', 'lighteval', 'promptfoo', 'opencompass', 'eee', 'alpacaeval', 'mt-bench', 'arena', 'arena-hard', 'summary',
 ];
 
 /** Every metric name, as docs/metrics.md defines it and the JSON output spells it. */

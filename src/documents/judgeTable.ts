@@ -45,11 +45,14 @@ function judgeTables(j: JudgeReport): { title: string; table: Table; file: numbe
     }
   }
   if (j.win_rates) {
+    const arenaHard = j.win_rate_rule === 'arena-hard';
     out.push({
-      title: 'AlpacaEval win rate (percent; a draw counts half; SE = sd / √n, as the leaderboard)',
+      title: arenaHard
+        ? "Arena-Hard-Auto score against the baseline (percent: the model's share of the battles, a tie half, a strong verdict three battles; SE clustered by question)"
+        : 'AlpacaEval win rate (percent; a draw counts half; SE = sd / √n, as the leaderboard)',
       table: {
         columns: ['model', 'baseline', 'win_rate', '95% interval', 'standard_error', 'discrete_win_rate', 'n_wins', 'n_wins_base', 'n_draws', 'n_total'],
-        rows: j.win_rates.map((w) => [w.model, w.baseline, num(w.win_rate), ci(w.interval), num(w.standard_error), num(w.discrete_win_rate), String(w.n_wins), String(w.n_wins_base), String(w.n_draws), String(w.n_total)]),
+        rows: j.win_rates.map((w) => [w.category ? `${w.model} (${w.category})` : w.model, w.baseline, num(w.win_rate), ci(w.interval), num(w.standard_error), num(w.discrete_win_rate), String(w.n_wins), String(w.n_wins_base), String(w.n_draws), String(w.n_total)]),
         align: ['left', 'left', 'right', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
       },
       file: [0, 1],
@@ -57,7 +60,9 @@ function judgeTables(j: JudgeReport): { title: string; table: Table; file: numbe
   }
   if (j.win_table && !j.ratings) {
     out.push({
-      title: j.position_bias ? "Wins, losses and ties (FastChat's two-order rule, as show_result.py)" : 'Wins, losses and ties',
+      title: j.win_rate_rule === 'arena-hard'
+        ? 'Battles won, lost and tied (each game as judged; a strong verdict counts as three battles)'
+        : j.position_bias ? "Wins, losses and ties (FastChat's two-order rule, as show_result.py)" : 'Wins, losses and ties',
       table: {
         columns: ['model', 'win', 'loss', 'tie', 'win_rate', 'loss_rate', 'win_rate_adjusted'],
         rows: j.win_table.map((t) => [t.model, String(t.win), String(t.loss), String(t.tie), num(t.win_rate), num(t.loss_rate), num(t.win_rate_adjusted)]),

@@ -53,6 +53,7 @@ const FORMAT_DETAILS: Record<FormatName, string> = {
   alpacaeval: 'AlpacaEval annotations.json (pairwise preferences)',
   'mt-bench': 'FastChat MT-Bench judgments: *_single.jsonl, *_pair.jsonl',
   arena: 'arena battles: model_a, model_b, winner',
+  'arena-hard': 'Arena-Hard-Auto judgments: model_judgment/<judge>/<model>.jsonl (two games per question)',
   summary: 'figures a run reports: results and stats files, leaderboard tables',
 };
 

@@ -150,16 +150,17 @@ function judgedSection(judge: Judge, slots: ChartSlots): HTMLElement | null {
 // ---------------------------------------------------------------------------------------------
 // Pairwise
 
-function winRatesTable(rows: NonNullable<Judge['win_rates']>): HTMLElement {
+function winRatesTable(rows: NonNullable<Judge['win_rates']>, rule: Judge['win_rate_rule']): HTMLElement {
+  const arenaHard = rule === 'arena-hard';
   const table = el('table', { className: 'judge-table', attrs: { id: 'judge-win-rates' } }, [
-    el('caption', { className: 'sr-only', text: 'AlpacaEval win rate per model against its baseline' }),
+    el('caption', { className: 'sr-only', text: `${arenaHard ? 'Arena-Hard-Auto score' : 'AlpacaEval win rate'} per model against its baseline` }),
     el('thead', {}, [el('tr', {}, [
-      th('model'), th('baseline'), th('win rate (%)', '100 · mean(preference − 1): a draw counts half'),
-      th('95% CI', 'win rate ± 1.96 · standard error'), th('standard error', '100 · sd(preference − 1, ddof 1) / √n, as the leaderboard'),
+      th('model'), th('baseline'), th('win rate (%)', arenaHard ? '100 · the model\'s share of its battles: a tie half, a strong verdict three battles' : '100 · mean(preference − 1): a draw counts half'),
+      th('95% CI', 'win rate ± 1.96 · standard error'), th('standard error', arenaHard ? 'clustered by question' : '100 · sd(preference − 1, ddof 1) / √n, as the leaderboard'),
       th('wins'), th('losses', 'The baseline preferred (n_wins_base)'), th('draws'), th('n'),
     ])]),
     el('tbody', {}, rows.map((r) => el('tr', { data: { model: r.model } }, [
-      el('th', { text: r.model, attrs: { scope: 'row' } }),
+      el('th', { text: r.category ? `${r.model} (${r.category})` : r.model, attrs: { scope: 'row' } }),
       el('td', { text: r.baseline }),
       num(r.win_rate, 2, { field: 'win_rate' }),
       el('td', { className: 'numeric', text: intervalText(r.interval, 2), data: { lo: r.interval?.[0] ?? '', hi: r.interval?.[1] ?? '' } }),
@@ -169,7 +170,12 @@ function winRatesTable(rows: NonNullable<Judge['win_rates']>): HTMLElement {
   ]);
   return el('div', {}, [
     heading('h3', 'Win rate against the baseline', ['win_rate', 'Win rate']),
-    el('p', { className: 'caption muted', text: 'AlpacaEval\'s figures: a preference of 2 is a win, 1 a loss, a draw counts half and a fractional preference p counts p − 1; the standard error as the leaderboard reports it.' }),
+    el('p', {
+      className: 'caption muted',
+      text: rule === 'arena-hard'
+        ? 'Arena-Hard-Auto\'s score: the model\'s share of its battles against the baseline, a tie half, a strong verdict (A>>B) three battles, as its show_result.py counts them; the standard error is clustered by question.'
+        : 'AlpacaEval\'s figures: a preference of 2 is a win, 1 a loss, a draw counts half and a fractional preference p counts p − 1; the standard error as the leaderboard reports it.',
+    }),
     tableBox(table, 'Win rate against the baseline'),
   ]);
 }
@@ -219,7 +225,7 @@ function pairwiseSection(report: Report, judge: Judge, slots: ChartSlots): HTMLE
   const section = el('section', { className: 'section judge-section', attrs: { id: 'section-pairwise' } }, [
     heading('h2', 'Pairwise preferences'),
   ]);
-  if (judge.win_rates?.length) section.appendChild(winRatesTable(judge.win_rates));
+  if (judge.win_rates?.length) section.appendChild(winRatesTable(judge.win_rates, judge.win_rate_rule));
   if (judge.win_table?.length) section.appendChild(winTable(judge.win_table, twoOrder));
   if (pairs.length) {
     section.appendChild(el('div', { className: 'chart-grid' }, [slots.box('judge-pairs', 'Wins, ties and losses per pair', (canvas, p) => winTieLossChart(canvas, drawn, p), {

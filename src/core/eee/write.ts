@@ -22,7 +22,7 @@ type Json = Record<string, unknown>;
 /** The evaluation library behind each format, as EEE names libraries; 'unknown' where the file names none. */
 const LIBRARY: Partial<Record<FormatName, string>> = {
   folktexts: 'folktexts', 'lm-eval': 'lm_eval', inspect: 'inspect_ai', helm: 'helm', lighteval: 'lighteval',
-  promptfoo: 'promptfoo', opencompass: 'opencompass', alpacaeval: 'alpaca_eval', 'mt-bench': 'fastchat',
+  promptfoo: 'promptfoo', opencompass: 'opencompass', alpacaeval: 'alpaca_eval', 'mt-bench': 'fastchat', 'arena-hard': 'arena-hard-auto',
 };
 
 /** Text fields that are the sample's input, and those that are the model's output, in order of preference. */

@@ -13,6 +13,7 @@ import { summaryAdapter } from './summary';
 import { alpacaEvalAdapter } from '../judges/alpacaEval';
 import { mtBenchAdapter } from '../judges/mtBench';
 import { arenaAdapter } from '../judges/arena';
+import { arenaHardAdapter } from '../judges/arenaHard';
 
 export interface HarnessAdapter {
   format: FormatName;
@@ -24,7 +25,8 @@ export interface HarnessAdapter {
 /** In the order detection asks them: the most specific shapes first, summaries last. */
 export const ADAPTERS: readonly HarnessAdapter[] = [
   eeeAdapter, helmAdapter, lightevalAdapter, promptfooAdapter, openCompassAdapter,
-  alpacaEvalAdapter, mtBenchAdapter, arenaAdapter, summaryAdapter,
+  // Arena-Hard-Auto before MT-Bench: its games carry MT-Bench's user_prompt and judgment keys.
+  alpacaEvalAdapter, arenaHardAdapter, mtBenchAdapter, arenaAdapter, summaryAdapter,
 ];
 
 /** The adapter whose harness the file is, if any. */

@@ -28,18 +28,20 @@ export interface Battles {
   outcome: Float64Array;
   /** Number of models (indices run 0..models-1). */
   models: number;
+  /** How many battles each row counts for (Arena-Hard-Auto's strong verdicts: 3); 1 without it. */
+  weight?: Float64Array;
 }
 
 /**
  * Pair totals: score[i * p + j] = what i scored against j (wins + ties / 2), over the battles
- * weighted by w (each battle once without w).
+ * weighted by w (each battle once without w) and by each row's own weight.
  */
 export function pairTotals(battles: Battles, w?: Counts): Float64Array {
   const p = battles.models;
   const score = new Float64Array(p * p);
-  const { a, b, outcome } = battles;
+  const { a, b, outcome, weight } = battles;
   for (let i = 0; i < a.length; i++) {
-    const k = w ? w[i] : 1;
+    const k = (w ? w[i] : 1) * (weight ? weight[i] : 1);
     if (k === 0) continue;
     const o = outcome[i];
     score[a[i] * p + b[i]] += k * o;

@@ -10,8 +10,8 @@ import { fitRatings, ratingCaveats, ratingRows, winProbabilities } from './bradl
 import { agreementsOf, isHumanJudge } from './humanAgreement';
 import { judgedSummary, weightedMeanScore } from './judged';
 import {
-  battlesOf, pairCounts, pairLengthBias, positionBias, preferenceLengthBias, preferencePairCounts, winTable,
-  weightedPositionBias, weightedWinRate, winRates,
+  baselineWinRates, battlesOf, pairCounts, pairLengthBias, positionBias, preferenceLengthBias, preferencePairCounts, winTable,
+  weightedBaselineWinRate, weightedPositionBias, weightedWinRate, winRates,
 } from './pairwise';
 import type { JudgeReport, JudgeRows } from './types';
 import { compactModels, judgeRowCount } from './rows';
@@ -42,6 +42,11 @@ export function judgeFileMetrics(rows: JudgeRows): Figures {
       break;
     }
     case 'pair': {
+      // Arena-Hard-Auto's games (one model against its baseline): its score is the file's figure.
+      if (rows.order) {
+        const combos = baselineWinRates(rows);
+        if (combos.length === 1) out.win_rate = combos[0].win_rate;
+      }
       const pb = positionBias(rows);
       if (pb) out.position_bias = pb.rate;
       const lb = pairLengthBias(rows);
@@ -64,6 +69,7 @@ export function judgeResampler(rows: JudgeRows): (w: Counts) => Record<string, n
       return single ? (w) => ({ win_rate: weightedWinRate(rows.preference, w) }) : () => ({});
     }
     case 'pair':
+      if (rows.order) return baselineWinRates(rows).length === 1 ? (w) => ({ win_rate: weightedBaselineWinRate(rows, w) }) : () => ({});
       return rows.g1 ? (w) => ({ position_bias: weightedPositionBias(rows, w) }) : () => ({});
   }
 }
@@ -114,14 +120,16 @@ export function judgeReportOf(rows: JudgeRows, o: Pick<ScoreOptions, 'bootstrap'
   if (rows.kind === 'preference') {
     const lb = preferenceLengthBias(rows);
     return {
-      kind, ...base, headline: 'win_rate', win_rates: winRates(rows), pairs: preferencePairCounts(rows),
+      kind, ...base, headline: 'win_rate', win_rates: winRates(rows), win_rate_rule: 'alpacaeval', pairs: preferencePairCounts(rows),
       ...(lb ? { length_bias: lb } : {}), ...(ratings ?? {}), ...withAgreement,
     };
   }
   const pb = positionBias(rows);
   const lb = pairLengthBias(rows);
+  // Games against a baseline (Arena-Hard-Auto): each model's score against it, as its leaderboard gives it.
+  const against = rows.order ? { win_rates: baselineWinRates(rows), win_rate_rule: 'arena-hard' as const } : {};
   return {
-    kind, ...base, headline: ratings ? 'rating' : 'win_rate_adjusted', win_table: winTable(rows), pairs: pairCounts(rows),
+    kind, ...base, headline: ratings ? 'rating' : rows.order ? 'win_rate' : 'win_rate_adjusted', ...against, win_table: winTable(rows), pairs: pairCounts(rows),
     ...(pb ? { position_bias: pb } : {}), ...(lb ? { length_bias: lb } : {}), ...(ratings ?? {}), ...withAgreement,
   };
 }
@@ -131,6 +139,9 @@ function ratingsOf(rows: Exclude<JudgeRows, { kind: 'judged' }>, o: Pick<ScoreOp
   // Models whose every verdict was invalid played no battle: no rating to give them.
   rows = compactModels(rows);
   if (rows.models.length < 3) return undefined;
+  // Games against baselines (Arena-Hard-Auto): ratings rank the models judged, so it takes two of
+  // them; one model against two baselines (v2.0's categories) is two scores, not a leaderboard.
+  if (rows.kind === 'pair' && rows.order && new Set(rows.a).size < 2) return undefined;
   const battles = battlesOf(rows);
   if (!battles.a.length) return undefined;
   const resamples = o.bootstrap > 0 ? o.bootstrap : DEFAULT_RATING_RESAMPLES;
@@ -164,11 +175,12 @@ function groupsOf(judge: JudgeReport): GroupsResult {
     }
   } else if (judge.win_rates) {
     const several = new Set(judge.win_rates.map((w) => w.model)).size < judge.win_rates.length;
+    const name = (w: (typeof judge.win_rates)[number]) => `${w.model} vs ${w.baseline}${w.category ? ` (${w.category})` : ''}`;
     for (const w of judge.win_rates) {
       groups.push(withRating(w.model, {
-        value: several ? `${w.model} vs ${w.baseline}` : w.model, n: w.n_total,
+        value: several ? name(w) : w.model, n: w.rows ?? w.n_total,
         metrics: { win_rate: w.win_rate, stderr: w.standard_error }, intervals: w.interval ? { win_rate: w.interval } : {},
-        ...(w.n_total < SMALL ? { small: true } : {}),
+        ...((w.rows ?? w.n_total) < SMALL ? { small: true } : {}),
       }));
     }
     // The baseline(s) have no win rate of their own, but a rating when there are ratings.

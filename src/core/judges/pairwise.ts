@@ -58,7 +58,10 @@ export function weightedWinRate(preference: Float64Array, w: ArrayLike<number>):
   return n > 0 ? (100 * s) / n : null;
 }
 
-/** FastChat's show_result.py table: every model's wins, losses and ties over the valid pairs. */
+/**
+ * FastChat's show_result.py table: every model's wins, losses and ties over the valid pairs (a
+ * weighted row, Arena-Hard-Auto's strong verdict, counts as its weight in battles).
+ */
 export function winTable(rows: PairRows): WinTableRow[] {
   const win = new Float64Array(rows.models.length);
   const loss = new Float64Array(rows.models.length);
@@ -67,7 +70,8 @@ export function winTable(rows: PairRows): WinTableRow[] {
     const o = rows.outcome[i];
     const a = rows.a[i];
     const b = rows.b[i];
-    if (o === 1) { win[a]++; loss[b]++; } else if (o === 0) { win[b]++; loss[a]++; } else { tie[a]++; tie[b]++; }
+    const k = rows.weight ? rows.weight[i] : 1;
+    if (o === 1) { win[a] += k; loss[b] += k; } else if (o === 0) { win[b] += k; loss[a] += k; } else { tie[a] += k; tie[b] += k; }
   }
   return rows.models.map((model, m) => {
     const pairs = win[m] + loss[m] + tie[m];
@@ -91,9 +95,10 @@ export function pairCounts(rows: PairRows): PairCount[] {
     let c = byPair.get(key);
     if (!c) byPair.set(key, (c = { a: rows.models[a], b: rows.models[b], wins_a: 0, wins_b: 0, ties: 0, n: 0 }));
     const o = flip ? 1 - rows.outcome[i] : rows.outcome[i];
-    if (o === 1) c.wins_a++; else if (o === 0) c.wins_b++; else if (o === 0.5) c.ties++;
-    else { c.wins_a += o; c.wins_b += 1 - o; }
-    c.n++;
+    const k = rows.weight ? rows.weight[i] : 1;
+    if (o === 1) c.wins_a += k; else if (o === 0) c.wins_b += k; else if (o === 0.5) c.ties += k;
+    else { c.wins_a += k * o; c.wins_b += k * (1 - o); }
+    c.n += k;
   }
   return [...byPair.values()];
 }
@@ -105,14 +110,16 @@ export function preferencePairCounts(rows: PreferenceRows): PairCount[] {
 
 /** The position bias of a two-order judge: the share of valid pairs whose two verdicts differ. */
 export function positionBias(rows: PairRows): PositionBias | undefined {
-  if (!rows.g1 || !rows.g2) return undefined;
-  const pairs = rows.g1.length;
+  const orders = rows.order ? pairedOrders(rows) : rows.g1 && rows.g2 ? { g1: rows.g1, g2: rows.g2 } : undefined;
+  if (!orders) return undefined;
+  const pairs = orders.g1.length;
+  if (rows.order && !pairs) return undefined;
   let differ = 0;
   let first = 0;
   let second = 0;
   for (let i = 0; i < pairs; i++) {
-    const g1 = rows.g1[i];
-    const g2 = rows.g2[i];
+    const g1 = orders.g1[i];
+    const g2 = orders.g2[i];
     if (g1 === g2) continue;
     differ++;
     // In the first order model_1 is shown first; in the second, model_2 is.
@@ -125,7 +132,27 @@ export function positionBias(rows: PairRows): PositionBias | undefined {
   };
 }
 
-/** The position-bias share of a resample (rows weighted by w). */
+/**
+ * Rows that are one order each (PairRows.order): the verdicts of the questions judged in both
+ * orders, as FastChat's two-order files hold them (g1: a shown first, g2: b shown first; 1 = a won,
+ * 2 = b won, 0 = a tie). A question whose other order was invalid is not a pair.
+ */
+export function pairedOrders(rows: PairRows): { g1: Int8Array; g2: Int8Array } {
+  const byKey = new Map<string, [number, number]>();
+  for (let i = 0; i < rows.outcome.length; i++) {
+    const ord = rows.order![i];
+    if (ord !== 1 && ord !== 2) continue;
+    const key = `${rows.question[i]}\u0000${rows.a[i]}\u0000${rows.b[i]}\u0000${rows.judge[i]}`;
+    let v = byKey.get(key);
+    if (!v) byKey.set(key, (v = [-1, -1]));
+    const o = rows.outcome[i];
+    v[ord - 1] = o === 1 ? 1 : o === 0 ? 2 : 0;
+  }
+  const both = [...byKey.values()].filter(([x, y]) => x >= 0 && y >= 0);
+  return { g1: Int8Array.from(both, (v) => v[0]), g2: Int8Array.from(both, (v) => v[1]) };
+}
+
+/** The position-bias share of a resample (rows weighted by w); none for rows that are one order each. */
 export function weightedPositionBias(rows: PairRows, w: ArrayLike<number>): number | null {
   if (!rows.g1 || !rows.g2) return null;
   let differ = 0;
@@ -180,6 +207,67 @@ export function pairLengthBias(rows: PairRows): LengthBias | undefined {
 
 /** The battles of either kind of rows (AlpacaEval: generator_2 against generator_1, its score preference - 1). */
 export function battlesOf(rows: PairRows | PreferenceRows): Battles {
-  if (rows.kind === 'pair') return { a: rows.a, b: rows.b, outcome: rows.outcome, models: rows.models.length };
+  if (rows.kind === 'pair') return { a: rows.a, b: rows.b, outcome: rows.outcome, models: rows.models.length, ...(rows.weight ? { weight: rows.weight } : {}) };
   return { a: rows.model, b: rows.baseline, outcome: rows.preference.map((p) => p - 1), models: rows.models.length };
+}
+
+/**
+ * Arena-Hard-Auto's score of each model against its baseline (rows whose b is the baseline, one
+ * row per game: PairRows.order): 100 · the model's battles won, a tie half, over its battles, a
+ * strong verdict counting as three battles (its show_result.py: the mean of the exploded battle
+ * scores, which its Bradley–Terry fit on the model and the baseline alone reproduces). The
+ * standard error is clustered by question: sqrt(C / (C - 1) · Σ_q (Σ_{i∈q} w_i (s_i - R))²) / Σ w.
+ */
+export function baselineWinRates(rows: PairRows): WinRateRow[] {
+  const groups = new Map<string, { a: number; b: number; c: number; rows: number[] }>();
+  for (let i = 0; i < rows.outcome.length; i++) {
+    const c = rows.category ? rows.category[i] : -1;
+    const key = `${rows.a[i]}\u0000${rows.b[i]}\u0000${c}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { a: rows.a[i], b: rows.b[i], c, rows: [] }));
+    g.rows.push(i);
+  }
+  return [...groups.values()].map((g) => {
+    let total = 0;
+    let scored = 0;
+    let wins = 0;
+    let losses = 0;
+    let draws = 0;
+    for (const i of g.rows) {
+      const k = rows.weight ? rows.weight[i] : 1;
+      const o = rows.outcome[i];
+      total += k;
+      scored += k * o;
+      if (o === 1) wins += k; else if (o === 0) losses += k; else draws += k;
+    }
+    const rate = total > 0 ? scored / total : NaN;
+    const residual = new Map<number, number>();
+    for (const i of g.rows) {
+      const k = rows.weight ? rows.weight[i] : 1;
+      residual.set(rows.question[i], (residual.get(rows.question[i]) ?? 0) + k * (rows.outcome[i] - rate));
+    }
+    const C = residual.size;
+    let ss = 0;
+    for (const e of residual.values()) ss += e * e;
+    const se = C > 1 && total > 0 ? (100 * Math.sqrt((ss * C) / (C - 1))) / total : null;
+    const winRate = total > 0 ? 100 * rate : null;
+    return {
+      model: rows.models[g.a], baseline: rows.models[g.b], win_rate: winRate, standard_error: se,
+      interval: winRate !== null && se !== null ? [winRate - Z_975 * se, winRate + Z_975 * se] : null,
+      discrete_win_rate: winRate, n_wins: wins, n_wins_base: losses, n_draws: draws, n_total: total, questions: C, rows: g.rows.length,
+      ...(g.c >= 0 && rows.categories ? { category: rows.categories[g.c] } : {}),
+    };
+  });
+}
+
+/** A resample's Arena-Hard-Auto score (percent) of rows weighted by w (one model against one baseline). */
+export function weightedBaselineWinRate(rows: PairRows, w: ArrayLike<number>): number | null {
+  let s = 0;
+  let n = 0;
+  for (let i = 0; i < rows.outcome.length; i++) {
+    const k = w[i] * (rows.weight ? rows.weight[i] : 1);
+    s += k * rows.outcome[i];
+    n += k;
+  }
+  return n > 0 ? (100 * s) / n : null;
 }

@@ -146,13 +146,20 @@ export class PairRowsBuilder extends BuilderBase {
   private readonly judge = ints();
   private readonly lengthA = floats();
   private readonly lengthB = floats();
+  private readonly weight = floats();
+  private readonly order = new Column((v) => Int8Array.from(v));
+  private weighted = false;
+  private ordered = false;
+  private readonly category = ints();
+  readonly categories = new Interner();
   n = 0;
 
   /**
    * Adds a valid verdict between a and b: `outcome` is a's score; `orders` the two orders'
-   * verdicts (1 = a, 2 = b, 0 = tie) of a two-order file.
+   * verdicts (1 = a, 2 = b, 0 = tie) of a two-order file; `weight` the battles the verdict
+   * counts for; `order` which answer was shown first (1 a's, 2 b's) when each order is a row.
    */
-  add(a: string, b: string, outcome: number, o: { question: string; turn: number; judge: string; orders?: [number, number]; lengthA?: number; lengthB?: number }): void {
+  add(a: string, b: string, outcome: number, o: { question: string; turn: number; judge: string; orders?: [number, number]; lengthA?: number; lengthB?: number; weight?: number; order?: 1 | 2; category?: string }): void {
     this.a.push(this.models.of(a));
     this.b.push(this.models.of(b));
     this.outcome.push(outcome);
@@ -164,6 +171,11 @@ export class PairRowsBuilder extends BuilderBase {
     this.judge.push(this.judges.of(o.judge));
     this.lengthA.push(o.lengthA ?? NaN);
     this.lengthB.push(o.lengthB ?? NaN);
+    this.weight.push(o.weight ?? 1);
+    if (o.weight !== undefined && o.weight !== 1) this.weighted = true;
+    this.order.push(o.order ?? 0);
+    if (o.order !== undefined) this.ordered = true;
+    this.category.push(o.category ? this.categories.of(o.category) : -1);
     this.n++;
   }
 
@@ -175,6 +187,9 @@ export class PairRowsBuilder extends BuilderBase {
       lengthA: this.lengthA.done(), lengthB: this.lengthB.done(),
     };
     if (this.twoOrder) { rows.g1 = this.g1.done(); rows.g2 = this.g2.done(); }
+    if (this.weighted) rows.weight = this.weight.done();
+    if (this.ordered) rows.order = this.order.done();
+    if (this.categories.names.length) { rows.category = this.category.done(); rows.categories = this.categories.names; }
     return rows;
   }
 }
@@ -210,6 +225,8 @@ function gatherRows(rows: JudgeRows, idx: Uint32Array): JudgeRows {
         ...rows, a: g(rows.a), b: g(rows.b), outcome: g(rows.outcome), question: g(rows.question), turn: g(rows.turn),
         judge: g(rows.judge), lengthA: g(rows.lengthA), lengthB: g(rows.lengthB),
         ...(rows.g1 && rows.g2 ? { g1: g(rows.g1), g2: g(rows.g2) } : {}),
+        ...(rows.weight ? { weight: g(rows.weight) } : {}), ...(rows.order ? { order: g(rows.order) } : {}),
+        ...(rows.category ? { category: g(rows.category) } : {}),
       };
   }
 }

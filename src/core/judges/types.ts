@@ -89,6 +89,23 @@ export interface PairRows extends RowsBase {
   /** Length in characters of a's and b's answers, NaN when the file does not carry them. */
   lengthA: Float64Array;
   lengthB: Float64Array;
+  /**
+   * How many battles the verdict counts for, where the harness weighs verdicts (Arena-Hard-Auto
+   * counts a strong verdict, "A>>B", as three battles); every row counts once without it.
+   */
+  weight?: Float64Array;
+  /**
+   * Files that write each order of a two-order judgment as a row of its own (Arena-Hard-Auto's two
+   * games per question): 1 where a's answer was shown first, 2 where b's was. Position bias pairs
+   * the two rows of one question (and pair of models).
+   */
+  order?: Int8Array;
+  /**
+   * Index into `categories` (Arena-Hard-Auto v2.0's category: hard_prompt, creative_writing, ...),
+   * -1 where none: its win rates are per model, baseline and category, as its show_result.py prints them.
+   */
+  category?: Int32Array;
+  categories?: string[];
 }
 
 export type JudgeRows = JudgedRows | PreferenceRows | PairRows;
@@ -126,23 +143,42 @@ export interface JudgedSummary {
   categoriesPath?: string;
 }
 
-/** AlpacaEval's win rate of one model against its baseline (docs/metrics.md#win_rate). */
+/**
+ * One model's win rate against its baseline (docs/metrics.md#win_rate): AlpacaEval's (each
+ * annotation a preference) or Arena-Hard-Auto's (each game a verdict, a strong one three battles).
+ */
 export interface WinRateRow {
   model: string;
   baseline: string;
-  /** 100 · mean(preference - 1): a draw counts half, a fractional preference p counts p - 1. */
+  /**
+   * AlpacaEval: 100 · mean(preference - 1), a draw half, a fractional preference p counts p - 1.
+   * Arena-Hard-Auto: 100 · the model's share of the battles (a tie half), strong verdicts thrice.
+   */
   win_rate: number | null;
-  /** 100 · sd(preference - 1, ddof 1) / √n, as the leaderboard's standard_error. */
+  /**
+   * AlpacaEval: 100 · sd(preference - 1, ddof 1) / √n, as the leaderboard's standard_error.
+   * Arena-Hard-Auto: clustered by question (a question's two games and a strong verdict's three
+   * battles are not independent).
+   */
   standard_error: number | null;
   /** win_rate ± 1.96 standard_error. */
   interval: [number, number] | null;
   /** The leaderboard's discrete_win_rate: each preference rounded to a win, a loss or (1.5) a draw, 100 · (wins + draws / 2) / n. */
   discrete_win_rate: number | null;
-  /** The leaderboard's n_wins, n_wins_base and n_draws: preference above, below and at 1.5. */
+  /**
+   * The leaderboard's n_wins, n_wins_base and n_draws: preference above, below and at 1.5
+   * (Arena-Hard-Auto: battles won, lost and tied, a strong verdict counting three).
+   */
   n_wins: number;
   n_wins_base: number;
   n_draws: number;
   n_total: number;
+  /** Questions behind the figure (Arena-Hard-Auto: the clusters of its standard error). */
+  questions?: number;
+  /** Arena-Hard-Auto v2.0: the questions' category (its scores are per category). */
+  category?: string;
+  /** Arena-Hard-Auto: the games (rows) behind the figure; n_total counts battles. */
+  rows?: number;
 }
 
 /**
@@ -259,6 +295,8 @@ export interface JudgeReport {
   headline: MetricName;
   judged?: JudgedSummary;
   win_rates?: WinRateRow[];
+  /** Whose rule the win rates follow (the panels' caption): AlpacaEval's preferences or Arena-Hard-Auto's games. */
+  win_rate_rule?: 'alpacaeval' | 'arena-hard';
   win_table?: WinTableRow[];
   pairs?: PairCount[];
   position_bias?: PositionBias;

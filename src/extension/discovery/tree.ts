@@ -13,7 +13,7 @@ import { OPEN_FILE_COMMAND } from '../report/reportEditor';
 export const FORMAT_LABELS: Record<FormatName, string> = {
   folktexts: 'folktexts', raft: 'RAFT', almanacs: 'ALMANACS', 'lm-eval': 'lm-eval', inspect: 'Inspect', generic: 'generic',
   helm: 'HELM', lighteval: 'lighteval', promptfoo: 'promptfoo', opencompass: 'OpenCompass', eee: 'Every Eval Ever',
-  alpacaeval: 'AlpacaEval', 'mt-bench': 'MT-Bench', arena: 'arena battles', summary: 'summaries',
+  alpacaeval: 'AlpacaEval', 'mt-bench': 'MT-Bench', arena: 'arena battles', 'arena-hard': 'Arena-Hard-Auto', summary: 'summaries',
 };
 
 export type TreeNode =
