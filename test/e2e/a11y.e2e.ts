@@ -57,14 +57,14 @@ async function openReport(wb: Workbench, relPath: string): Promise<FrameLocator>
   return view;
 }
 
-/** axe in each theme; returns the serious and critical findings, per theme. */
-async function auditThemes(wb: Workbench, name: string): Promise<Record<Theme, string[]>> {
+/** axe in each theme; returns the serious and critical findings, per theme. `frame`: the visible webview to audit (default the first). */
+async function auditThemes(wb: Workbench, name: string, frame = 0): Promise<Record<Theme, string[]>> {
   mkdirSync(AXE_DIR, { recursive: true });
   const order: Theme[] = theme === 'dark' ? ['dark', 'light', 'hc'] : theme === 'light' ? ['light', 'hc', 'dark'] : ['hc', 'light', 'dark'];
   const out = {} as Record<Theme, string[]>;
   for (const t of order) {
     await setTheme(wb, t);
-    const findings: AxeFinding[] = await axeViolations(await webviewFrame(wb.page));
+    const findings: AxeFinding[] = await axeViolations(await webviewFrame(wb.page, frame));
     writeFileSync(join(AXE_DIR, `${name}-${t}.json`), JSON.stringify(findings, null, 1));
     out[t] = seriousLines(findings);
   }
@@ -80,6 +80,9 @@ describe('accessibility of every page (axe-core, WCAG 2.1 AA) in three themes', 
     const workspace = mkdtempSync(join(tmpdir(), 'eval-lens-a11y-'));
     cpSync(join(PROJECT_ROOT, 'examples'), workspace, { recursive: true });
     cpSync(join(PROJECT_ROOT, 'test/fixtures/workspace/almanacs'), join(workspace, 'almanacs'), { recursive: true });
+    // The sample view (issue 29): an agent's tool calls, and a model-graded score's Markdown and grader.
+    mkdirSync(join(workspace, 'inspect'));
+    for (const f of ['log_message_deduplication.eval', '2025-05-12T20-28-26-04-00_security-guide.json']) cpSync(join(PROJECT_ROOT, 'test/fixtures/real/inspect-ai', f), join(workspace, 'inspect', f));
     mkdirSync(join(workspace, 'adult'));
     const adult = writeAdultFiles(join(workspace, 'adult'));
     wb = await startWorkbench({
@@ -116,6 +119,22 @@ describe('accessibility of every page (axe-core, WCAG 2.1 AA) in three themes', 
     await expect.poll(() => view.locator('#group-table .forest-ci').count(), { timeout: 90_000 }).toBeGreaterThan(2);
     expect(await auditThemes(wb, 'report-groups')).toEqual(clean);
   });
+
+  // The sample view opens beside the report: it is the visible webview that holds its header.
+  for (const [name, file, row] of [['sample-agent', 'inspect/log_message_deduplication.eval', 0], ['sample-graded', 'inspect/2025-05-12T20-28-26-04-00_security-guide.json', 0]] as const) {
+    it(`${name}: the sample view, no serious or critical violation`, async () => {
+      const view = await openReport(wb, file);
+      await view.locator('.vtable-rows .vtable-row:not([hidden])').nth(row).click();
+      let index = -1;
+      await expect.poll(async () => {
+        for (let k = 0; k < 3; k++) if ((await wb.webview({ index: k }).locator('body[data-shown-at] .sample-header').count().catch(() => 0)) > 0) index = k;
+        return index;
+      }, { timeout: 60_000 }).toBeGreaterThanOrEqual(0);
+      // Folded parts open, so that what they hold is audited too.
+      await wb.webview({ index }).locator('details > summary').evaluateAll((s) => s.forEach((x) => (x as HTMLElement).click()));
+      expect(await auditThemes(wb, name, index)).toEqual(clean);
+    });
+  }
 
   it('the report editor tab: no serious or critical violation', async () => {
     await closeAll(wb);
