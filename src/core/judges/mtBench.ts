@@ -21,11 +21,18 @@ import { clipText, codePoints, fatalResult, fieldProblem, idText, isObject, judg
 const SINGLE_KEYS = /"judgment"\s*:|"user_prompt"\s*:/;
 const PAIR_KEYS = /"g1_winner"\s*:|"g1_judgment"\s*:/;
 
-/** A FastChat judgment file: its name (model_judgment/*_single.jsonl, *_pair.jsonl) or its keys. */
+/**
+ * A FastChat judgment file: its name (model_judgment/*_single.jsonl, *_pair.jsonl) or its keys. A
+ * single-answer file needs no `judge` key: files written before FastChat added it (Arena-Hard-Auto's
+ * first judgments, data/arena-bench-v1/model_judgment/) hold question_id, model, user_prompt,
+ * judgment and score only.
+ */
 export function isMtBenchJudgment(path: string, head: string): boolean {
   if (!/"question_id"\s*:/.test(head)) return false;
   if (PAIR_KEYS.test(head) && /"model_1"\s*:/.test(head)) return true;
-  return /"model"\s*:/.test(head) && /"judge"\s*:/.test(head) && (SINGLE_KEYS.test(head) || /_single\.jsonl$/i.test(baseName(path)));
+  if (!/"model"\s*:/.test(head)) return false;
+  if (/"judge"\s*:/.test(head) && (SINGLE_KEYS.test(head) || /_single\.jsonl$/i.test(baseName(path)))) return true;
+  return /"judgment"\s*:/.test(head) && /"user_prompt"\s*:/.test(head) && /"score"\s*:/.test(head);
 }
 
 export const mtBenchAdapter: HarnessAdapter = {
@@ -50,7 +57,7 @@ export function parseMtBench(input: FileInput, ctx: FormatContext): ParseResult 
 const SINGLE_TEXTS = ['model', 'question_id', 'turn', 'score', 'user_prompt', 'judgment'];
 
 function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
-  const b = new JudgedRowsBuilder('score -1 (the judge\'s [[rating]] could not be parsed)');
+  const b = new JudgedRowsBuilder('score -1 or null (the judge\'s [[rating]] could not be parsed)');
   const problems: RowProblem[] = [];
   const records: SampleRecord[] = [];
   let skipped = 0;

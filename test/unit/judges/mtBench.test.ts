@@ -1,13 +1,14 @@
 // FastChat MT-Bench single-answer judgments: real files (instructlab/eval's granite run, 120 of 160
 // judgments -1; Medusa's three models with half scores and question.jsonl beside them), checked
 // against show_result.py's rule in Python; bad records; --where; the CLI's JSON and text.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, scoreFile } from '../../../src/core';
 import { runCli } from '../../../src/cli/main';
-import { HAVE_PYTHON, REAL_MT_BENCH, close, reference } from './reference';
+import { HAVE_PYTHON, PY, REAL_MT_BENCH, close, reference } from './reference';
 
 const GRANITE = join(REAL_MT_BENCH, 'instructlab-granite', 'gpt-4_single.jsonl');
 const MEDUSA = join(REAL_MT_BENCH, 'medusa', 'model_judgment', 'gpt-4_single.jsonl');
@@ -121,7 +122,7 @@ describe('MT-Bench single judgments', () => {
     writeFileSync(path, bad.join('\n'));
     const r = scoreFile(path);
     expect(r.n).toBe(0);
-    expect(r.fatal).toBe('All 7 verdicts of the file are score -1 (the judge\'s [[rating]] could not be parsed): there is no valid verdict to score.');
+    expect(r.fatal).toBe('All 7 verdicts of the file are score -1 or null (the judge\'s [[rating]] could not be parsed): there is no valid verdict to score.');
     expect(r.kind).toBe('scores');
   });
 
@@ -168,4 +169,20 @@ describe('MT-Bench single judgments', () => {
     expect(Number(row[8])).toBeCloseTo(6.729166666666667, 12);
     expect(Number(row[13])).toBeGreaterThan(0);
   });
+
+  it.skipIf(!HAVE_PYTHON)('a single-answer file without judge or turn keys (Arena-Hard-Auto\'s first judgments, data/arena-bench-v1) is MT-Bench, not a generic table; a null score is invalid like -1', () => {
+    const file = join(REAL_MT_BENCH, 'arena-bench-v1', 'arena-bench-judgment_judge_any.jsonl');
+    const head = readFileSync(file, 'utf8').slice(0, 16 * 1024);
+    expect(head).not.toContain('"judge"');
+    expect(detectFormat(file, head)).toBe('mt-bench');
+    const r = scoreFile(file);
+    expect(r.fatal).toBeUndefined();
+    // show_result.py: df[df.score != -1], then pandas' mean, which skips the null score.
+    const want = JSON.parse(execFileSync(PY, ['-c', `import pandas as pd, json; df = pd.read_json(${JSON.stringify(file)}, lines=True); d = df[df['score'] != -1]['score'].dropna(); print(json.dumps({'n': int(d.count()), 'mean': float(d.mean())}))`], { encoding: 'utf8' }));
+    expect(r.n).toBe(want.n);
+    close(r.metrics.judge_score, want.mean, 1e-12, 'judge_score');
+    expect(r.judge!.invalid).toBe(1);
+    expect(r.problems.find((p) => p.code === 'invalid-verdict')!.line).toBe(11);
+  });
 });
+
