@@ -33,6 +33,7 @@ export function parseArena(input: FileInput, ctx: FormatContext): ParseResult {
   const records: SampleRecord[] = [];
   let skipped = 0;
   let unnamed = 0;
+  const selfBattles = { count: 0, first: 0, model: '' };
   const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
     const line = span.line;
     if (!isObject(value)) { problems.push({ line, severity: 'error', code: 'json-parse', message: `Line ${line}: a battle is a JSON object; this is ${Array.isArray(value) ? 'an array' : typeof value}. It is left out.` }); skipped++; return; }
@@ -40,7 +41,14 @@ export function parseArena(input: FileInput, ctx: FormatContext): ParseResult {
     const bm = typeof value.model_b === 'string' && value.model_b ? value.model_b : undefined;
     if (a === undefined) { problems.push(fieldProblem(line, 'model_a', 'the first model\'s name', value.model_a)); skipped++; return; }
     if (bm === undefined) { problems.push(fieldProblem(line, 'model_b', 'the second model\'s name', value.model_b)); skipped++; return; }
-    if (a === bm) { problems.push({ line, severity: 'warning', code: 'bad-label', message: `Line ${line}: ${a} against itself is no comparison; the battle is left out.` }); skipped++; return; }
+    if (a === bm) {
+      // Arena-Hard-Auto's battles file holds the baseline's games against itself (1,134 of them in
+      // arena-hard-local's): one sentence for them all, not one a line.
+      if (!selfBattles.count) { selfBattles.first = line; selfBattles.model = a; }
+      selfBattles.count++;
+      skipped++;
+      return;
+    }
     const winner = value.winner;
     const pair = [b.models.of(a), b.models.of(bm)];
     if (typeof winner !== 'string' || !(winner in WINNERS)) {
@@ -68,6 +76,9 @@ export function parseArena(input: FileInput, ctx: FormatContext): ParseResult {
   }, ctx.progress);
   if (scan.fatal) return fatalResult('arena', scan.fatal, scan.problems);
   problems.unshift(...scan.problems);
+  if (selfBattles.count) {
+    problems.push({ line: selfBattles.first, severity: 'warning', code: 'bad-label', message: `${selfBattles.count} battle${selfBattles.count === 1 ? '' : 's'} of a model against itself (first on line ${selfBattles.first}: ${selfBattles.model}) ${selfBattles.count === 1 ? 'is' : 'are'} no comparison, so ${selfBattles.count === 1 ? 'it is' : 'they are'} left out.` });
+  }
   if (unnamed && unnamed < records.length) problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `${unnamed} battles have no question_id: each is a sample of its own.` });
   return judgeParse('arena', records, b.build(), {
     fields: TEXTS,

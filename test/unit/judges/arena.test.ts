@@ -11,7 +11,7 @@ import { runCli } from '../../../src/cli/main';
 import { CountDraws } from '../../../src/core/metrics/bootstrap';
 import { fitRatings, fitStrengths, pairTotals, toRatings, winProbabilities } from '../../../src/core/judges/bradleyTerry';
 import { boardPaths } from '../../../src/core/boardFiles';
-import { HAVE_PYTHON, MADE, close, reference } from './reference';
+import { HAVE_PYTHON, MADE, ROOT, close, reference } from './reference';
 import { readFileSync } from 'node:fs';
 
 const BATTLES = join(MADE, 'arena', 'battles.json');
@@ -145,4 +145,22 @@ describe('Arena ratings', () => {
       expect(row.tier).toBe(x.tier);
     });
   });
+
+  it.skipIf(!HAVE_PYTHON)("Arena-Hard-Auto's own battles file (arena-hard-local): strong verdicts already repeated, the baseline against itself said once, ratings as the notebook's fit", () => {
+    const file = join(ROOT, 'test', 'fixtures', 'real', 'arena-hard', 'arena-hard-local', 'arena_hard_battles.jsonl');
+    expect(detectFormat(file, readFileSync(file, 'utf8').slice(0, 16 * 1024))).toBe('arena');
+    const r = scoreFile(file, { bootstrap: 0 });
+    const ref = reference('arena', file);
+    expect(r.n).toBe(320); // 360 battles, 40 of the baseline against itself
+    const self = r.problems.filter((p) => p.message.includes('against itself'));
+    expect(self).toHaveLength(1);
+    expect(self[0].message).toContain('40 battles of a model against itself');
+    const ratings = new Map(r.judge!.ratings!.map((x) => [x.model, x.rating]));
+    const base = 'Phi-3-medium-128k-instruct';
+    for (const [m, want] of Object.entries(ref.ratings as Record<string, number>)) {
+      // Differences (the reference keeps the notebook's centring; Eval Lens centres on the mean).
+      close(ratings.get(m)! - ratings.get(base)!, want - (ref.ratings as Record<string, number>)[base], 0.05, `${m} above the baseline`);
+    }
+  });
 });
+
