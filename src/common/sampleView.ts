@@ -5,7 +5,7 @@
 import type { FormatName } from '../core/types';
 
 /** Read from the file by the sample reader (src/core/samples/readSample.ts). */
-export const SAMPLE_FILE_FORMATS: readonly FormatName[] = ['inspect', 'lm-eval', 'eee'];
+export const SAMPLE_FILE_FORMATS: readonly FormatName[] = ['inspect', 'lm-eval', 'eee', 'lighteval'];
 
 export function hasSampleView(format: FormatName, hasTexts: boolean): boolean {
   return SAMPLE_FILE_FORMATS.includes(format) || hasTexts;

@@ -1,8 +1,8 @@
 // The sample view's reader (issue 29): given a report's source file and one of its rows (its line,
 // its sample ID), the whole SampleRecord of that sample, read from the file when it is shown and
 // not before. An Inspect .eval zip gives up one entry (samples/<id>_epoch_<n>.json), read by range
-// and inflated within the limit; a .json log is parsed for the one sample; lm-eval and Every Eval
-// Ever JSON Lines give up the row's line; the other formats keep no more than the report already
+// and inflated within the limit; a .json log is parsed for the one sample; lm-eval, Every Eval Ever
+// and lighteval JSON Lines give up the row's line; the other formats keep no more than the report already
 // shows, so their record is made of the row's texts and labels (recordFromTexts).
 import { closeSync, openSync, readSync } from 'node:fs';
 import { fileInput, sourceOf, textInput, type FileInput } from '../formats/context';
@@ -20,6 +20,7 @@ import { resolveOptions } from '../report';
 import { inspectSampleRecord } from './inspectRecord';
 import { lmEvalSampleRecord } from './lmEvalRecord';
 import { eeeSampleRecord } from './eeeRecord';
+import { lightevalSampleRecord } from './lightevalRecord';
 import { locateAnswer } from './answerSpan';
 import type { SampleQuery, SampleRecord, SampleRow } from './record';
 
@@ -40,6 +41,7 @@ export function readSampleRecord(q: SampleQuery, o: ReadSampleOptions = {}): Sam
     const record = q.format === 'inspect' ? inspectRecord(q, o)
       : q.format === 'lm-eval' ? lmEvalRecord(q, o)
       : q.format === 'eee' ? eeeRecord(q, o)
+      : q.format === 'lighteval' ? lightevalRecord(q, o)
       : undefined;
     if (record) return { record, from: 'file' };
     if (q.row.texts) return { record: recordFromTexts(q.row), from: 'texts' };
@@ -193,6 +195,13 @@ function eeeRecord(q: SampleQuery, o: ReadSampleOptions): SampleRecord | undefin
   // An aggregate file's rows are results, not instances: those are shown from the row's texts.
   if (!rec || !('sample_id' in rec || 'input' in rec || 'messages' in rec)) return undefined;
   return eeeSampleRecord(rec, q.row.line);
+}
+
+/** A lighteval details row of JSON Lines (a Parquet table's rows are shown from the report's texts). */
+function lightevalRecord(q: SampleQuery, o: ReadSampleOptions): SampleRecord | undefined {
+  if (/\.parquet$/i.test(q.path)) return undefined;
+  const rec = recordAtLine(q, o, '\u0000');
+  return rec ? lightevalSampleRecord(rec, q.row.line, q.row.id) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspectKey, readSampleRecord, readLineAt, recordFromTexts } from '../../../src/core/samples/readSample';
 import type { SampleRecord } from '../../../src/core/samples/record';
+import { inspectSampleRecord } from '../../../src/core/samples/inspectRecord';
 
 const ROOT = resolve(__dirname, '../../..');
 const REAL = join(ROOT, 'test/fixtures/real');
@@ -131,6 +132,35 @@ describe('Inspect samples', () => {
   });
 });
 
+describe('Inspect content parts (made in inspect_ai\'s shapes: _util/content.py, model/_chat_message.py)', () => {
+  it('reasoning apart from the text, a redacted one by its summary, attachments resolved, media as notes', () => {
+    const sample = {
+      id: 'r1', epoch: 1, input: 'attachment://aa11', target: ['B', 'b'],
+      attachments: { aa11: 'The long question, stored once.', bb22: 'A long tool result.' },
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image', image: 'data:image/png;base64,AAAA' }] },
+        { role: 'assistant', model: 'm-1', content: [{ type: 'reasoning', reasoning: 'First I think.', signature: 'x' }, { type: 'reasoning', reasoning: 'zzz', redacted: true, summary: 'A summary.' }, { type: 'text', text: 'ANSWER: B' }],
+          tool_calls: [{ id: 'c1', function: 'python', arguments: { code: 'print(1)' }, parse_error: 'bad json' }] },
+        { role: 'tool', content: 'attachment://bb22', tool_call_id: 'c1', function: 'python', error: { type: 'timeout', message: 'took too long' } },
+      ],
+      scores: { s: { value: { a: 1, b: 'C' }, answer: 'B', explanation: 'attachment://aa11' } },
+      limit: { type: 'token', limit: 1000 },
+    };
+    const r = inspectSampleRecord(sample, { header: { eval: { task: 't', model: 'm' } }, line: 4 });
+    expect(r.input!.raw).toBe('The long question, stored once.');
+    expect(r.input!.reference).toEqual(['B', 'b']);
+    expect(r.messages![0].content).toBe('Look:\n[image]');
+    expect(r.messages![1]).toMatchObject({ role: 'assistant', content: 'ANSWER: B', reasoning_trace: 'First I think.\n\nA summary.', model: 'm-1' });
+    expect(r.messages![1].tool_calls).toEqual([{ id: 'c1', name: 'python', arguments: '{\n  "code": "print(1)"\n}\n(parse error: bad json)' }]);
+    expect(r.messages![2]).toMatchObject({ role: 'tool', content: 'A long tool result.', tool_name: 'python', tool_call_id: 'c1', tool_error: 'timeout: took too long' });
+    expect(r.scores![0]).toMatchObject({ name: 's', value: '{"a":1,"b":"C"}', answer: 'B', explanation: 'The long question, stored once.' });
+    expect(r.scores![0].numeric).toBeUndefined();
+    expect(r.error).toBe('stopped by the token limit (1000)');
+    expect(r.interaction_type).toBe('agentic');
+    expect(r.messages![r.answer_at!.message!].content.slice(r.answer_at!.start, r.answer_at!.end)).toBe('B');
+  });
+});
+
 describe('lm-eval samples', () => {
   it("each choice's probability is the softmax of the loglikelihoods (numpy); gold and pick as lm-eval reads them", () => {
     for (const line of [1, 2, 37]) {
@@ -154,6 +184,28 @@ print(json.dumps({'p': p.tolist(), 'pred': int(ll.argmax()), 'choices': [rec['ar
   it('reads the row\'s own line without reading the file to its end', () => {
     expect(JSON.parse(readLineAt(BIAS, 3)!).doc_id).toBe(2);
     expect(readLineAt(BIAS, 10_000)).toBeUndefined();
+  });
+});
+
+describe('lighteval details', () => {
+  const ARC = join(ROOT, 'test/fixtures/lighteval/arc_challenge_25.jsonl');
+  it("each choice's probability is the softmax of its log-probability (numpy); the gold at doc.gold_index", () => {
+    for (const line of [1, 2, 7]) {
+      const r = readSampleRecord({ path: ARC, format: 'lighteval', row: { line } });
+      if ('error' in r) throw new Error(r.error);
+      const want = py(`
+import json, sys, numpy as np
+rec = json.loads(open(sys.argv[1]).read().split('\\n')[int(sys.argv[2]) - 1])
+k = len(rec['doc']['choices'])
+lp = np.array(rec['model_response']['logprobs'][:k])
+p = np.exp(lp - lp.max()); p /= p.sum()
+print(json.dumps({'p': p.tolist(), 'pred': int(lp.argmax()), 'gold': rec['doc']['gold_index'], 'choices': rec['doc']['choices'], 'query': rec['doc']['query']}))`, ARC, String(line));
+      expect(r.record.input!.raw).toBe(want.query);
+      expect(r.record.input!.choices).toEqual(want.choices);
+      r.record.choiceProbs!.forEach((p, k) => expect(p).toBeCloseTo(want.p[k], 12));
+      expect(r.record.predIndex).toBe(want.pred);
+      expect(r.record.goldIndex).toBe(Array.isArray(want.gold) ? want.gold[0] : want.gold);
+    }
   });
 });
 
