@@ -19,24 +19,44 @@ import type { HarnessAdapter } from './adapters';
 import type { SampleRecord } from '../samples/record';
 import { clipText, recordsToParse } from '../samples/toParse';
 import { finiteNumber, isRecord, readJsonMembers, textOf, type JsonMember } from './jsonMembers';
+import { sourceOf } from './context';
+import { forEachJsonRecord } from './jsonl';
+import { isPromptfooCsv, readPromptfooCsv } from './promptfooCsv';
 
-const EXPORT_HEAD = /^\uFEFF?\s*\{\s*"evalId"\s*:\s*"[^"]*"\s*,\s*"results"\s*:\s*\{/;
+const EXPORT_HEAD = /^\uFEFF?\s*\{\s*"evalId"\s*:\s*("[^"]*"|null)\s*,\s*"results"\s*:\s*\{/;
 const SUMMARY_HEAD = /"results"\s*:\s*\{\s*"version"\s*:\s*\d+\s*,\s*"timestamp"\s*:/;
 
 export function isPromptfooResults(head: string): boolean {
   return /^\uFEFF?\s*\{/.test(head) && (EXPORT_HEAD.test(head) || SUMMARY_HEAD.test(head));
 }
 
+/**
+ * `promptfoo eval -o results.jsonl`: one EvaluateResult a line (util/output.ts, appendJsonlResults
+ * of toEvaluateResult): its grading keys, and where it stands in the eval (promptIdx, testIdx).
+ */
+export function isPromptfooJsonl(head: string): boolean {
+  const text = head.replace(/^\uFEFF/, '');
+  const nl = text.indexOf('\n');
+  const first = nl === -1 ? text : text.slice(0, nl);
+  return /^\s*\{/.test(first) && /"(gradingResult|success)"\s*:/.test(first) && /"(promptIdx|promptId|testIdx)"\s*:/.test(first)
+    && /"(response|provider|failureReason)"\s*:/.test(first);
+}
+
 export const promptfooAdapter: HarnessAdapter = {
   format: 'promptfoo',
-  detect: (_path, head) => isPromptfooResults(head),
-  parse: parsePromptfoo,
+  detect: (path, head) => isPromptfooResults(head) || isPromptfooJsonl(head) || isPromptfooCsv(path, head),
+  parse: (input, ctx) => {
+    const head = input.text().slice(0, 16 * 1024);
+    if (isPromptfooResults(head)) return parsePromptfoo(input, ctx);
+    if (isPromptfooJsonl(head)) return parsePromptfooJsonl(input, ctx);
+    return parsePromptfooCsv(input, ctx);
+  },
 };
 
 const FAILURE_REASONS: Record<number, string> = { 0: 'none', 1: 'assertion failed', 2: 'error' };
 
 /** One column of the eval (a prompt on a provider): its name, and promptfoo's own metrics of it. */
-interface Column { name: string; metrics?: Record<string, unknown> }
+interface Column { name: string; provider: string; label?: string; metrics?: Record<string, unknown> }
 
 function providerName(p: unknown): string {
   if (typeof p === 'string') return p;
@@ -47,7 +67,11 @@ function providerName(p: unknown): string {
   return '(unknown provider)';
 }
 
-/** The columns of results.prompts, named by provider, and by prompt too where a provider has several. */
+/**
+ * The columns of results.prompts (version 3), or of results.table.head.prompts (version 2), named by
+ * provider, and by prompt too where a provider has several. `label` is the prompt's template, which a
+ * version-2 result (no promptIdx) is matched on.
+ */
 function columnsOf(prompts: unknown): Column[] {
   if (!Array.isArray(prompts)) return [];
   const raw = prompts.map((p) => (isRecord(p) ? p : {}));
@@ -55,8 +79,16 @@ function columnsOf(prompts: unknown): Column[] {
   const count = (n: string) => names.filter((x) => x === n).length;
   return raw.map((p, i) => ({
     name: count(names[i]) > 1 ? `${names[i]} #${i}` : names[i],
+    provider: names[i],
+    ...(promptLabel(p) !== undefined ? { label: promptLabel(p) } : {}),
     ...(isRecord(p.metrics) ? { metrics: p.metrics } : {}),
   }));
+}
+
+/** A prompt's template as promptfoo names it: label (version 3), display (version 2), else raw. */
+function promptLabel(p: Record<string, unknown>): string | undefined {
+  for (const k of ['label', 'display', 'raw']) if (typeof p[k] === 'string') return p[k] as string;
+  return undefined;
 }
 
 interface Row { member: JsonMember; result: Record<string, unknown>; column: string }
@@ -68,11 +100,39 @@ function readRows(members: readonly JsonMember[], columns: Column[], problems: R
     const bad = (message: string) => problems.push({ line: m.line, column: m.column, severity: 'warning', code: 'missing-field', message: `Result on line ${m.line}: ${message}; it is left out.` });
     if (!isRecord(r)) { bad('it is not an object'); continue; }
     if (typeof r.success !== 'boolean') { bad('it has no success (true or false)'); continue; }
-    const promptIdx = typeof r.promptIdx === 'number' ? r.promptIdx : undefined;
-    const column = promptIdx !== undefined && columns[promptIdx] ? columns[promptIdx].name : providerName(r.provider);
-    rows.push({ member: m, result: r, column });
+    rows.push({ member: m, result: r, column: columnOf(r, columns) });
   }
   return rows;
+}
+
+/** A result's column: by promptIdx (version 3), else by provider and prompt template (version 2), else its provider. */
+function columnOf(r: Record<string, unknown>, columns: Column[]): string {
+  const promptIdx = typeof r.promptIdx === 'number' ? r.promptIdx : undefined;
+  if (promptIdx !== undefined && columns[promptIdx]) return columns[promptIdx].name;
+  const provider = providerName(r.provider);
+  const prompt = isRecord(r.prompt) ? r.prompt : {};
+  const label = typeof prompt.label === 'string' ? prompt.label : typeof prompt.display === 'string' ? prompt.display : undefined;
+  const match = columns.find((c) => c.provider === provider && c.label !== undefined && c.label === label)
+    ?? (columns.filter((c) => c.provider === provider).length === 1 ? columns.find((c) => c.provider === provider) : undefined);
+  return match?.name ?? provider;
+}
+
+/**
+ * The columns of a results.jsonl, which has no prompts list: each promptIdx a column, named by its
+ * provider, and by promptIdx too where a provider has several (as columnsOf names them).
+ */
+function columnsOfResults(members: readonly JsonMember[]): Column[] {
+  const byIdx = new Map<number, string>();
+  for (const m of members) {
+    const r = m.value;
+    if (isRecord(r) && typeof r.promptIdx === 'number' && !byIdx.has(r.promptIdx)) byIdx.set(r.promptIdx, providerName(r.provider));
+  }
+  const columns: Column[] = [];
+  const names = [...byIdx.values()];
+  for (const [i, provider] of byIdx) {
+    columns[i] = { name: names.filter((x) => x === provider).length > 1 ? `${provider} #${i}` : provider, provider };
+  }
+  return columns;
 }
 
 const PROMPTFOO_TEXTS = {
@@ -127,16 +187,67 @@ function columnReported(metrics: Record<string, unknown>): Record<string, number
   return out;
 }
 
+function failed(problems: RowProblem[], message: string): ParseResult {
+  return { format: 'promptfoo', set: null, problems: [...problems, { line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message, kind: 'multiclass' };
+}
+
 function parsePromptfoo(input: FileInput, ctx: FormatContext): ParseResult {
   const read = readJsonMembers(input.text(), ['results', 'results'], 'result');
   const problems: RowProblem[] = [...read.problems];
-  const fail = (message: string): ParseResult => ({ format: 'promptfoo', set: null, problems: [...problems, { line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message, kind: 'multiclass' });
-  if (read.fatal) return fail(`${read.fatal} (promptfoo results: results.results)`);
+  if (read.fatal) return failed(problems, `${read.fatal} (promptfoo results: results.results)`);
   const doc = isRecord(read.doc) ? read.doc : {};
   const summary = isRecord(doc.results) ? doc.results : {};
-  const columns = columnsOf(summary.prompts);
-  const rows = readRows(read.members, columns, problems);
-  if (!rows.length) return fail('The promptfoo results hold no result with a success verdict.');
+  const table = isRecord(summary.table) && isRecord(summary.table.head) ? summary.table.head : {};
+  const columns = columnsOf(Array.isArray(summary.prompts) ? summary.prompts : table.prompts);
+  const config = isRecord(doc.config) ? doc.config : {};
+  const task = typeof config.description === 'string' && config.description.trim() ? config.description.trim() : typeof doc.evalId === 'string' ? doc.evalId : undefined;
+  return scoreRows(input, ctx, {
+    members: read.members, columns, problems, task, stats: isRecord(summary.stats) ? summary.stats : undefined,
+    badMembers: read.problems.filter((p) => p.code === 'json-parse' && p.line > 1).length,
+  });
+}
+
+/** `-o results.jsonl`: the same results, one a line, without the eval's prompts or stats. */
+function parsePromptfooJsonl(input: FileInput, ctx: FormatContext): ParseResult {
+  const members: JsonMember[] = [];
+  const scan = forEachJsonRecord(sourceOf(input), (value, span) => { members.push({ key: String(members.length), line: span.line, column: 1, value }); }, ctx.progress);
+  const problems: RowProblem[] = [...scan.problems];
+  if (scan.fatal) return failed(problems, `${scan.fatal} (promptfoo results.jsonl)`);
+  problems.push({ line: 1, severity: 'info', code: 'filtered', message: 'A promptfoo results.jsonl holds the results only, not the eval\'s own pass rates (its stats and prompt metrics are in `-o results.json`): nothing to show beside the figures as reported.' });
+  return scoreRows(input, ctx, { members, columns: columnsOfResults(members), problems, badMembers: scan.badRecords });
+}
+
+/** `-o results.csv`: the table of outputs, each prompt's verdict and score per test (promptfooCsv.ts). */
+function parsePromptfooCsv(input: FileInput, ctx: FormatContext): ParseResult {
+  const csv = readPromptfooCsv(input);
+  const problems = [...csv.problems];
+  if (!csv.members.length) {
+    return failed(problems, 'This promptfoo table holds no verdict: no cell says PASS, FAIL or ERROR (a table written without assertions, or before promptfoo wrote them), so there is nothing to score.');
+  }
+  problems.push({
+    line: 1, severity: 'info', code: 'filtered',
+    message: csv.layout === 'blocks'
+      ? 'A promptfoo CSV writes each score and named score with two decimals: their means here are of those rounded values (`-o results.json` keeps them whole). It holds no stats of the eval to show beside them.'
+      : 'A promptfoo CSV of the older layout: each cell\'s verdict, and its score with two decimals where the cell writes one ("[PASS] (1.00)"); their means are of those rounded values.',
+  });
+  const columns: Column[] = csv.columns.map((c) => ({ name: c.name, provider: c.provider }));
+  return scoreRows(input, ctx, { members: csv.members, columns, problems, badMembers: 0 });
+}
+
+interface RowsInput {
+  members: readonly JsonMember[];
+  columns: Column[];
+  problems: RowProblem[];
+  task?: string;
+  stats?: Record<string, unknown>;
+  /** Members that did not parse (each a problem already). */
+  badMembers: number;
+}
+
+function scoreRows(input: FileInput, ctx: FormatContext, o: RowsInput): ParseResult {
+  const { columns, problems, stats, task } = o;
+  const rows = readRows(o.members, columns, problems);
+  if (!rows.length) return failed(problems, 'The promptfoo results hold no result with a success verdict.');
   const models = [...new Set([...columns.map((c) => c.name), ...rows.map((r) => r.column)])].filter((m) => rows.some((r) => r.column === m));
   const wanted = ctx.options.model;
   const found = wanted === undefined ? undefined : models.find((m) => m.toLowerCase() === wanted.trim().toLowerCase());
@@ -144,7 +255,6 @@ function parsePromptfoo(input: FileInput, ctx: FormatContext): ParseResult {
   const model = found ?? models[0];
   const records = rows.filter((r) => r.column === model).map(recordOf);
   const column = columns.find((c) => c.name === model);
-  const stats = isRecord(summary.stats) ? summary.stats : undefined;
   let reported = column?.metrics ? columnReported(column.metrics) : undefined;
   if (models.length === 1 && stats) {
     // One model: the eval's own stats are its figure (the same as its column's, when both are there).
@@ -154,11 +264,9 @@ function parsePromptfoo(input: FileInput, ctx: FormatContext): ParseResult {
   if (models.length > 1) {
     problems.push({ line: 1, severity: 'info', code: 'filtered', message: `The file holds ${models.length} models (${models.join(', ')}); ${model} is scored (${records.length} of ${rows.length} results). One figure over several models would mean nothing: score each with --model NAME, or compare them.` });
   }
-  const config = isRecord(doc.config) ? doc.config : {};
-  const task = typeof config.description === 'string' && config.description.trim() ? config.description.trim() : typeof doc.evalId === 'string' ? doc.evalId : undefined;
   const result = recordsToParse(records, {
     format: 'promptfoo', task, mode: 'verdict', problems,
-    skipped: read.members.length - rows.length + read.problems.filter((p) => p.code === 'json-parse' && p.line > 1).length,
+    skipped: o.members.length - rows.length + o.badMembers,
     ...(reported ? { reported: { accuracy: reported.accuracy ?? null }, reportedPath: input.path } : {}),
     sourceModel: model, texts: PROMPTFOO_TEXTS,
   });
