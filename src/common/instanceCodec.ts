@@ -239,7 +239,9 @@ export function encodeInstances(src: InstanceSource, pageBytes = PAGE_BYTES): In
     for (const [name, type] of stored) {
       const out = new CTORS[type](count);
       const from = sources.get(name)!;
-      for (let i = 0; i < count; i++) out[i] = from[offset + i];
+      // A typed source is copied (and converted) by the engine: ~10x faster than element by element.
+      if (ArrayBuffer.isView(from)) out.set((from as unknown as Float64Array).subarray(offset, offset + count));
+      else for (let i = 0; i < count; i++) out[i] = from[offset + i];
       data[name] = out;
     }
     const page: InstancePage = { index, offset, count, data };

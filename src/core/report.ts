@@ -1,7 +1,7 @@
 // From a parsed file to a Report: the metrics of its kind, reliability bins, ROC, per-class stats,
 // per-instance columns, bootstrap intervals, and the comparison with figures the benchmark reported.
 import type {
-  BinarySet, ClassStats, ConfidenceSet, InstanceColumns, MetricName, MulticlassSet, ParseResult,
+  BinarySet, BootstrapPartData, ClassStats, ConfidenceSet, InstanceColumns, MetricName, MulticlassSet, ParseResult,
   PredictionSet, ProbabilitySet, Report, RowProblem, ScoreOptions, ScoresSet, TaskMetric,
 } from './types';
 import { DEFAULT_OPTIONS } from './types';
@@ -18,7 +18,8 @@ import { classwiseEce, classwiseEceResampler } from './metrics/classwise';
 import { accuracy, classStats, macroF1 } from './metrics/classification';
 import { binaryErrorGroups, multiclassErrorGroups } from './metrics/errorGroups';
 import { klBernoulli, mse, spearman, tvd } from './metrics/regression';
-import { bootstrapCountIntervals, bootstrapIntervals, type Counts } from './metrics/bootstrap';
+import { bootstrapCountSamples, bootstrapIntervals, percentileIntervals, type Counts } from './metrics/bootstrap';
+import { bootstrapPartRange } from './bootstrapParts';
 import { calibrationResampler, expandCounts, multiclassResampler, probabilityResampler } from './metrics/resample';
 import { ScoreCancelledError } from './formats/progress';
 import { baseName } from '../common/paths';
@@ -115,7 +116,9 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   if (parsed.epochs) report.epochs = parsed.epochs;
   if (parsed.taskMetrics?.length) report.taskMetrics = taskMetricsOf(parsed.taskMetrics, options);
   // With clusters (--cluster, or the items of repeated attempts) the bootstrap resamples whole clusters.
-  if (bootstrap > 0) report.intervals = bars.clusters ? clusterIntervalsFor(set, options, bars.clusters) : intervalsFor(set, options, report.smoothReliability);
+  let part: BootstrapPartData | undefined;
+  if (bootstrap > 0) report.intervals = bars.clusters ? clusterIntervalsFor(set, options, bars.clusters) : intervalsFor(set, options, report.smoothReliability, (p) => { part = p; });
+  const fromBootstrap = { ...report.intervals };
   if (set !== parsedSet) delete report.intervals.accuracy; // resampled under acc_norm, but accuracy stays acc
   // Free-text answers are no classes: no macro-F1 or per-class table over them (see MulticlassSet.freeText).
   if (parsedSet.kind === 'multiclass' && parsedSet.freeText) {
@@ -133,6 +136,8 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   // A judge file: Report.judge, one group per model, and its figures' own intervals (src/core/judges/).
   if (parsedSet.kind === 'scores' && parsedSet.judge) attachJudge(report, parsedSet.judge, options);
   attachOwnMetricErrors(report, parsed.metricValues, options);
+  // A share of a split bootstrap: the intervals still the bootstrap's are the ones a merge replaces.
+  if (part) report.bootstrapPart = { ...part, keys: Object.keys(fromBootstrap).filter((k) => report.intervals[k as MetricName] === fromBootstrap[k as MetricName]) };
   if (bars.clusters && bars.clusters.count < 2) report.problems.push(oneClusterProblem(bars.clusters.column));
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capReportProblems(report);
@@ -529,12 +534,12 @@ function pick(m: Partial<Record<string, number | null>>, keys: readonly string[]
  * take seconds), and progress (phase 'score', the share of resamples done) for the page's
  * "computing intervals… N%", about a hundred times a pass.
  */
-function resampleHook(o: ScoreOptions): ((done: number) => void) | undefined {
+function resampleHook(o: ScoreOptions, resamples = o.bootstrap): ((done: number) => void) | undefined {
   if (!o.shouldCancel && !o.onProgress) return undefined;
-  const every = Math.max(1, Math.floor(o.bootstrap / 100));
+  const every = Math.max(1, Math.floor(resamples / 100));
   return (done) => {
     if (o.shouldCancel?.()) throw new ScoreCancelledError();
-    if (o.onProgress && done % every === 0 && done < o.bootstrap) o.onProgress(done / o.bootstrap, 'score');
+    if (o.onProgress && done % every === 0 && done < resamples) o.onProgress(done / resamples, 'score');
   };
 }
 
@@ -544,12 +549,19 @@ function clusterIntervalsFor(set: PredictionSet, o: ScoreOptions, clusters: Repo
   return clusterBootstrap(clusters, o.bootstrap, o.seed, naiveResample(set, o), onResample) as Report['intervals'];
 }
 
-function intervalsFor(set: PredictionSet, o: ScoreOptions, smooth?: Report['smoothReliability']): Report['intervals'] {
-  const onResample = resampleHook(o);
+/**
+ * The set's bootstrap intervals. With o.bootstrapPart, only that share of the resamples (their
+ * values go to `onPart` for mergeBootstrapParts; the intervals returned are the share's own).
+ */
+function intervalsFor(set: PredictionSet, o: ScoreOptions, smooth?: Report['smoothReliability'], onPart?: (part: BootstrapPartData) => void): Report['intervals'] {
+  const [from, to] = o.bootstrapPart ? bootstrapPartRange(o.bootstrap, o.bootstrapPart) : [0, o.bootstrap];
+  const onResample = resampleHook(o, to - from);
   // The smoothed reliability curve's band: each resample's curve at the whole set's σ*.
   const band = smooth ? new SmoothBand(smooth.sigma) : undefined;
-  const intervals = bootstrapCountIntervals(set.n, o.bootstrap, o.seed, resampleMetrics(set, o, band), 0.95, onResample) as Report['intervals'];
+  const lists = bootstrapCountSamples(set.n, from, to, o.seed, resampleMetrics(set, o, band), onResample);
+  const intervals = percentileIntervals(lists) as Report['intervals'];
   if (smooth && band && band.count > 0) Object.assign(smooth, band.finish());
+  if (o.bootstrapPart) onPart?.({ ...o.bootstrapPart, lists, keys: [], ...(band ? { curves: band.kept.slice() } : {}) });
   return intervals;
 }
 

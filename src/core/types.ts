@@ -339,6 +339,17 @@ export interface ScoreOptions {
   onScored?: (report: Report, parsed: ParseResult) => void;
   /** Checked as often as onProgress is called: returning true throws a ScoreCancelledError. */
   shouldCancel?: () => boolean;
+  /**
+   * Parses of unchanged files kept between calls (the extension's scoring worker keeps one:
+   * src/core/parseCache.ts); scoreFile asks it instead of parsing. Not serialised.
+   */
+  parseCache?: ParseCache;
+  /**
+   * Compute only this share of the bootstrap's resamples (index of count, side by side in resample
+   * order) and keep their values in Report.bootstrapPart, for mergeBootstrapParts
+   * (src/core/bootstrapParts.ts): a pass split between threads gives the intervals of the whole.
+   */
+  bootstrapPart?: { index: number; count: number };
   /** lm-eval multiple choice: which choice is the prediction for the calibration views (default 'acc'). */
   decision?: 'acc' | 'acc_norm';
   /** Which task of a file holding several (an lm-eval simple_evaluate dump); default the first. */
@@ -354,6 +365,29 @@ export interface ScoreOptions {
   /** --slices: the slices whose metric differs from the rest of the file (score) or between runs (compare). */
   slices?: SlicesOptions;
 }
+
+/** What one share of a split bootstrap keeps (see ScoreOptions.bootstrapPart). */
+export interface BootstrapPartData {
+  index: number;
+  count: number;
+  /** Each metric's values over this share's resamples, in resample order. */
+  lists: Record<string, number[]>;
+  /** The metrics whose interval in Report.intervals is the bootstrap's, as computed (not replaced by another method). */
+  keys: string[];
+  /** Each resample's smoothed reliability curve (the band of Report.smoothReliability). */
+  curves?: (number | null)[][];
+}
+
+/**
+ * ScoreOptions.parseCache (src/core/parseCache.ts has the one the worker keeps): the parse of `path`
+ * under `options`, a kept one when nothing it read has changed, else `parse(io)`'s. `io` is the
+ * companion reader (formats/context.ts CompanionReader), spelt out here so this file stays free of
+ * Node types.
+ */
+export interface ParseCache {
+  parse(path: string, options: ScoreOptions, io: ParseCacheReader, parse: (io: ParseCacheReader) => ParseResult): ParseResult;
+}
+type ParseCacheReader = { readText(path: string): string | undefined; list(dir: string): string[] | undefined };
 
 /** score --slices: one slice against the rest of the file (JSON `results[i].slices[k]`). */
 export interface SliceContrast {
@@ -691,4 +725,6 @@ export interface Report {
   summary?: SummaryInfo;
   /** See ParseResult.reportedOn: the samples the reported figures were computed on, when this file holds fewer. */
   reportedOn?: number;
+  /** A share of the bootstrap (ScoreOptions.bootstrapPart): its resamples' values, to be merged. */
+  bootstrapPart?: BootstrapPartData;
 }

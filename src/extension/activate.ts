@@ -30,6 +30,9 @@ import { readColumnForSearch } from './report/columnSearch';
 import { givenMapping, mapColumns, rememberMapping, type ColumnPickShown } from './report/mapColumns';
 import type { ScoreResult } from './worker/workerProtocol';
 
+/** The longest an intervals pass waits for its report's first chart (see ReportScoring.holdIntervals). */
+const INTERVALS_HOLD_MS = 3000;
+
 /** When the bundle's modules finished evaluating (this line runs after every import). */
 const bundleEvaluatedAt = performance.now();
 
@@ -104,6 +107,9 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   ReportPanel.columnReader = (path, report, column, fromData) => readColumnForSearch(scoring, path, report, column, fromData);
   scoring.onIntervalsProgress = (path, fraction) => ReportPanel.current?.intervalsProgress(path, fraction);
   ReportPanel.log = (line) => log.debug(line);
+  scoring.log = (line) => log.debug(line);
+  // A report's intervals pass starts once its first chart is painted (at most INTERVALS_HOLD_MS later).
+  scoring.holdIntervals = (path) => ReportPanel.current?.whenRendered(path, INTERVALS_HOLD_MS) ?? Promise.resolve();
   SamplePanel.log = (line) => log.debug(line);
   const sampleWorker = new SampleWorkerClient(context.asAbsolutePath('dist/sampleWorker.js'), (l) => log.warn(l));
   ReportPanel.samplesShown = () => sampleWorker.warm();

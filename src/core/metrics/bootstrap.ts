@@ -70,13 +70,43 @@ export function bootstrapCountIntervals(
   onResample?: (done: number) => void,
 ): Record<string, [number, number]> {
   if (n <= 0 || resamples <= 0) return {};
-  const draws = new CountDraws(n, seed);
+  return percentileIntervals(bootstrapCountSamples(n, 0, resamples, seed, compute, onResample), level);
+}
+
+/**
+ * Each metric's values over resamples [from, to) of the sequence bootstrapCountIntervals draws for
+ * `seed` (null and non-finite values left out), in resample order. Ranges side by side, their
+ * lists joined in order, are the whole run's lists: a pass can be split between threads
+ * (src/core/bootstrapParts.ts). `onResample` hears the number done in this range.
+ */
+export function bootstrapCountSamples(
+  n: number,
+  from: number,
+  to: number,
+  seed: number,
+  compute: (w: Counts) => Record<string, number | null>,
+  onResample?: (done: number) => void,
+): Record<string, number[]> {
   const samples = new Samples();
-  for (let r = 0; r < resamples; r++) {
+  if (n <= 0 || to <= from) return samples.lists();
+  const draws = new CountDraws(n, seed, from);
+  for (let r = from; r < to; r++) {
     samples.add(compute(draws.next()));
-    onResample?.(r + 1);
+    onResample?.(r - from + 1);
   }
-  return samples.intervals(level);
+  return samples.lists();
+}
+
+/** Percentile intervals at `level` of each metric's resample values (a metric with none is left out). */
+export function percentileIntervals(lists: Record<string, number[]>, level = 0.95): Record<string, [number, number]> {
+  const out: Record<string, [number, number]> = {};
+  const alpha = (1 - level) / 2;
+  for (const [key, list] of Object.entries(lists)) {
+    if (!list.length) continue;
+    const sorted = Float64Array.from(list).sort();
+    out[key] = [percentile(sorted, alpha), percentile(sorted, 1 - alpha)];
+  }
+  return out;
 }
 
 /**
@@ -89,8 +119,12 @@ export class CountDraws {
   private readonly w8: Uint8Array;
   private w32: Uint32Array | null = null;
 
-  constructor(private readonly n: number, seed: number) {
-    this.state = seed >>> 0;
+  /**
+   * `first`: start at that resample of the sequence (each resample is n draws, each draw one step
+   * of the PRNG's state, so the state there is seed + first * n * 0x6d2b79f5, modulo 2^32).
+   */
+  constructor(private readonly n: number, seed: number, first = 0) {
+    this.state = (seed + Math.imul(Math.imul(first, n), 0x6d2b79f5)) >>> 0;
     this.w8 = new Uint8Array(n);
   }
 
@@ -133,25 +167,24 @@ export function drawCounts(w: Counts, n: number, a: number): number {
 
 /** Per-metric resample values, then their percentile intervals. */
 class Samples {
-  private readonly lists = new Map<string, number[]>();
+  private readonly byKey = new Map<string, number[]>();
 
   add(result: Record<string, number | null>): void {
     for (const key of Object.keys(result)) {
       const v = result[key];
       if (v === null || !Number.isFinite(v)) continue;
-      let list = this.lists.get(key);
-      if (!list) this.lists.set(key, (list = []));
+      let list = this.byKey.get(key);
+      if (!list) this.byKey.set(key, (list = []));
       list.push(v);
     }
   }
 
+  /** Each metric's values, keys in the order first seen. */
+  lists(): Record<string, number[]> {
+    return Object.fromEntries(this.byKey);
+  }
+
   intervals(level: number): Record<string, [number, number]> {
-    const out: Record<string, [number, number]> = {};
-    const alpha = (1 - level) / 2;
-    for (const [key, list] of this.lists) {
-      const sorted = Float64Array.from(list).sort();
-      out[key] = [percentile(sorted, alpha), percentile(sorted, 1 - alpha)];
-    }
-    return out;
+    return percentileIntervals(this.lists(), level);
   }
 }

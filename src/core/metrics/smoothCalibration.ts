@@ -664,6 +664,11 @@ export class SmoothBand {
     return this.curves.length;
   }
 
+  /** The curves kept so far, in the order added (a split bootstrap's shares are joined: bootstrapParts.ts). */
+  get kept(): readonly (number | null)[][] {
+    return this.curves;
+  }
+
   /** lower and upper at `level` per point, over the resamples where the curve is defined there. */
   finish(level = 0.95): { lower: (number | null)[]; upper: (number | null)[]; resamples: number } {
     const alpha = (1 - level) / 2;

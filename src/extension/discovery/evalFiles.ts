@@ -190,7 +190,7 @@ export class EvalFiles implements vscode.Disposable {
       entry.error = reply.message;
     }
     entry.resultKey = key;
-    this.log.debug(`scored ${req.path} (${req.text !== undefined ? 'buffer' : 'disk'}) in ${(performance.now() - t0).toFixed(0)} ms`);
+    this.log.debug(`scored ${req.path} (${req.text !== undefined ? 'buffer' : 'disk'}) in ${(performance.now() - t0).toFixed(0)} ms (${priority}, ${req.detail})`);
     this.emitter.fire({ entry, removed: false });
   }
 

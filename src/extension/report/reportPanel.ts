@@ -80,6 +80,7 @@ export class ReportPanel {
     state?: PanelState,
   ) {
     ReportPanel.created++;
+    ReportPanel.log?.(`panel: created for ${path} (panel ${ReportPanel.created} of this window)`);
     this.facts = new PageFacts(path, state);
     this.pages = new InstancePages(this.facts.onDidRender);
     panel.webview.options = reportWebviewOptions(context.extensionUri);
@@ -298,6 +299,7 @@ export class ReportPanel {
       this.result = { ...current, reports: current.reports.map(merge) };
       this.view = { ...view, reports: view.reports.map(merge) };
       if (this.info.ready) this.postNow({ type: 'intervals', token: this.token, reports: intervals });
+      ReportPanel.log?.(`panel: intervals ${this.info.ready ? 'posted' : 'kept for the next ready'}, ${Date.now() - this.info.createdAt} ms after the panel was created`);
       this.follower.checkStamp();
       return true;
     }

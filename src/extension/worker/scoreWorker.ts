@@ -12,8 +12,16 @@ import { boardJob, compareJob } from './compareJob';
 import { readSampleRecord } from '../../core/samples/readSample';
 import { searchConversations } from '../../core/samples/conversationSearch';
 import { summaryOnly, type PanelData, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
+import { StepClock } from './threadCpu';
+import { FileParseCache } from '../../core/parseCache';
 
 type ScoreRequest = Extract<WorkerRequest, { type: 'score' }>;
+
+/**
+ * Parses of unchanged files, kept while this worker lives: a report opened again, its intervals
+ * pass and the tree's score of the same file parse it once (src/core/parseCache.ts).
+ */
+const parses = new FileParseCache();
 
 function statOf(path: string): { mtime: number; size: number } | undefined {
   try {
@@ -49,13 +57,21 @@ function refuse(path: string, maxBytes: number | undefined): { message: string; 
   return undefined;
 }
 
-/** Progress of one job: parse is 90% of it (req.parseShare), metrics the rest; one message per whole percent. */
-function progressOptions(req: ScoreRequest): Partial<ScoreOptions> {
-  if (!req.progress) return {};
+/**
+ * Progress of one job: parse is 90% of it (req.parseShare), metrics the rest; one message per whole
+ * percent. The first 'score' phase also ends the clock's read+parse step.
+ */
+function progressOptions(req: ScoreRequest, clock: StepClock): Partial<ScoreOptions> {
   const share = req.parseShare ?? 0.9;
   let sent = 0;
+  let parsed = false;
   return {
     onProgress: (fraction: number, phase: 'parse' | 'score') => {
+      if (phase === 'score' && !parsed) {
+        parsed = true;
+        clock.lap('read+parse');
+      }
+      if (!req.progress) return;
       const f = Math.max(0, Math.min(1, fraction));
       const overall = phase === 'parse' ? share * f : share + (1 - share) * f;
       const percent = Math.floor(overall * 100);
@@ -67,25 +83,32 @@ function progressOptions(req: ScoreRequest): Partial<ScoreOptions> {
 }
 
 async function score(req: ScoreRequest): Promise<{ reply: WorkerReply; transfer: ArrayBuffer[] }> {
-  const options: Partial<ScoreOptions> = { ...req.options, ...progressOptions(req) };
+  const clock = new StepClock();
+  const options: Partial<ScoreOptions> = { ...req.options, ...progressOptions(req, clock), parseCache: parses };
   if (req.maxBytes) options.maxFileBytes = req.maxBytes;
   const t0 = performance.now();
   if (req.text !== undefined) {
     const report = scoreInput(textInput(req.path, req.text), options, nodeCompanionReader);
-    return shaped(req, { reports: [report], summary: summarize([report]) }, t0, {});
+    clock.lap(clock.steps.length ? 'report' : 'read+parse+report');
+    return shaped(req, { reports: [report], summary: summarize([report]) }, t0, {}, clock);
   }
   const refused = refuse(req.path, req.maxBytes);
   if (refused) return { reply: { type: 'failed', id: req.id, message: refused.message, tooLarge: refused.tooLarge }, transfer: [] };
   const before = statOf(req.path);
+  const hits = parses.hits;
   const result: ScoreResult = await scorePathAsync(req.path, options, nodeCompanionReader);
   const after = statOf(req.path);
-  return shaped(req, result, t0, { mtimeBefore: before?.mtime, mtimeAfter: after?.mtime, sizeBefore: before?.size, sizeAfter: after?.size });
+  // The first step is named by what it was: a parse kept from an earlier request, or a read and parse.
+  if (clock.steps[0] && parses.hits > hits) clock.steps[0].step = 'kept parse';
+  clock.lap(clock.steps.length ? 'report' : 'read+parse+report');
+  return shaped(req, result, t0, { mtimeBefore: before?.mtime, mtimeAfter: after?.mtime, sizeBefore: before?.size, sizeAfter: after?.size }, clock);
 }
 
 /** The result in the form asked for, and the buffers to move (not copy) to the host. */
 function shaped(
   req: ScoreRequest, result: ScoreResult, t0: number,
   stats: Pick<Extract<WorkerReply, { type: 'scored' }>, 'mtimeBefore' | 'mtimeAfter' | 'sizeBefore' | 'sizeAfter'>,
+  clock: StepClock,
 ): { reply: WorkerReply; transfer: ArrayBuffer[] } {
   const scoreMs = performance.now() - t0;
   const detail = req.detail ?? 'full';
@@ -95,7 +118,10 @@ function shaped(
     shapedResult = summaryOnly(result);
     transfer = [];
   } else if (detail === 'panel') {
-    const panel: PanelData[] = result.reports.map(panelData);
+    const charts = result.reports.map(reportCharts);
+    clock.lap('chart data');
+    const panel: PanelData[] = result.reports.map((r, k) => panelData(r, charts[k]));
+    clock.lap('encode instances');
     shapedResult = {
       summary: result.summary,
       reports: result.reports.map((r) => ({ ...r, instances: null, texts: undefined, dataLines: undefined })),
@@ -107,11 +133,10 @@ function shaped(
     transfer = reportBuffers(result.reports);
   }
   const encodeMs = performance.now() - t0 - scoreMs;
-  return { reply: { type: 'scored', id: req.id, result: shapedResult, ...stats, timings: { scoreMs, encodeMs } }, transfer };
+  return { reply: { type: 'scored', id: req.id, result: shapedResult, ...stats, timings: { scoreMs, encodeMs, steps: clock.steps }, kept: parses.bytes }, transfer };
 }
 
-function panelData(r: Report): PanelData {
-  const charts = reportCharts(r);
+function panelData(r: Report, charts: PanelData['charts']): PanelData {
   if (!r.instances) return { charts, instances: null };
   return {
     charts,
@@ -168,13 +193,17 @@ function conversations(req: Extract<WorkerRequest, { type: 'searchConversations'
   return 'error' in found ? { type: 'conversations', id: req.id, error: found.error } : { type: 'conversations', id: req.id, ...found };
 }
 
-/** Typed arrays of every report that own their whole buffer, moved rather than copied to the host. */
+/**
+ * Typed arrays of every report that own their whole buffer, moved rather than copied to the host;
+ * not those of a kept parse (a report's instance columns may be its set's own columns), which this
+ * worker still needs.
+ */
 function reportBuffers(reports: Report[]): ArrayBuffer[] {
   const seen = new Set<ArrayBuffer>();
   for (const r of reports) {
     const cols = [r.dataLines, ...(r.instances ? Object.values(r.instances) : [])];
     for (const c of cols) {
-      if (ArrayBuffer.isView(c) && c.buffer instanceof ArrayBuffer && c.byteOffset === 0 && c.byteLength === c.buffer.byteLength) seen.add(c.buffer);
+      if (ArrayBuffer.isView(c) && c.buffer instanceof ArrayBuffer && c.byteOffset === 0 && c.byteLength === c.buffer.byteLength && !parses.holds(c.buffer)) seen.add(c.buffer);
     }
   }
   return [...seen];

@@ -11,6 +11,11 @@ import { panelOptions, type EvalLensSettings } from '../settings';
 import { sliceOptions } from '../report/slicing';
 import { CancelledError, isCancelled, type WorkerPool } from './workerPool';
 import type { Detail, ScoreResult } from './workerProtocol';
+import { stepsText } from './threadCpu';
+import { mergeBootstrapParts } from '../../core/bootstrapParts';
+
+/** Sets of at least this many rows have their intervals pass shared between the workers. */
+const SPLIT_INTERVALS_ROWS = 100_000;
 
 /** What the user picked for a path in "Score Benchmark", reused when the panel re-scores it. */
 export interface ScoreChoice {
@@ -38,6 +43,14 @@ export class ReportScoring implements vscode.Disposable {
   /** Hears how far the intervals pass of `path` is (0..1), for the page's "computing intervals… N%". */
   onIntervalsProgress: ((path: string, fraction: number) => void) | undefined;
   private latestIntervals: Promise<ScoreResult | undefined> | undefined;
+  /** Where each pass's timeline goes (the extension's log; benchmarks read it with EVAL_LENS_DEBUG). */
+  log: ((line: string) => void) | undefined;
+  /**
+   * What the intervals pass of `path` waits for before it starts: the report's first chart (see
+   * activate.ts). On two cores the pass would otherwise take a core from the webview while it
+   * boots, and the first chart is what the user waits for (issue 28.11).
+   */
+  holdIntervals: ((path: string) => Promise<unknown>) | undefined;
 
   constructor(
     private readonly pool: WorkerPool,
@@ -100,7 +113,15 @@ export class ReportScoring implements vscode.Disposable {
     const abort = new AbortController();
     // Only the intervals are new: no per-instance data comes back (the panel has it already).
     const progress = (fraction: number) => { if (!abort.signal.aborted) this.onIntervalsProgress?.(path, fraction); };
-    const done = this.score(path, options, undefined, progress, abort.signal, 'summary', true, 0.3).then(
+    const held = this.holdIntervals?.(path).catch(() => undefined) ?? Promise.resolve();
+    // At full priority: the page shows "computing intervals…" and the user waits for them; it also
+    // lands on the worker of the first pass, whose kept parse it reuses (a niced worker cannot
+    // take an urgent job again). A large set's resamples are shared between the workers.
+    const shares = this.intervalShares(quick, options);
+    const run = () => (shares > 1
+      ? this.scoreShares(path, options, shares, progress, abort.signal)
+      : this.score(path, options, undefined, progress, abort.signal, 'summary', false, 0.3));
+    const done = held.then(run).then(
       (full) => {
         if (!abort.signal.aborted) this.onIntervals(path, quick, full);
         return full;
@@ -115,6 +136,32 @@ export class ReportScoring implements vscode.Disposable {
     });
     this.intervals = { abort, done };
     this.latestIntervals = done;
+  }
+
+  /**
+   * How many workers share the intervals pass: every worker of the pool when a report's set is
+   * large enough for the resamples to dominate (issue 28.11: 200 resamples of a million rows are
+   * ~5 s of CPU), else one. A cluster bootstrap is not split (core/bootstrapParts.ts).
+   */
+  private intervalShares(quick: ScoreResult, options: Partial<ScoreOptions>): number {
+    if (this.pool.size < 2 || options.cluster) return 1;
+    const large = quick.reports.some((r) => r.n >= SPLIT_INTERVALS_ROWS && (r.kind === 'binary' || r.kind === 'confidence' || r.kind === 'multiclass'));
+    return large ? this.pool.size : 1;
+  }
+
+  /**
+   * The intervals pass in `count` shares at once, one per worker, merged into the single pass's
+   * result (the same resamples, so the same intervals). The file read differently by the shares
+   * (changed in between): the pass is run whole instead.
+   */
+  private async scoreShares(path: string, options: Partial<ScoreOptions>, count: number, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ScoreResult> {
+    const parts = await Promise.all(Array.from({ length: count }, (_, index) =>
+      // The shares run side by side at the same pace: the first one's progress is the pass's.
+      this.score(path, { ...options, bootstrapPart: { index, count } }, undefined, index === 0 ? onProgress : undefined, signal, 'summary', false, 0.3)));
+    const first = parts[0];
+    const same = parts.every((p) => !!p.stamp && !!first.stamp && p.stamp.mtime === first.stamp.mtime && p.stamp.size === first.stamp.size && p.reports.length === first.reports.length);
+    if (!same) return this.score(path, options, undefined, onProgress, signal, 'summary', false, 0.3);
+    return { ...first, reports: first.reports.map((_, k) => mergeBootstrapParts(parts.map((p) => p.reports[k]))) };
   }
 
   /** One scoring run in a worker, the unsaved buffer when the file is open with edits. */
@@ -136,7 +183,8 @@ export class ReportScoring implements vscode.Disposable {
       if (reply.type === 'scored') {
         const { mtimeBefore, mtimeAfter, sizeBefore, sizeAfter } = reply;
         const steady = mtimeBefore !== undefined && mtimeBefore === mtimeAfter && sizeBefore !== undefined && sizeBefore === sizeAfter;
-        const timings = { scoreMs: reply.timings?.scoreMs ?? NaN, encodeMs: reply.timings?.encodeMs ?? NaN, roundTripMs: performance.now() - t0 };
+        const timings = { scoreMs: reply.timings?.scoreMs ?? NaN, encodeMs: reply.timings?.encodeMs ?? NaN, roundTripMs: performance.now() - t0, steps: reply.timings?.steps };
+        this.log?.(`scoring: ${detail} pass of ${path}${options.bootstrap ? ` (bootstrap ${options.bootstrap})` : ''}: worker ${stepsText(timings.steps ?? [])}; reply ${Math.round(timings.roundTripMs)} ms after the request`);
         return steady ? { ...reply.result, stamp: { mtime: mtimeBefore, size: sizeBefore }, timings } : { ...reply.result, timings };
       }
       if (reply.type === 'failed') throw new Error(reply.message);

@@ -4,10 +4,11 @@
 // (discovery of unopened files), which are then re-queued. No vscode import: plain Node.
 //
 // Two things keep the extension host responsive on a machine with few cores: long jobs nobody
-// waits for (background scoring, bootstrap intervals) run in a worker thread of lower scheduling
+// waits for (background scoring) run in a worker thread of lower scheduling
 // priority (nice 10, Linux; a worker never goes back up, a fresh one takes the next urgent job),
 // and a worker idle for a while is terminated, which gives its heap (hundreds of MB after a
-// million-row file) back to the system.
+// million-row file) back to the system; one that keeps parses for the next request (a report opened
+// again) after a longer while.
 import { Worker } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './workerProtocol';
 
@@ -45,11 +46,19 @@ interface Slot {
   job?: Job;
   /** The worker's thread was given a lower priority. */
   niced?: boolean;
+  /** The worker's last reply said it keeps parses of files (a 'scored' reply's `kept` bytes). */
+  keeps?: boolean;
   idleTimer?: NodeJS.Timeout;
 }
 
 /** A worker idle this long is terminated (its memory returned); the next job starts a fresh one. */
 export const WORKER_IDLE_MS = 15_000;
+/**
+ * A worker that keeps parses of files (src/core/parseCache.ts) stays this long: a report opened
+ * again a minute later is not read and parsed again (issue 28.11). It holds the parses' columns
+ * (~25 MB for a million rows) meanwhile.
+ */
+export const KEEPING_WORKER_IDLE_MS = 180_000;
 /** Thread priority of low-priority jobs (nice value). */
 export const LOW_PRIORITY_NICE = 10;
 
@@ -69,6 +78,7 @@ export class WorkerPool {
     private readonly maxBackground = 1,
     private readonly log: (line: string) => void = () => {},
     private readonly idleMs = WORKER_IDLE_MS,
+    private readonly keepingIdleMs = KEEPING_WORKER_IDLE_MS,
   ) {
     this.slots = Array.from({ length: Math.max(1, size) }, () => ({}));
   }
@@ -94,6 +104,11 @@ export class WorkerPool {
   /** Jobs waiting or running. */
   get busy(): number {
     return this.queue.length + this.slots.filter((s) => s.job).length;
+  }
+
+  /** Workers the pool may run at once. */
+  get size(): number {
+    return this.slots.length;
   }
 
   /** Worker threads alive (for tests). */
@@ -185,7 +200,7 @@ export class WorkerPool {
     if (!worker) return;
     slot.idleTimer = setTimeout(() => {
       if (slot.worker === worker && !slot.job) this.stopSlot(slot);
-    }, this.idleMs);
+    }, slot.keeps ? this.keepingIdleMs : this.idleMs);
     slot.idleTimer.unref?.();
   }
 
@@ -199,6 +214,7 @@ export class WorkerPool {
         return;
       }
       slot.job = undefined;
+      if (reply.type === 'scored') slot.keeps = (reply.kept ?? 0) > 0;
       this.settle(job, () => job.resolve(reply));
       this.dispatch();
       if (!slot.job) this.idle(slot);
@@ -230,6 +246,7 @@ export class WorkerPool {
     slot.worker = undefined;
     slot.job = undefined;
     slot.niced = false;
+    slot.keeps = false;
     void worker?.terminate();
   }
 

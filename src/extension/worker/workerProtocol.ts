@@ -4,6 +4,7 @@ import type { ColumnMapping, FormatName, Report, SampleQuery, SampleRecord, Scor
 import type { TableRoles } from '../../core/tableRoles';
 import type { InstancePayload, ReportCharts } from '../../protocol';
 import type { BoardView, CompareView } from '../../common/compareProtocol';
+import type { StepTime } from './threadCpu';
 
 export interface ScoreSummary {
   raft_score?: number | null;
@@ -28,8 +29,8 @@ export interface ScoreResult {
    * read: a panel compares it with the file later to notice a change its watcher missed.
    */
   stamp?: { mtime: number; size: number };
-  /** Where the time went (ms): in the worker scoring and encoding, and the whole round trip. */
-  timings?: { scoreMs: number; encodeMs: number; roundTripMs: number };
+  /** Where the time went (ms): in the worker scoring and encoding (and by step), and the whole round trip. */
+  timings?: { scoreMs: number; encodeMs: number; roundTripMs: number; steps?: StepTime[] };
 }
 
 /**
@@ -83,8 +84,10 @@ export type WorkerReply =
       type: 'scored'; id: number; result: ScoreResult;
       /** mtime and size of the file before and after scoring: different means it changed mid-read. */
       mtimeBefore?: number; mtimeAfter?: number; sizeBefore?: number; sizeAfter?: number;
-      /** ms the worker spent, by step (for logs and benchmarks). */
-      timings?: { scoreMs: number; encodeMs: number };
+      /** ms the worker spent, by step (for logs and benchmarks): wall and the worker thread's CPU. */
+      timings?: { scoreMs: number; encodeMs: number; steps?: StepTime[] };
+      /** Bytes of parses the worker keeps for later requests (the pool keeps such a worker longer). */
+      kept?: number;
     }
   | { type: 'detected'; id: number; formats: (FormatName | null)[]; reasons?: (string | null)[] }
   | { type: 'compared'; id: number; view: CompareView; ms: number }

@@ -1,0 +1,360 @@
+#!/usr/bin/env node
+// The first chart of a large file the way a user gets it (issue 28, point 11): in the real
+// workbench (code-server + Chromium, test/e2e/workbench.ts), a click on the file in the Explorer
+// opens it in the "Eval Lens Report" custom editor (evalLens.openLargeFilesAsReport), cold after
+// "Developer: Reload Window" and warm (the same file again, its tab closed in between); then the
+// bootstrap intervals (evalLens.bootstrap, default 200) arriving in place.
+//
+//   flock /tmp/eval-lens-vscode.lock node bench/explorer-first-chart.mjs [--file CSV] [--cold 2] [--warm 3]
+//       [--no-build] [--at-once] [--settings '{"evalLens.bootstrap": 200}']
+//
+// --at-once clicks as soon as the Explorer lists the file after the reload (discovery may still be
+// scoring it for the tree); by default the click waits until the tree has scored it.
+//
+// Each open is broken into steps from three clocks put on one time line (all epoch ms on this
+// machine): the workbench page's (the click, a capture listener on mousedown), the extension host's
+// timeline (EVAL_LENS_DEBUG: ReportPanel.log and the scoring passes, each line stamped), and the
+// report webview's (its document's timeOrigin, data-ready-at, data-received-at, data-rendered-ms,
+// and an observer on data-intervals). CPU time per step comes from /proc (bench/procCpu.mjs): every
+// thread of code-server and Chromium, grouped (the extension host's main thread, its scoring
+// workers, V8's helper threads, Chromium's renderers, the rest). On a loaded machine wall time is
+// mostly waiting for a core; the CPU figures are what each step costs.
+//
+// Figures go to stdout and bench/data/explorer-first-chart.json.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { CpuSampler } from './procCpu.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : args[i + 1];
+};
+const file = opt('file', join(here, 'data', 'folktexts-1m.test_predictions.csv'));
+const colds = Number(opt('cold', '2'));
+const warms = Number(opt('warm', '3'));
+const atOnce = args.includes('--at-once');
+const settings = JSON.parse(opt('settings', '{}'));
+
+if (!existsSync(file)) {
+  if (file !== join(here, 'data', 'folktexts-1m.test_predictions.csv')) throw new Error(`${file} does not exist`);
+  const made = spawnSync(process.execPath, [join(here, 'make-folktexts-csv.mjs')], { stdio: 'inherit' });
+  if (made.status !== 0) process.exit(made.status ?? 1);
+}
+// The extension as a user gets it: the .vsix's content (a production build: minified, no source
+// maps; scripts/package-vsix.mjs stages the same), in a folder of its own, so dist/ (the tests') is
+// left alone. --dev: the development build in dist/ instead (scripts/build.mjs).
+const dev = args.includes('--dev');
+let extensionPath = root;
+if (dev) {
+  if (!args.includes('--no-build')) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+} else {
+  extensionPath = mkdtempSync(join(tmpdir(), 'eval-lens-bench-extension-'));
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--production', '--outdir', join(extensionPath, 'dist')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  for (const p of ['media', 'README.md', 'LICENSE', 'docs/metrics.md', 'package.json']) {
+    if (!existsSync(join(root, p))) continue;
+    mkdirSync(dirname(join(extensionPath, p)), { recursive: true });
+    cpSync(join(root, p), join(extensionPath, p), { recursive: true });
+  }
+}
+
+// The e2e harness is TypeScript: bundled here, with codeserver.mjs left where it is (it finds the
+// project root from its own location).
+const harness = join(here, 'data', 'explorer-first-chart.workbench.mjs');
+mkdirSync(dirname(harness), { recursive: true });
+await esbuild.build({
+  entryPoints: [join(root, 'test', 'e2e', 'workbench.ts')],
+  bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: harness, logLevel: 'warning',
+  external: ['playwright-core'],
+  plugins: [{
+    name: 'codeserver-in-place',
+    setup(b) {
+      b.onResolve({ filter: /codeserver\.mjs$/ }, (a) => ({ path: pathToFileURL(join(a.resolveDir, a.path)).href, external: true }));
+    },
+  }],
+});
+const { startWorkbench } = await import(pathToFileURL(harness).href);
+
+const workspace = mkdtempSync(join(tmpdir(), 'eval-lens-bench-explorer-'));
+const name = basename(file);
+try {
+  linkSync(file, join(workspace, name));
+} catch {
+  copyFileSync(file, join(workspace, name));
+}
+const sizeMB = readFileSync(file).byteLength / 2 ** 20;
+
+// ---- the extension host's timeline ----------------------------------------------------------------
+/** Lines the extension logged (EVAL_LENS_DEBUG), with the epoch ms each was stamped with. */
+const hostLines = [];
+const STAMPED = /\[eval-lens (\w+) @(\d+)\]\s*(.*)$/;
+
+// ---- CPU per thread group ----------------------------------------------------------------------------
+function classify(pid, cmdline, tid, comm) {
+  if (pid === process.pid) return undefined; // this script
+  if (/extensionHost|bootstrap-fork.*--type=extensionHost/.test(cmdline)) {
+    if (tid === pid) return 'ext host: main thread';
+    if (comm === 'WorkerThread' || comm === 'node') return 'ext host: scoring workers';
+    if (comm === 'V8Worker') return 'ext host: V8 helpers (GC, compiler)';
+    return 'ext host: other threads';
+  }
+  if (/--type=fileWatcher/.test(cmdline)) return 'code-server: file watcher';
+  if (/out\/node\/entry(\.js)?( |$)/.test(cmdline)) return 'code-server: server';
+  if (/chrom/i.test(cmdline)) {
+    if (/--type=renderer/.test(cmdline)) return 'Chromium renderers';
+    return 'Chromium browser, GPU, utility';
+  }
+  return 'code-server: other (language servers, pty)';
+}
+
+function load() {
+  return loadavg().map((x) => x.toFixed(1)).join(' ');
+}
+
+const round = (x) => (Number.isFinite(x) ? Math.round(x) : NaN);
+
+/** Waits for a host log line matching `re` stamped at or after `since`; returns it. */
+async function hostLine(re, since, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const hit = hostLines.find((l) => l.t >= since && re.test(l.text));
+    if (hit) return hit;
+    if (Date.now() > deadline) throw new Error(`no host log line ${re} within ${timeoutMs} ms (last lines: ${hostLines.slice(-5).map((l) => l.text).join(' | ')})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const wb = await startWorkbench({
+  workspace,
+  extensionDevelopmentPath: extensionPath,
+  env: { EVAL_LENS_DEBUG: '1' },
+  settings,
+  startTimeoutMs: 180_000,
+});
+wb.page.on('console', (message) => {
+  const m = STAMPED.exec(message.text());
+  if (m) hostLines.push({ t: Number(m[2]), level: m[1], text: m[3] });
+});
+const sampler = new CpuSampler(process.pid, classify);
+sampler.start();
+// Bytes over the workbench's WebSockets (to code-server: the extension host's messages, the remote
+// file system's reads, webview resources), by direction, for the step table.
+const wsFrames = [];
+wb.page.on('websocket', (ws) => {
+  ws.on('framereceived', (f) => wsFrames.push({ t: Date.now(), dir: 'in', bytes: typeof f.payload === 'string' ? Buffer.byteLength(f.payload) : f.payload.length }));
+  ws.on('framesent', (f) => wsFrames.push({ t: Date.now(), dir: 'out', bytes: typeof f.payload === 'string' ? Buffer.byteLength(f.payload) : f.payload.length }));
+});
+const wsBetween = (t0, t1) => {
+  let down = 0;
+  let up = 0;
+  for (const f of wsFrames) if (f.t >= t0 && f.t < t1) { if (f.dir === 'in') down += f.bytes; else up += f.bytes; }
+  return { down, up };
+};
+
+const page = wb.page;
+const explorerRow = () => page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: name }).first();
+
+/** The workbench after a (re)load: the Explorer lists the file and, unless --at-once, the tree has scored it. */
+async function workbenchSettled(since) {
+  await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 180_000 });
+  await explorerRow().waitFor({ timeout: 180_000 });
+  if (!atOnce) await hostLine(new RegExp(`^scored .*${name.replace(/\./g, '\\.')} \\(disk\\)`), since);
+}
+
+/** The report webview's document (the inner frame whose body carries data-rendered). */
+async function reportFrame() {
+  for (const frame of page.frames()) {
+    const rendered = await frame.evaluate(() => document.body?.dataset.rendered ?? null).catch(() => null);
+    if (rendered) return frame;
+  }
+  return undefined;
+}
+
+/** One click on the file in the Explorer, measured until its intervals are shown. */
+async function openOnce(kind, index) {
+  const loadBefore = load();
+  await wb.dismiss();
+  await page.evaluate(() => {
+    window.__evalLensClickAt = undefined;
+    window.addEventListener('mousedown', () => { window.__evalLensClickAt ??= performance.timeOrigin + performance.now(); }, { capture: true, once: true });
+  });
+  const since = Date.now();
+  await explorerRow().click();
+  const clickAt = await page.evaluate(() => window.__evalLensClickAt);
+  await wb.webview().locator('body[data-rendered]').waitFor({ state: 'attached', timeout: 180_000 });
+  const frame = await reportFrame();
+  if (!frame) throw new Error('no webview frame with data-rendered');
+  const view = await frame.evaluate(() => ({
+    origin: performance.timeOrigin, readyAt: Number(document.body.dataset.readyAt), receivedAt: Number(document.body.dataset.receivedAt),
+    renderedMs: Number(document.body.dataset.renderedMs), rendered: document.body.dataset.rendered,
+  }));
+  const outerOrigin = await frame.parentFrame()?.evaluate(() => performance.timeOrigin).catch(() => NaN);
+  // The page's own loading: its document, the script and the style sheet (epoch ms).
+  const loading = await frame.evaluate(() => {
+    const at = (x) => performance.timeOrigin + x;
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = (re) => {
+      const e = performance.getEntriesByType('resource').find((r) => re.test(r.name));
+      return e ? { start: at(e.startTime), firstByte: at(e.responseStart), end: at(e.responseEnd), bytes: e.decodedBodySize } : undefined;
+    };
+    return { documentEnd: nav ? at(nav.responseEnd) : NaN, domInteractive: nav ? at(nav.domInteractive) : NaN, script: res(/webview\.js/), style: res(/webview\.css/) };
+  });
+  // The intervals, when they come (an observer in the page: its own clock).
+  const intervalsAt = await frame.evaluate(() => new Promise((resolve) => {
+    if (document.body.dataset.intervals) { resolve(null); return; }
+    new MutationObserver((_, observer) => {
+      if (!document.body.dataset.intervals) return;
+      observer.disconnect();
+      resolve(performance.timeOrigin + performance.now());
+    }).observe(document.body, { attributes: true, attributeFilter: ['data-intervals'] });
+  }));
+  const instancesMs = await frame.evaluate(() => new Promise((resolve) => {
+    const read = () => (document.body.dataset.instancesMs ? Number(document.body.dataset.instancesMs) : undefined);
+    if (read() !== undefined) { resolve(read()); return; }
+    new MutationObserver((_, observer) => { if (read() !== undefined) { observer.disconnect(); resolve(read()); } })
+      .observe(document.body, { attributes: true, attributeFilter: ['data-instances-ms'] });
+  }));
+  const quietUntil = Date.now() + 500; // let the last samples land
+  while (Date.now() < quietUntil) await new Promise((r) => setTimeout(r, 100));
+
+  // ---- the host's lines of this open ----
+  const lines = hostLines.filter((l) => l.t >= since - 50);
+  const find = (re) => lines.find((l) => re.test(l.text));
+  const created = find(/^panel: created for /);
+  const posted = find(/^panel: 'reports' posted (\d+) ms after the panel was created \(webview ready at (-?\d+|NaN) ms\)/);
+  const readyMs = posted ? Number(/webview ready at (-?\d+|NaN) ms/.exec(posted.text)[1]) : NaN;
+  const panelPass = find(/^scoring: panel pass of /);
+  const summaryPass = find(/^scoring: summary pass of .*\(bootstrap/);
+  const intervalsPosted = find(/^panel: intervals (posted|kept)/);
+  const treeScore = lines.filter((l) => /^scored .* \(disk\)/.test(l.text)).map((l) => l.text);
+  const steps = (line) => {
+    const out = {};
+    const part = line?.text.split(': worker ')[1]?.split(';')[0] ?? '';
+    for (const m of part.matchAll(/([\w+ ]+?) (\d+) ms \(CPU (\d+|\?)\)/g)) out[m[1].trim()] = { ms: Number(m[2]), cpuMs: Number(m[3]) };
+    return out;
+  };
+  const replyMs = (line) => Number(/reply (\d+) ms after the request/.exec(line?.text ?? '')?.[1]);
+
+  const t = {
+    click: clickAt,
+    panelCreated: created?.t,
+    webviewFrame: outerOrigin,
+    webviewDocument: view.origin,
+    documentLoaded: loading.documentEnd,
+    scriptRequested: loading.script?.start,
+    scriptFirstByte: loading.script?.firstByte,
+    scriptLoaded: loading.script?.end,
+    styleLoaded: loading.style?.end,
+    webviewScript: view.origin + view.readyAt,
+    webviewReady: created && Number.isFinite(readyMs) ? created.t + readyMs : NaN,
+    workerReply: panelPass?.t,
+    reportsPosted: posted?.t,
+    received: view.origin + view.receivedAt,
+    painted: view.origin + view.receivedAt + view.renderedMs,
+    intervalsReply: summaryPass?.t,
+    intervalsPosted: intervalsPosted?.t,
+    intervalsShown: intervalsAt ?? intervalsPosted?.t,
+  };
+  const span = (label, a, b) => {
+    const from = t[a];
+    const to = t[b];
+    const ok = Number.isFinite(from) && Number.isFinite(to);
+    return { step: label, from: a, to: b, ms: round(to - from), cpu: ok ? sampler.cpuBetween(from, to) : {}, ws: ok ? wsBetween(from, to) : { down: 0, up: 0 } };
+  };
+  const result = {
+    kind, index, load: loadBefore, scriptBytes: loading.script?.bytes,
+    firstChartMs: round(t.painted - t.click),
+    intervalsMs: round(t.intervalsShown - t.click),
+    instancesAfterPaintMs: round(instancesMs - view.renderedMs),
+    panelWorker: steps(panelPass), panelWorkerReplyMs: replyMs(panelPass),
+    intervalsWorker: steps(summaryPass), intervalsWorkerReplyMs: replyMs(summaryPass),
+    treeScoredDuringOpen: treeScore,
+    spans: [
+      span('click → panel created (workbench opens the editor)', 'click', 'panelCreated'),
+      span('panel created → webview script ran (webview boot)', 'panelCreated', 'webviewScript'),
+      span('  panel created → the page\'s document starts (webview frame, service worker)', 'panelCreated', 'webviewDocument'),
+      span('  document starts → webview.js requested', 'webviewDocument', 'scriptRequested'),
+      span('  webview.js requested → its first byte (service worker, workbench, server)', 'scriptRequested', 'scriptFirstByte'),
+      span('  webview.js first byte → loaded', 'scriptFirstByte', 'scriptLoaded'),
+      span('  webview.js loaded → script ran (parse, evaluate)', 'scriptLoaded', 'webviewScript'),
+      span('panel created → worker reply (read, parse, report, chart data, encode)', 'panelCreated', 'workerReply'),
+      span('worker reply → reports posted', 'workerReply', 'reportsPosted'),
+      span('reports posted → received by the page (message)', 'reportsPosted', 'received'),
+      span('received → first chart painted', 'received', 'painted'),
+      span('click → first chart painted', 'click', 'painted'),
+      span('first chart → intervals pass reply', 'painted', 'intervalsReply'),
+      span('intervals reply → shown', 'intervalsReply', 'intervalsShown'),
+      span('click → intervals shown', 'click', 'intervalsShown'),
+    ],
+    times: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, round(v - t.click)])),
+  };
+  print(result);
+  return result;
+}
+
+function cpuText(cpu) {
+  const entries = Object.entries(cpu).filter(([, ms]) => ms >= 5).sort((a, b) => b[1] - a[1]);
+  const total = Object.values(cpu).reduce((a, b) => a + b, 0);
+  return `CPU ${round(total)} ms${entries.length ? ` (${entries.map(([g, ms]) => `${g} ${round(ms)}`).join(', ')})` : ''}`;
+}
+
+function print(r) {
+  console.log(`\n## ${r.kind} ${r.index}: first chart ${r.firstChartMs} ms after the click, intervals ${r.intervalsMs} ms (load average before: ${r.load})`);
+  const mb = (x) => `${(x / 2 ** 20).toFixed(2)} MB`;
+  for (const s of r.spans) console.log(`- ${s.step}: ${s.ms} ms; ${cpuText(s.cpu)}; WebSocket ${mb(s.ws.down)} down, ${mb(s.ws.up)} up`);
+  const w = (o) => Object.entries(o).map(([k, v]) => `${k} ${v.ms} ms (CPU ${v.cpuMs})`).join(', ');
+  console.log(`- worker, report pass: ${w(r.panelWorker)}; reply ${r.panelWorkerReplyMs} ms after the request`);
+  console.log(`- worker, intervals pass: ${w(r.intervalsWorker)}; reply ${r.intervalsWorkerReplyMs} ms after the request`);
+  console.log(`- all instances in the table ${r.instancesAfterPaintMs} ms after the first chart; tree scorings logged during the open: ${r.treeScoredDuringOpen.length}`);
+  console.log(`- time line (ms after the click): ${Object.entries(r.times).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+}
+
+const results = [];
+try {
+  console.log(`# ${name} (${sizeMB.toFixed(1)} MB); ${dev ? 'development build (dist/)' : 'production build (as in the .vsix)'}; settings ${JSON.stringify(settings)}; ${atOnce ? 'click at once after the reload' : 'click once the tree has scored the file'}`);
+  await workbenchSettled(0);
+  for (let c = 1; c <= colds; c++) {
+    await wb.runCommand('View: Close All Editors');
+    const since = Date.now();
+    await wb.runCommand('Developer: Reload Window');
+    // The old page's last lines are stamped before the reload: wait for the new host's activation.
+    await hostLine(/^activated in /, since);
+    await workbenchSettled(since);
+    results.push(await openOnce('cold', c));
+    for (let w = 1; w <= warms; w++) {
+      await wb.runCommand('View: Close All Editors');
+      await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 30_000 }).catch(() => {});
+      results.push(await openOnce('warm', w));
+    }
+  }
+} finally {
+  sampler.stop();
+  await wb.close();
+  rmSync(workspace, { recursive: true, force: true });
+  if (extensionPath !== root) rmSync(extensionPath, { recursive: true, force: true });
+}
+// Where the CPU went over the whole run, by thread (the groups above are sums of these).
+console.log('\n# CPU by thread over the whole run (top 12)');
+for (const t of sampler.topThreads(12)) console.log(`- ${t.group}: ${t.comm} (pid ${t.pid}) ${round(t.ms)} ms`);
+
+const median = (xs) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+for (const kind of ['cold', 'warm']) {
+  const rs = results.filter((r) => r.kind === kind);
+  if (!rs.length) continue;
+  console.log(`\n# ${kind}: first chart ${rs.map((r) => r.firstChartMs).join(', ')} ms (median ${median(rs.map((r) => r.firstChartMs))}); intervals ${rs.map((r) => r.intervalsMs).join(', ')} ms (median ${median(rs.map((r) => r.intervalsMs))})`);
+}
+writeFileSync(join(here, 'data', 'explorer-first-chart.json'), JSON.stringify(results, null, 2));
+console.log('\nwritten bench/data/explorer-first-chart.json');

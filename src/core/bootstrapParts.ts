@@ -1,0 +1,58 @@
+// A bootstrap split between threads (issue 28 point 11: the report panel's intervals pass on a
+// million rows is ~5 s of CPU on one thread). Each share scores the file with
+// ScoreOptions.bootstrapPart and computes its range of the resamples, which are the same draws as
+// in a single pass (CountDraws starts at the share's first resample); its report keeps the values
+// (Report.bootstrapPart). mergeBootstrapParts joins the shares' values in resample order and takes
+// the percentiles: the intervals (and the smoothed curve's band) of the single pass, exactly.
+//
+// Only the set's resampled metrics are split (report.ts intervalsFor). Everything else a report
+// bootstraps (cluster resamples, task metrics, groups, ratings) is computed whole by every share,
+// and taken from the first.
+import type { Report } from './types';
+import { percentileIntervals } from './metrics/bootstrap';
+import { SmoothBand } from './metrics/smoothCalibration';
+
+/** The resamples [from, to) of share `index` of `count` (side by side, in resample order). */
+export function bootstrapPartRange(resamples: number, part: { index: number; count: number }): [number, number] {
+  if (!(Number.isInteger(part.count) && part.count >= 1 && Number.isInteger(part.index) && part.index >= 0 && part.index < part.count)) {
+    throw new RangeError(`bootstrap part must be index 0..count-1 of a whole count, got ${part.index} of ${part.count}`);
+  }
+  return [Math.floor((resamples * part.index) / part.count), Math.floor((resamples * (part.index + 1)) / part.count)];
+}
+
+/**
+ * One report from the reports of every share of the same file (in share order): the first's, with
+ * the intervals the bootstrap gave (those another method replaced stay) and the smoothed curve's
+ * band taken over every share's resamples. A first share with no share data (a cluster bootstrap,
+ * which is never split) is returned as it is.
+ */
+export function mergeBootstrapParts(parts: readonly Report[]): Report {
+  const base = parts[0];
+  const first = base?.bootstrapPart;
+  if (!first) {
+    if (!base) throw new RangeError('mergeBootstrapParts: no part');
+    return base;
+  }
+  const shares = parts.map((p) => p.bootstrapPart);
+  if (shares.some((s, k) => !s || s.index !== k || s.count !== parts.length)) {
+    throw new RangeError(`mergeBootstrapParts: expected shares 0..${parts.length - 1} of ${parts.length} in order`);
+  }
+  const lists: Record<string, number[]> = {};
+  for (const share of shares) for (const [key, values] of Object.entries(share!.lists)) (lists[key] ??= []).push(...values);
+  const merged = percentileIntervals(lists);
+  const intervals: Report['intervals'] = { ...base.intervals };
+  const keys = new Set(shares.flatMap((s) => s!.keys));
+  for (const key of keys) {
+    const iv = merged[key];
+    if (iv) intervals[key as keyof Report['intervals']] = iv;
+    else delete intervals[key as keyof Report['intervals']];
+  }
+  let smoothReliability = base.smoothReliability;
+  if (smoothReliability && shares.every((s) => s!.curves)) {
+    const band = new SmoothBand(smoothReliability.sigma);
+    for (const share of shares) for (const curve of share!.curves!) band.add(curve);
+    smoothReliability = band.count > 0 ? { ...smoothReliability, ...band.finish() } : smoothReliability;
+  }
+  const { bootstrapPart: _share, ...rest } = base;
+  return { ...rest, intervals, smoothReliability };
+}
