@@ -60,6 +60,7 @@ function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
   const b = new JudgedRowsBuilder('score -1 or null (the judge\'s [[rating]] could not be parsed)');
   const problems: RowProblem[] = [];
   const records: SampleRecord[] = [];
+  const textScores = { count: 0, first: 0 };
   let skipped = 0;
   const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
     const line = span.line;
@@ -69,8 +70,11 @@ function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
     if (model === undefined) { problems.push(fieldProblem(line, 'model', 'the name of the model judged', value.model)); skipped++; return; }
     if (question === undefined) { problems.push(fieldProblem(line, 'question_id', 'the question\'s id', value.question_id)); skipped++; return; }
     const turn = typeof value.turn === 'number' && Number.isInteger(value.turn) && value.turn > 0 ? value.turn : 0;
-    const score = value.score;
     const m = b.models.of(model);
+    // Some judge scripts write the rating as text ("8", "8.5"): read as the number it spells.
+    const textual = typeof value.score === 'string' ? textScore(value.score) : undefined;
+    if (textual !== undefined) { textScores.count++; textScores.first ||= line; }
+    const score = textual ?? value.score;
     // show_result.py drops score == -1; a score that is no number at all cannot be a verdict either.
     if (score === -1 || score === null || (typeof score === 'number' && !Number.isFinite(score))) { b.invalid(m, line); return; }
     if (typeof score !== 'number') { problems.push(fieldProblem(line, 'score', 'the judge\'s rating (a number; -1 when it could not be parsed)', score)); skipped++; return; }
@@ -80,6 +84,7 @@ function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
   }, ctx.progress);
   if (scan.fatal) return fatalResult('mt-bench', scan.fatal, scan.problems);
   problems.unshift(...scan.problems);
+  if (textScores.count) problems.push({ line: textScores.first, severity: 'info', code: 'not-a-number', message: `${textScores.count} scores are written as text ("8", from line ${textScores.first}): each is read as the number it spells.` });
   const categories = questionCategories(input.path, ctx);
   const rows = b.build(categories);
   if (categories && !rows.categories) problems.push({ line: 1, severity: 'info', code: 'missing-field', path: categories.path, message: `${categories.path} names no category for the questions of this file: no per-category means.` });
@@ -222,4 +227,10 @@ function answerIn(prompt: string, who: 'A' | 'B'): string | undefined {
   const marker = `### Assistant ${who}:\n`;
   const last = prompt.lastIndexOf(marker, end);
   return last >= 0 ? prompt.slice(last + marker.length, end) : undefined;
+}
+
+/** A rating written as text: "8", " 8.5 ", "[[8]]", "8/10" (the number before the slash); undefined when it spells none. */
+export function textScore(s: string): number | undefined {
+  const m = /^\s*\[*\s*(-?\d+(?:\.\d+)?)\s*\]*\s*(?:\/\s*10\s*)?$/.exec(s);
+  return m ? Number(m[1]) : undefined;
 }

@@ -184,5 +184,21 @@ describe('MT-Bench single judgments', () => {
     expect(r.judge!.invalid).toBe(1);
     expect(r.problems.find((p) => p.code === 'invalid-verdict')!.line).toBe(11);
   });
+
+  it.skipIf(!HAVE_PYTHON)('scores written as text ("8", "8.5", "[[7]]") are read as the numbers they spell; text that spells none is a problem on its line', () => {
+    // Medusa's records with their scores rewritten as text, as some judge scripts write them.
+    const lines = readFileSync(MEDUSA, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const asText = lines.map((x, i) => ({ ...x, score: i === 3 ? 'N/A' : i % 3 === 0 ? `[[${x.score}]]` : String(x.score) }));
+    const dir = mkdtempSync(join(tmpdir(), 'mt-text-'));
+    const file = join(dir, 'gpt-4_single.jsonl');
+    writeFileSync(file, asText.map((x) => JSON.stringify(x)).join('\n') + '\n');
+    const r = scoreFile(file);
+    const want = JSON.parse(execFileSync(PY, ['-c', `import pandas as pd, json, sys; df = pd.read_json(sys.argv[1], lines=True, dtype={'score': str}); df['s'] = pd.to_numeric(df['score'].str.strip('[]'), errors='coerce'); d = df[df['s'] != -1].dropna(subset=['s']); print(json.dumps({m: float(g['s'].mean()) for m, g in d.groupby('model')} | {'_n': int(len(d))}))`, file], { encoding: 'utf8' }));
+    expect(r.n).toBe(want._n);
+    expect(r.judge!.invalid).toBe(lines.filter((x) => x.score === -1).length);
+    for (const g of r.groups!.groups) close(g.metrics.judge_score, want[g.value], 1e-12, g.value);
+    expect(r.problems.some((p) => p.message.includes('written as text ("8"'))).toBe(true);
+    expect(r.problems.find((p) => p.line === 4)!.message).toMatch(/Line 4: "score" holds "N\/A"/);
+  });
 });
 
