@@ -190,11 +190,13 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     };
 
     // 1.139 splits a tab's label into name and suffix ("notes" + ".txt"); data-resource-name and
-    // the icon label's aria-label (the file's path) are whole.
+    // the icon label's aria-label (the file's path) are whole. The aria-label holds the path, then
+    // the file's problems when it has any ("…/gpt-4_pair.jsonl • 1 problem in this file"): it
+    // contains the path rather than ending with it.
     const activeTab = (relPath: string) =>
       page
         .locator(`.editor-group-container.active .tabs-container .tab.active[data-resource-name=${JSON.stringify(basename(relPath))}]`)
-        .filter({ has: page.locator(`.monaco-icon-label[aria-label$=${JSON.stringify(relPath.replace(/^\.?\//, ''))}]`) });
+        .filter({ has: page.locator(`.monaco-icon-label[aria-label*=${JSON.stringify(relPath.replace(/^\.?\//, ''))}]`) });
 
     const openFile = async (relPath: string, opts: { timeoutMs?: number } = {}) => {
       const deadline = Date.now() + (opts.timeoutMs ?? 30_000);

@@ -94,6 +94,8 @@ export class InstanceTable {
     this.search = new SearchBox(report, this.filter.query ?? '', (query, mask) => {
       this.match = mask;
       this.filter = { ...this.filter, query: query || undefined };
+      // "Clear filters" comes (or goes) with the search, as with the other filters.
+      this.buildToolbar();
       this.refresh();
       this.emit();
     }, options.searchConversations, options.fileColumns);
