@@ -8,7 +8,9 @@ import { activeTabUri } from './report/reportEditor';
 
 /** The path a command was invoked on: a uri, a path, a tree node, or else the active editor's file. */
 export function targetPath(arg: unknown): string | undefined {
-  if (arg instanceof vscode.Uri) return arg.fsPath;
+  // A webview panel's title-bar button passes the panel's own resource (webview-panel:…), which is
+  // no file: the caller falls back to the report in front (Map Columns… read "webview-panel/…").
+  if (arg instanceof vscode.Uri) return arg.scheme === 'file' ? arg.fsPath : undefined;
   if (typeof arg === 'string') return arg;
   const node = arg as TreeNode | undefined;
   if (node?.kind === 'file') return node.entry.path;
