@@ -21,7 +21,7 @@ import { stripBom } from './csv';
 import { baseName } from '../../common/paths';
 import { SAMPLE_META } from '../eee/keys';
 import { instanceRecord } from './eeeInstance';
-import { aggregateFigures, readAggregate, resultFigures, resultFor, siblingAggregatePath, type Aggregate } from './eeeAggregate';
+import { aggregateFigures, readAggregate, resultFigures, resultsFor, siblingAggregatePath, type Aggregate } from './eeeAggregate';
 
 /** An instance record's first line: the schema's identity keys before its content. */
 export function looksLikeEeeInstance(head: string): boolean {
@@ -129,12 +129,14 @@ function parseInstances(input: FileInput, ctx: FormatContext): ParseResult {
   }
   const records = groups.get(task)!.records;
   const agg = siblingAggregate(input.path, ctx);
-  const aggResult = agg && resultFor(agg, task, records[0].evaluation_name);
+  const aggResults = agg ? resultsFor(agg, task, records[0].evaluation_name) : [];
+  // The figure the share of is_correct stands beside: the accuracy among them, else the first.
+  const aggResult = aggResults.find((r) => r.metric === 'accuracy') ?? aggResults[0];
   const mode = modeOf(records);
   withOwnScore(records);
   const parsed = recordsToParse(records, {
     format: 'eee', task: task || undefined, mode, problems, skipped,
-    ...(aggResult ? { reported: resultFigures(aggResult), reportedPath: siblingAggregatePath(input.path) } : {}),
+    ...(aggResult ? { reported: resultFigures(aggResults), reportedPath: siblingAggregatePath(input.path) } : {}),
     ...(records[0].model_id ? { sourceModel: records[0].model_id } : agg?.model ? { sourceModel: agg.model } : {}),
   });
   if (tasks.length > 1) parsed.tasks = tasks;

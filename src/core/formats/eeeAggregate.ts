@@ -39,8 +39,20 @@ function metricName(config: Obj): string {
   const name = asText(config.metric_name);
   if ([id, kind, name].some((x) => x !== undefined && /^acc(uracy)?$/i.test(x.trim()))) return 'accuracy';
   if (id ?? name ?? kind) return (id ?? name ?? kind)!;
+  const description = (asText(config.evaluation_description) ?? '').trim();
+  // Every Eval Ever's own converters (lm_eval's, 0.3.0) write the harness's metric key there and
+  // nothing else: "acc", "exact_match", "micro_f1".
+  if (/^[A-Za-z][\w@.,-]*$/.test(description)) return /^acc(uracy)?$/i.test(description) ? 'accuracy' : description;
   // Older files (0.1, 0.2) name the metric only in prose: "accuracy", "Accuracy on IFEval".
-  return /^\s*accuracy\b/i.test(asText(config.evaluation_description) ?? '') ? 'accuracy' : 'score';
+  return /^accuracy\b/i.test(description) ? 'accuracy' : 'score';
+}
+
+/** `key`, or `key #2`, `key #3`… when taken: two results of one name and metric keep both figures. */
+function uniqueKey(out: Record<string, number>, key: string): string {
+  if (!(key in out)) return key;
+  let k = 2;
+  while (`${key} #${k}` in out) k++;
+  return `${key} #${k}`;
 }
 
 /** An aggregate document, or the sentence saying why it is not one. */
@@ -89,8 +101,8 @@ export function readAggregate(doc: unknown): Aggregate | { fatal: string } {
 export function aggregateFigures(agg: Aggregate): Record<string, number> {
   const out: Record<string, number> = {};
   for (const r of agg.results) {
-    out[`${r.name}/${r.metric}`] = r.score;
-    for (const [m, v] of Object.entries(r.extra)) if (m !== r.metric) out[`${r.name}/${m}`] = v;
+    out[uniqueKey(out, `${r.name}/${r.metric}`)] = r.score;
+    for (const [m, v] of Object.entries(r.extra)) if (m !== r.metric) out[uniqueKey(out, `${r.name}/${m}`)] = v;
   }
   return out;
 }
@@ -101,14 +113,25 @@ export function siblingAggregatePath(samplesPath: string): string | undefined {
   return m ? joinPath(dirName(samplesPath), `${m[1]}.json`) : undefined;
 }
 
-/** The aggregate result an instance group points at: by evaluation_result_id, else by evaluation_name. */
-export function resultFor(agg: Aggregate, resultId: string, evaluationName: string | undefined): AggregateResult | undefined {
-  return agg.results.find((r) => r.id !== undefined && r.id === resultId)
-    ?? agg.results.find((r) => r.id === undefined && (r.name === resultId || r.name === evaluationName))
-    ?? (agg.results.length === 1 ? agg.results[0] : undefined);
+/**
+ * The aggregate results an instance group points at: the one of its evaluation_result_id, else every
+ * result of its evaluation_name without an id (lm_eval's converter writes one per metric: acc,
+ * exact_match, micro_f1…), else the only result.
+ */
+export function resultsFor(agg: Aggregate, resultId: string, evaluationName: string | undefined): AggregateResult[] {
+  const byId = agg.results.find((r) => r.id !== undefined && r.id === resultId);
+  if (byId) return [byId];
+  const byName = agg.results.filter((r) => r.id === undefined && (r.name === resultId || r.name === evaluationName));
+  if (byName.length) return byName;
+  return agg.results.length === 1 ? [agg.results[0]] : [];
 }
 
-/** A result's figures by our metric names, for `reported` beside the recomputed ones. */
-export function resultFigures(r: AggregateResult): Record<string, number> {
-  return { ...r.extra, [r.metric]: r.score };
+/** The results' figures by our metric names, for `reported` beside the recomputed ones. */
+export function resultFigures(results: readonly AggregateResult[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of results) {
+    out[uniqueKey(out, r.metric)] = r.score;
+    for (const [m, v] of Object.entries(r.extra)) if (!(m in out)) out[m] = v;
+  }
+  return out;
 }
