@@ -4,6 +4,7 @@ import type { ColumnMapping, FormatName } from '../types';
 import { stripBom } from './csv';
 import { isRaftPredictions } from './raft';
 import { isLmEvalSamples } from './lmEval';
+import { isPromptfooResults } from './promptfoo';
 import { isInspectLog } from './inspect';
 import { looksLikeAlmanacs } from './almanacs';
 import { looksLikeGenericTable } from './generic';
@@ -56,6 +57,8 @@ export function detectFormat(path: string, head: string): FormatName | null {
   }
   if (isRaftPredictions(path, head)) return 'raft';
   if (isInspectLog(path, stripBom(head))) return 'inspect';
+  // promptfoo's version-2 results.json opens with {"results": {...}} as an lm-eval dump does.
+  if (isPromptfooResults(head)) return 'promptfoo';
   if (isLmEvalSamples(path, head)) return 'lm-eval';
   if (looksLikeAlmanacs(path, head)) return 'almanacs';
   const adapter = detectAdapter(path, head);

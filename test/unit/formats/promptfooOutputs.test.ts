@@ -70,6 +70,20 @@ describe('promptfoo -o results.jsonl', () => {
   });
 });
 
+describe('promptfoo results.json of version 2', () => {
+  it('results without promptIdx find their column by provider and prompt template, as version 3 by promptIdx', () => {
+    const v2 = join(MADE, 'sample-export.v2.json');
+    expect(detectFormat(v2, head(v2))).toBe('promptfoo');
+    const v3 = join(REAL, 'sample-export.json');
+    expect(scoreFile(v2).models).toEqual(scoreFile(v3).models);
+    for (const model of scoreFile(v3).models!) {
+      const a = scoreFile(v2, { model });
+      const b = scoreFile(v3, { model });
+      expect([a.n, a.metrics.accuracy, a.taskMetrics!.map((t) => t.mean), a.reported]).toEqual([b.n, b.metrics.accuracy, b.taskMetrics!.map((t) => t.mean), b.reported]);
+    }
+  });
+});
+
 describe('promptfoo -o results.csv', () => {
   it.each([
     ['current layout (Status, Score, Named Scores, ... per prompt)', join(MADE, 'sample-export.blocks.csv')],
