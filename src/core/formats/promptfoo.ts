@@ -112,8 +112,10 @@ function columnOf(r: Record<string, unknown>, columns: Column[]): string {
   const provider = providerName(r.provider);
   const prompt = isRecord(r.prompt) ? r.prompt : {};
   const label = typeof prompt.label === 'string' ? prompt.label : typeof prompt.display === 'string' ? prompt.display : undefined;
-  const match = columns.find((c) => c.provider === provider && c.label !== undefined && c.label === label)
-    ?? (columns.filter((c) => c.provider === provider).length === 1 ? columns.find((c) => c.provider === provider) : undefined);
+  // A results.jsonl's columns are indexed by promptIdx and may have holes.
+  const listed = columns.filter((c): c is Column => !!c);
+  const match = listed.find((c) => c.provider === provider && c.label !== undefined && c.label === label)
+    ?? (listed.filter((c) => c.provider === provider).length === 1 ? listed.find((c) => c.provider === provider) : undefined);
   return match?.name ?? provider;
 }
 
@@ -248,13 +250,14 @@ function scoreRows(input: FileInput, ctx: FormatContext, o: RowsInput): ParseRes
   const { columns, problems, stats, task } = o;
   const rows = readRows(o.members, columns, problems);
   if (!rows.length) return failed(problems, 'The promptfoo results hold no result with a success verdict.');
-  const models = [...new Set([...columns.map((c) => c.name), ...rows.map((r) => r.column)])].filter((m) => rows.some((r) => r.column === m));
+  const listed = columns.filter((c): c is Column => !!c);
+  const models = [...new Set([...listed.map((c) => c.name), ...rows.map((r) => r.column)])].filter((m) => rows.some((r) => r.column === m));
   const wanted = ctx.options.model;
   const found = wanted === undefined ? undefined : models.find((m) => m.toLowerCase() === wanted.trim().toLowerCase());
   if (wanted !== undefined && !found) problems.push({ line: 1, severity: 'warning', code: 'unscorable', message: `The file has no model "${wanted}"; its models are ${models.join(', ')}. Scoring ${models[0]}.` });
   const model = found ?? models[0];
   const records = rows.filter((r) => r.column === model).map(recordOf);
-  const column = columns.find((c) => c.name === model);
+  const column = listed.find((c) => c.name === model);
   let reported = column?.metrics ? columnReported(column.metrics) : undefined;
   if (models.length === 1 && stats) {
     // One model: the eval's own stats are its figure (the same as its column's, when both are there).

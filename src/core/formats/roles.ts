@@ -183,7 +183,12 @@ export function namesLookLikePredictions(names: string[]): boolean {
 // Content
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const textOf = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const textOf = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'object' ? jsonText(v) : String(v));
+
+/** A value as JSON text; a value nested too deep to write (JSON.parse reads deeper than stringify writes) as a mark. */
+function jsonText(v: unknown): string {
+  try { return JSON.stringify(v); } catch { return '[nested too deep]'; }
+}
 
 function numberOf(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
