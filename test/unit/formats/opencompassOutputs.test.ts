@@ -97,4 +97,28 @@ print(json.dumps({'acc': sum(a == b for a, b in zip(y, yhat)) / len(y), 'f1': f1
     expect(r.instances!.ids).toEqual(lines.map((x) => x.idx));
     expect(r.problems.some((p) => p.message.includes('unfinished'))).toBe(true);
   });
+
+  it.each([
+    ['since 2025: a list of {example_abbr, pred, answer, correct} lists', 'gsm8k'],
+    ['NQEvaluator\'s own: a list of {pred, answer, correct}, the figure named score', 'nq'],
+    ['format_details: an object keyed by index with "type"', 'race-high'],
+  ])('a results file with its details (%s) is its samples, each as OpenCompass judged it (before: a summary, or refused)', (_name, dataset) => {
+    const file = join(WORK, 'results', 'toy-chat', `${dataset}.json`);
+    expect(detectFormat(file, head(file))).toBe('opencompass');
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    const details = Array.isArray(doc.details) ? doc.details : Object.entries(doc.details).filter(([k]) => k !== 'type').map(([, v]) => v);
+    const flags = details.map((d: { correct: boolean | boolean[] }) => (Array.isArray(d.correct) ? d.correct[0] : d.correct));
+    const r = scoreFile(file);
+    expect(r.format).toBe('opencompass');
+    expect(r.n).toBe(flags.length);
+    expect(r.metrics.accuracy).toBeCloseTo(flags.filter(Boolean).length / flags.length, 12);
+    expect(r.reported!.accuracy).toBeCloseTo((doc.accuracy ?? doc.score) / 100, 12);
+  });
+
+  it('clean labels whose comparison agrees with the details stay labels (accuracy and macro-F1)', () => {
+    const r = scoreFile(join(PRED, 'race-high.json'));
+    expect(r.metrics.macro_f1).toBeDefined();
+    expect(r.metrics.accuracy).toBeCloseTo(r.reported!.accuracy!, 12);
+  });
 });
+
