@@ -395,7 +395,9 @@ export function judgePanels(report: Report, slots: ChartSlots): HTMLElement | nu
   if (!judge) return null;
   const sections = [judgedSection(judge, slots), pairwiseSection(report, judge, slots), arenaSection(judge, slots), humansSection(judge)].filter((s): s is HTMLElement => !!s);
   if (judge.pairs?.length && !judge.ratings?.length) {
-    sections.push(notApplicable('win-probabilities', `No matrix of predicted win probabilities: ratings are fitted over the verdicts of more than two models, and this file compares ${judge.models.length === 2 ? 'two' : formatCount(judge.models.length)}. The win rates above are the comparison.`));
+    sections.push(notApplicable('win-probabilities', judge.models.length <= 2
+      ? 'No matrix of predicted win probabilities: it comes from arena ratings, which are fitted over the verdicts of more than two models, and this file compares two. The win rates above are the comparison.'
+      : 'No matrix of predicted win probabilities: it comes from arena ratings, and none were fitted for this file (a model judged against baselines only has a score against each, not a leaderboard). The win rates above are the comparison.'));
   }
   return el('div', { className: 'judge-panels', attrs: { id: 'judge-panels' } }, [overview(report, judge), ...sections]);
 }

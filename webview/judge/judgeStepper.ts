@@ -56,6 +56,31 @@ function textBlock(name: string, value: string, key: string): HTMLElement {
   ]);
 }
 
+/**
+ * An Arena-Hard-Auto record's fields for one of its games: the game's prompt (v0.1's user_prompt,
+ * v2.0's prompt: a list of messages whose user message is the prompt) and judgment, by the names
+ * the page's texts give them.
+ */
+export function gameFields(fields: Record<string, string>, game: number): Record<string, string> {
+  let games: unknown;
+  try {
+    games = JSON.parse(fields.games ?? '');
+  } catch {
+    return fields;
+  }
+  const g = Array.isArray(games) ? games[game - 1] : undefined;
+  if (!g || typeof g !== 'object') return fields;
+  const { user_prompt: userPrompt, prompt, judgment } = g as { user_prompt?: unknown; prompt?: unknown; judgment?: unknown };
+  const messages = Array.isArray(prompt) ? prompt : [];
+  const user = messages.filter((m) => m && typeof m === 'object' && (m as { role?: unknown }).role === 'user').map((m) => String((m as { content?: unknown }).content ?? '')).pop();
+  const text = typeof userPrompt === 'string' ? userPrompt : typeof prompt === 'string' ? prompt : user;
+  const out: Record<string, string> = { ...fields };
+  if (text !== undefined) out.user_prompt = text;
+  if (typeof judgment === 'string') out.judgment = judgment;
+  else if (judgment && typeof judgment === 'object') out.judgment = JSON.stringify(judgment, null, 1);
+  return out;
+}
+
 /** A long, secondary text (a reference answer), closed until asked for. */
 function folded(name: string, block: HTMLElement): HTMLElement {
   const chars = block.querySelector('.text-field-value')?.textContent?.length ?? 0;
@@ -201,7 +226,7 @@ export class JudgeStepper {
     this.asked.add(i);
     this.body.appendChild(el('p', { className: 'muted judge-reading', text: 'Some of these texts were cut at 4,000 characters: reading the whole record from the file…', attrs: { role: 'status' } }));
     const done = (fields: Record<string, string> | null) => {
-      if (fields) this.full.set(i, fields);
+      if (fields) this.full.set(i, this.view.kind === 'games' ? gameFields(fields, Number(this.view.text(i, 'game'))) : fields);
       else this.unread.add(i);
       if (this.indices[this.index] === i) this.render();
     };
@@ -227,6 +252,10 @@ export class JudgeStepper {
         break;
       case 'battle':
         facts.push(...fact('A (model_a)', first, 'model-a'), ...fact('B (model_b)', second, 'model-b'));
+        break;
+      case 'games':
+        facts.push(...fact('Model', first, 'model'), ...fact('Baseline', second, 'baseline'), ...fact('Game', view.text(i, 'game'), 'game'));
+        if (view.text(i, 'category')) facts.push(...fact('Category', view.text(i, 'category'), 'category'));
         break;
     }
     if (view.kind !== 'preference' && view.question(i)) facts.push(...fact('Question', view.question(i), 'question'));
@@ -266,6 +295,16 @@ export class JudgeStepper {
           this.explanation(`Order 1 (its Assistant A is ${first}, B is ${second}): ${w1}`, this.value(i, 'g1_judgment'), 'g1_judgment'),
           this.explanation(`Order 2, swapped (its Assistant A is ${second}, B is ${first}): ${w2}`, this.value(i, 'g2_judgment'), 'g2_judgment'),
         ]));
+        if (prompt) out.push(this.wholePrompt(prompt));
+        break;
+      }
+      case 'games': {
+        const prompt = this.value(i, 'user_prompt');
+        const parts = promptParts(prompt);
+        // Game 1 shows the baseline as Assistant A; game 2 swaps them.
+        const names = view.text(i, 'game') === '2' ? [`${first} (Assistant A)`, `${second}, the baseline (Assistant B)`] : [`${second}, the baseline (Assistant A)`, `${first} (Assistant B)`];
+        out.push(...this.questionAndAnswers(parts, names));
+        out.push(this.explanation('The judge\'s explanation', this.value(i, 'judgment'), 'judgment'));
         if (prompt) out.push(this.wholePrompt(prompt));
         break;
       }

@@ -64,6 +64,13 @@ export function promptParts(prompt: string): PromptParts {
       ...(refBlock !== undefined ? { referenceTurns: conversationTurns(refBlock), reference: conversationTurns(refBlock).pop()?.answer } : {}),
     };
   }
+  // Arena-Hard-Auto's judge prompt: <|User Prompt|> and <|The Start of Assistant A's Answer|> markers.
+  if (prompt.includes('<|User Prompt|>')) {
+    const q = between(prompt, '<|User Prompt|>', '<|The Start of Assistant A\'s Answer|>');
+    const ha = between(prompt, '<|The Start of Assistant A\'s Answer|>', '<|The End of Assistant A\'s Answer|>');
+    const hb = between(prompt, '<|The Start of Assistant B\'s Answer|>', '<|The End of Assistant B\'s Answer|>');
+    return { ...(q !== undefined ? { question: q } : {}), answers: ha === undefined ? [] : [ha, ...(hb !== undefined ? [hb] : [])] };
+  }
   const question = between(prompt, '[User Question]\n', '\n\n[The Start of') ?? between(prompt, '[Question]\n', '\n\n[The Start of');
   const reference = between(prompt, '[The Start of Reference Answer]', '[The End of Reference Answer]');
   const single = between(prompt, '[The Start of Assistant\'s Answer]', '[The End of Assistant\'s Answer]');

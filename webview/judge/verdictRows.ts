@@ -9,9 +9,11 @@ import type { Report } from '../../src/core/types';
 /**
  * judged: a grade on the judge's scale (MT-Bench single); preference: AlpacaEval (generator_2
  * against its baseline generator_1); orders: a pair judged in both orders (FastChat pair files);
- * battle: one verdict per pair (arena battles, MT-Bench human judgments).
+ * battle: one verdict per pair (arena battles, MT-Bench human judgments); games: Arena-Hard-Auto,
+ * one row per game of a model against its baseline (game 1 shows the baseline as Assistant A and
+ * the model as B, game 2 swaps them; the verdict is a label such as "A>>B").
  */
-export type VerdictKind = 'judged' | 'preference' | 'orders' | 'battle';
+export type VerdictKind = 'judged' | 'preference' | 'orders' | 'battle' | 'games';
 
 /** A two-order verdict in the file's own order: a (model_1) won, b (model_2) won, a tie. */
 export type Side = 'a' | 'b' | 'tie';
@@ -36,11 +38,22 @@ export interface VerdictRows {
 
 const ORDER_SIDE: Record<string, Side> = { model_1: 'a', model_2: 'b', tie: 'tie' };
 const BATTLE_OUTCOME: Record<string, number> = { model_a: 1, model_b: 0, tie: 0.5, 'tie (bothbad)': 0.5 };
+/** Arena-Hard-Auto's labels: Assistant A's score (its show_result.py's label_to_score). */
+const LABEL_A: Record<string, number> = {
+  'A>B': 1, 'A>>B': 1, 'A=B': 0.5, 'A<<B': 0, 'A<B': 0, 'B>A': 0, 'B>>A': 0, 'B=A': 0.5, 'B<<A': 1, 'B<A': 1,
+};
+
+/** A game's label as Arena-Hard-Auto reads it (upper case, brackets dropped), or null. */
+export function gameLabel(text: string): string | null {
+  const bare = text.trim().toUpperCase().replace(/^\[+/, '').replace(/\]+$/, '').trim();
+  return bare in LABEL_A ? bare : null;
+}
 
 /** The kind of a judge report's rows, told by the fields its reader keeps; null when none fits. */
 export function verdictKind(fields: readonly string[]): VerdictKind | null {
   const has = (f: string) => fields.includes(f);
   if (has('g1_winner') && has('g2_winner') && has('model_1') && has('model_2')) return 'orders';
+  if (has('game') && has('baseline') && has('score') && has('model')) return 'games';
   if (has('winner') && has('model_a') && has('model_b')) return 'battle';
   if (has('preference') && has('generator_2')) return 'preference';
   if (has('score') && has('model')) return 'judged';
@@ -79,6 +92,7 @@ export function verdictRows(report: Report): VerdictRows | null {
         case 'preference': return [text(i, 'generator_2'), text(i, 'generator_1')];
         case 'orders': return [text(i, 'model_1'), text(i, 'model_2')];
         case 'battle': return [text(i, 'model_a'), text(i, 'model_b')];
+        case 'games': return [text(i, 'model'), text(i, 'baseline')];
       }
     },
     question: (i) => text(i, kind === 'preference' ? 'instruction' : 'question_id'),
@@ -92,6 +106,12 @@ export function verdictRows(report: Report): VerdictRows | null {
         case 'judged': return NaN;
         case 'preference': return preference(i) - 1;
         case 'battle': return BATTLE_OUTCOME[text(i, 'winner')] ?? NaN;
+        case 'games': {
+          // The model is Assistant B in game 1 and Assistant A in game 2.
+          const label = gameLabel(text(i, 'score'));
+          if (label === null) return NaN;
+          return text(i, 'game') === '2' ? LABEL_A[label] : 1 - LABEL_A[label];
+        }
         case 'orders': {
           // FastChat's two-order rule: a win only where both orders name the same winner.
           const [g1, g2] = orders(i);
@@ -129,19 +149,38 @@ export function lossesOf(view: VerdictRows, model: string): Uint32Array {
   const rows = allRows(view).filter((i) => {
     const [a, b] = view.models(i);
     const o = view.outcome(i);
-    if (view.kind === 'preference') return a === model && o < 0.5;
+    if (view.kind === 'preference' || view.kind === 'games') return a === model && o < 0.5;
     return (a === model && o === 0) || (b === model && o === 1);
   });
   return view.kind === 'preference' ? orderedBy(rows, (i) => view.outcome(i)) : Uint32Array.from(rows);
 }
 
-/** Two-order files: the pairs whose two verdicts differ (a win in one order and a tie in the other included). */
+/**
+ * Two-order files: the pairs whose two verdicts differ (a win in one order and a tie in the other
+ * included); Arena-Hard-Auto: both games of each question whose two games disagree on the model.
+ */
 export function orderFlips(view: VerdictRows): Uint32Array {
+  if (view.kind === 'games') return gameFlips(view);
   if (view.kind !== 'orders') return new Uint32Array(0);
   return Uint32Array.from(allRows(view).filter((i) => {
     const [g1, g2] = view.orders(i);
     return g1 !== null && g2 !== null && g1 !== g2;
   }));
+}
+
+function gameFlips(view: VerdictRows): Uint32Array {
+  const byQuestion = new Map<string, number[]>();
+  for (let i = 0; i < view.n; i++) {
+    const key = `${view.models(i).join('\u0000')}\u0000${view.question(i)}`;
+    const rows = byQuestion.get(key);
+    if (rows) rows.push(i);
+    else byQuestion.set(key, [i]);
+  }
+  const out: number[] = [];
+  for (const rows of byQuestion.values()) {
+    if (rows.length === 2 && view.outcome(rows[0]) !== view.outcome(rows[1])) out.push(...rows);
+  }
+  return Uint32Array.from(out.sort((x, y) => x - y));
 }
 
 /** Battles the lower-rated model won, the biggest upset (rating gap) first. */
@@ -173,13 +212,14 @@ export function doubtChoices(view: VerdictRows, report: Report): DoubtChoice[] {
   const out: DoubtChoice[] = [];
   if (view.kind === 'judged') out.push({ key: 'lowest', label: 'Lowest scores first', rows: lowestScores(view) });
   if (view.kind === 'orders') out.push({ key: 'flips', label: 'Pairs that flip with the order', rows: orderFlips(view) });
+  if (view.kind === 'games') out.push({ key: 'flips', label: 'Questions whose two games disagree (both games)', rows: orderFlips(view) });
   if (judge?.ratings?.length && view.kind !== 'judged') out.push({ key: 'upsets', label: 'Upsets: the lower-rated model won', rows: upsets(view, judge.ratings) });
   if (view.kind !== 'judged') {
-    const models = view.kind === 'preference'
+    const models = view.kind === 'preference' || view.kind === 'games'
       ? [...new Set(Array.from({ length: view.n }, (_, i) => view.models(i)[0]))]
       : judge?.ratings?.map((r) => r.model) ?? judge?.models ?? [];
     for (const m of models) {
-      out.push({ key: `loss:${m}`, label: view.kind === 'preference' ? `Losses of ${m} to its baseline` : `Losses of ${m}`, rows: lossesOf(view, m) });
+      out.push({ key: `loss:${m}`, label: view.kind === 'preference' || view.kind === 'games' ? `Losses of ${m} to its baseline` : `Losses of ${m}`, rows: lossesOf(view, m) });
     }
   }
   return out;
@@ -209,6 +249,13 @@ export function verdictWords(view: VerdictRows, i: number): string {
       const w = view.text(i, 'winner');
       const o = view.outcome(i);
       return o === 1 ? `${first} wins (${w})` : o === 0 ? `${second} wins (${w})` : w === 'tie (bothbad)' ? 'a tie, both bad' : `a tie (${w})`;
+    }
+    case 'games': {
+      const o = view.outcome(i);
+      const label = view.text(i, 'score');
+      const said = o === 1 ? `${first} wins` : o === 0 ? `${second} (the baseline) wins` : Number.isFinite(o) ? 'a tie' : 'no readable verdict';
+      const strong = /(>>|<<)/.test(label) ? ' clearly' : '';
+      return `${label}: ${said}${o === 0 || o === 1 ? strong : ''} (game ${view.text(i, 'game')}: Assistant A is ${view.text(i, 'game') === '2' ? first : second})`;
     }
     case 'orders': {
       const [g1, g2] = view.orders(i);

@@ -11,9 +11,10 @@ import { scorePath } from '../../../src/core';
 import { parseFile } from '../../../src/core/score';
 import type { Report } from '../../../src/core/types';
 import type { JudgeRows } from '../../../src/core/judges/types';
-import { doubtChoices, lossesOf, lowestScores, orderFlips, upsets, verdictKind, verdictRows, verdictWords } from '../../../webview/judge/verdictRows';
+import { doubtChoices, gameLabel, lossesOf, lowestScores, orderFlips, upsets, verdictKind, verdictRows, verdictWords } from '../../../webview/judge/verdictRows';
 import { conversationTurns, promptParts } from '../../../webview/judge/promptParts';
 import { lineBounds, recordAtLine } from '../../../src/extension/report/judgeRecord';
+import { gameFields } from '../../../webview/judge/judgeStepper';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SINGLE = join(ROOT, 'test/fixtures/real/mt-bench/medusa/model_judgment/gpt-4_single.jsonl');
@@ -21,6 +22,8 @@ const PAIR = join(ROOT, 'test/fixtures/real/mt-bench/phi-3-pair/gpt-4_pair.jsonl
 const ALPACA = join(ROOT, 'test/fixtures/judges/alpacaeval/toy-7b/alpaca_eval_gpt4/annotations.json');
 const WEIGHTED = join(ROOT, 'test/fixtures/judges/alpacaeval/toy-7b/weighted_alpaca_eval_gpt4_turbo/annotations.json');
 const BATTLES = join(ROOT, 'test/fixtures/judges/arena/battles.jsonl');
+const HARD_V01 = join(ROOT, 'test/fixtures/real/arena-hard/arena-hard-auto-greek/data/arena-hard-v0.1/model_judgment/claude-3.5-sonnet-v2/krikri-annealing-sft-mixed-run1.jsonl');
+const HARD_V2 = join(ROOT, 'test/fixtures/judges/arena-hard/arena-hard-v2.0/model_judgment/gpt-4.1/toy-model.jsonl');
 const PYTHON = '/usr/bin/python3';
 const HAVE_PYTHON = existsSync(PYTHON);
 
@@ -135,6 +138,54 @@ print(json.dumps(lines))`, PAIR], { encoding: 'utf8' })) as number[];
     const gap = (i: number) => Math.abs(rating.get(view.models(i)[0])! - rating.get(view.models(i)[1])!);
     for (let k = 1; k < up.length; k++) expect(gap(up[k - 1])).toBeGreaterThanOrEqual(gap(up[k]));
     expect(doubtChoices(view, report).map((c) => c.key)).toEqual(['upsets', ...ratings.map((r) => `loss:${r.model}`)]);
+  });
+});
+
+describe('Arena-Hard-Auto: one row per game against the baseline', () => {
+  for (const path of [HARD_V01, HARD_V2]) {
+    it(`${path.includes('v2.0') ? 'v2.0' : 'v0.1'}: the model's outcome in each game as the core; flips are the questions whose games disagree; losses as the core's`, () => {
+      const { report, rows } = both(path);
+      if (rows.kind !== 'pair') throw new Error('not pairs');
+      const view = verdictRows(report)!;
+      expect(view.kind).toBe('games');
+      for (let i = 0; i < view.n; i++) {
+        expect(view.models(i)).toEqual([rows.models[rows.a[i]], rows.models[rows.b[i]]]);
+        expect(view.outcome(i)).toBe(rows.outcome[i]);
+      }
+      const flips = orderFlips(view);
+      expect(flips.length).toBe(2 * report.judge!.position_bias!.differ);
+      const model = rows.models[rows.a[0]];
+      expect(lossesOf(view, model)).toHaveLength(Array.from(rows.outcome).filter((o, i) => rows.models[rows.a[i]] === model && o === 0).length);
+      expect(doubtChoices(view, report).map((c) => c.key)).toEqual(['flips', `loss:${model}`]);
+      expect(verdictWords(view, 0)).toMatch(/^\S+: .* \(game [12]: Assistant A is /);
+    });
+  }
+
+  it('v0.1: each game\'s two answers from its whole prompt (game 1: the baseline is A), their lengths the core\'s', () => {
+    const { rows } = both(HARD_V01);
+    if (rows.kind !== 'pair') throw new Error('not pairs');
+    // The prompts as the file holds them (the page's are cut at 4,000 characters; the host reads these).
+    const lengths: [number, number][] = [];
+    for (const line of readFileSync(HARD_V01, 'utf8').split('\n').filter(Boolean)) {
+      const record = JSON.parse(line) as { games: { user_prompt: string; score: string | null }[] };
+      record.games.slice(0, 2).forEach((g, k) => {
+        if (!g || gameLabel(g.score ?? '') === null) return;
+        const [a, b] = promptParts(g.user_prompt).answers;
+        const [model, baseline] = k === 1 ? [a, b] : [b, a];
+        lengths.push([[...model].length, [...baseline].length]);
+      });
+    }
+    expect(lengths).toEqual(Array.from(rows.lengthA, (a, i) => [a, rows.lengthB[i]]));
+  });
+
+  it('labels as Arena-Hard-Auto reads them; a record\'s game picked from its whole record (v0.1 user_prompt, v2.0 prompt messages)', () => {
+    expect([gameLabel('A>>B'), gameLabel('[b>a]'), gameLabel(' A=B '), gameLabel('A>>>B'), gameLabel('')]).toEqual(['A>>B', 'B>A', 'A=B', null, null]);
+    const v01 = gameFields({ games: JSON.stringify([{ user_prompt: 'p1', judgment: 'j1', score: 'A>B' }, { user_prompt: 'p2', judgment: 'j2', score: 'B>A' }]) }, 2);
+    expect([v01.user_prompt, v01.judgment]).toEqual(['p2', 'j2']);
+    const v2 = gameFields({ games: JSON.stringify([{ prompt: [{ role: 'system', content: 's' }, { role: 'user', content: 'u1' }], judgment: { answer: 'x' }, score: 'A=B' }, null]) }, 1);
+    expect(v2.user_prompt).toBe('u1');
+    expect(JSON.parse(v2.judgment)).toEqual({ answer: 'x' });
+    expect(gameFields({ games: 'not json' }, 1)).toEqual({ games: 'not json' });
   });
 });
 
