@@ -192,6 +192,7 @@ export function buildSamples(which: Set<string> | null, bigRows = 1_000_000): Sa
   if (want('mt-bench-pair')) out.push(fromPath('mt-bench-pair', 'MT-Bench pair judgments (both orders)', join(REAL, 'mt-bench', 'phi-3-pair', 'gpt-4_pair.jsonl')));
   if (want('alpacaeval')) out.push(fromPath('alpacaeval', 'AlpacaEval annotations', join(judges, 'alpacaeval', 'toy-7b', 'alpaca_eval_gpt4', 'annotations.json')));
   if (want('arena')) out.push(fromPath('arena', 'Arena battles (5 models)', join(judges, 'arena', 'battles.jsonl')));
+  if (want('arena-hard')) out.push(fromPath('arena-hard', 'Arena-Hard-Auto v0.1 judgments (real, Greek)', join(REAL, 'arena-hard', 'arena-hard-auto-greek', 'data', 'arena-hard-v0.1', 'model_judgment', 'claude-3.5-sonnet-v2', 'krikri-annealing-sft-mixed-run1.jsonl')));
   if (want('arena-humans')) out.push(fromPath('arena-humans', 'MT-Bench human judgments: ratings and the judge against humans', join(judges, 'arena', 'human_judgments.json')));
   if (want('big')) {
     const path = bigFolktexts(bigRows);

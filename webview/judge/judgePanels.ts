@@ -180,7 +180,16 @@ function winRatesTable(rows: NonNullable<Judge['win_rates']>, rule: Judge['win_r
   ]);
 }
 
-function winTable(rows: NonNullable<Judge['win_table']>, twoOrder: boolean): HTMLElement {
+/** How a format's win table counts, in a sentence. */
+function winTableRule(format: Report['format']): string {
+  switch (format) {
+    case 'mt-bench': return 'As FastChat\'s show_result.py prints them, under the two-order rule: a win only where both orders name the same winner, otherwise a tie. These are counts over the file\'s pairs; no interval is computed for them.';
+    case 'arena-hard': return 'Battles won, lost and tied: each game as judged, a strong verdict (A>>B) counting three battles, as Arena-Hard-Auto\'s show_result.py counts them. Counts, without intervals: the win rate above carries the interval.';
+    default: return 'Each battle as voted; a tie counts half in the adjusted win rate. These are counts over the file\'s battles; the ratings below, where there are any, carry the intervals.';
+  }
+}
+
+function winTable(rows: NonNullable<Judge['win_table']>, format: Report['format']): HTMLElement {
   const table = el('table', { className: 'judge-table', attrs: { id: 'judge-win-table' } }, [
     el('caption', { className: 'sr-only', text: 'Wins, losses and ties per model' }),
     el('thead', {}, [el('tr', {}, [
@@ -195,12 +204,7 @@ function winTable(rows: NonNullable<Judge['win_table']>, twoOrder: boolean): HTM
   ]);
   return el('div', {}, [
     heading('h3', 'Wins, losses and ties per model', ['win_rate_adjusted', 'Adjusted win rate']),
-    el('p', {
-      className: 'caption muted',
-      text: twoOrder
-        ? 'As FastChat\'s show_result.py prints them, under the two-order rule: a win only where both orders name the same winner, otherwise a tie. These are counts over the file\'s pairs; no interval is computed for them.'
-        : 'Each battle as voted; a tie counts half in the adjusted win rate. These are counts over the file\'s battles; the ratings below carry the intervals.',
-    }),
+    el('p', { className: 'caption muted', text: winTableRule(format) }),
     tableBox(table, 'Wins, losses and ties per model'),
   ]);
 }
@@ -221,12 +225,11 @@ function pairwiseSection(report: Report, judge: Judge, slots: ChartSlots): HTMLE
   const pairs = judge.pairs ?? [];
   if (!judge.win_rates && !judge.win_table && !pairs.length && !judge.position_bias && !judge.length_bias) return null;
   const drawn = pairsToDraw(pairs);
-  const twoOrder = !!judge.position_bias;
   const section = el('section', { className: 'section judge-section', attrs: { id: 'section-pairwise' } }, [
     heading('h2', 'Pairwise preferences'),
   ]);
   if (judge.win_rates?.length) section.appendChild(winRatesTable(judge.win_rates, judge.win_rate_rule));
-  if (judge.win_table?.length) section.appendChild(winTable(judge.win_table, twoOrder));
+  if (judge.win_table?.length) section.appendChild(winTable(judge.win_table, report.format));
   if (pairs.length) {
     section.appendChild(el('div', { className: 'chart-grid' }, [slots.box('judge-pairs', 'Wins, ties and losses per pair', (canvas, p) => winTieLossChart(canvas, drawn, p), {
       height: Math.max(160, 30 * drawn.length + 110),
