@@ -4,8 +4,8 @@
 // parse; a kept parse costs a stat.
 //
 // A parse is reused only for the same path, the same options that can change a parse (everything
-// but the bootstrap, its seed, the interval method and the callbacks), an unchanged file (mtime and
-// size, stat'ed before the read: a file written during the read is not kept) and unchanged
+// but the bootstrap, its seed and share, the interval method and the callbacks), an unchanged file
+// (mtime and size, stat'ed before the read: a file written during the read is not kept) and unchanged
 // companions (every file and folder the parse read through the CompanionReader: lm-eval's results
 // file, a RAFT data folder...). Readers reach companions only through that reader (src/core/formats
 // holds no fs call but the Parquet reader's, which is not cached: Parquet goes through scoreAsync).
@@ -19,8 +19,11 @@ import type { CompanionReader } from './formats/context';
 
 export type { ParseCache } from './types';
 
-/** Options that never change what a parser returns. */
-const NOT_PARSE_OPTIONS = new Set<string>(['bootstrap', 'seed', 'interval', 'instances', 'parseCache', 'onProgress', 'onScored', 'shouldCancel']);
+/**
+ * Options that never change what a parser returns (the bootstrap's: its share too). `instances`
+ * does (HELM reads its texts only when they are shown), and so may any other.
+ */
+const NOT_PARSE_OPTIONS = new Set<string>(['bootstrap', 'seed', 'interval', 'bootstrapPart', 'parseCache', 'onProgress', 'onScored', 'shouldCancel']);
 
 /** The options a parse depends on, as a stable string. */
 export function parseKey(options: ScoreOptions): string {

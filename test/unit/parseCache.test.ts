@@ -89,9 +89,11 @@ describe('FileParseCache', () => {
     expect(cache.hits).toBe(1);
   });
 
-  it('parses again under options a parser reads; not under the bootstrap, its seed or the interval method', () => {
+  it('parses again under options a parser reads; not under the bootstrap, its seed, its share or the interval method', () => {
     const base = resolveOptions({});
-    expect(parseKey(resolveOptions({ bootstrap: 200, seed: 7, interval: 't' }))).toBe(parseKey(base));
+    expect(parseKey(resolveOptions({ bootstrap: 200, seed: 7, interval: 't', bootstrapPart: { index: 1, count: 2 } }))).toBe(parseKey(base));
+    // HELM reads its texts only when the instances are wanted.
+    expect(parseKey(resolveOptions({ instances: false }))).not.toBe(parseKey(base));
     expect(parseKey(resolveOptions({ format: 'generic' }))).not.toBe(parseKey(base));
     expect(parseKey(resolveOptions({ mapping: { score: 'p' } }))).not.toBe(parseKey(base));
     expect(parseKey(resolveOptions({ task: 'x' }))).not.toBe(parseKey(base));
