@@ -9,7 +9,7 @@ import type { FileInput, FormatContext } from './context';
 import { isObject, readInspectLog, type InspectLog, type Obj } from './inspectLog';
 import { inflateLimit } from './boundedInflate';
 import { inspectAccuracy, inspectStderr, isUnscored, reducerNamed, valueToFloat, type ScoreValue } from './inspectScores';
-import { AGENT_KEY, slimForScoring } from './inspectSlim';
+import { AGENT_KEY, SCORING_SKIP, slimForScoring } from './inspectSlim';
 import { AGENT_FIELDS, agentTexts, isAgentRun, type AgentCounts } from '../samples/agentColumns';
 
 const MAX_TEXT = 3000;
@@ -226,7 +226,7 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   try {
     // Each sample is read, cut down to what scoring needs (inspectSlim.ts) and let go before the
     // next; a large .eval on disk is read by range (input.ranges), never held whole.
-    log = readInspectLog(input.ranges ?? input.bytes, () => input.text(), inflateLimit(ctx.options.maxFileBytes), { keep: slimForScoring, progress: ctx.progress });
+    log = readInspectLog(input.ranges ?? input.bytes, () => input.text(), inflateLimit(ctx.options.maxFileBytes), { keep: slimForScoring, skip: SCORING_SKIP, progress: ctx.progress });
   } catch (e) {
     const message = `Not a readable Inspect log: ${e instanceof Error ? e.message : String(e)}.`;
     return { format: 'inspect', set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };

@@ -11,6 +11,7 @@ import { parsePythonJson } from './pythonJson';
 import { MAX_INFLATED_BYTES } from './boundedInflate';
 import { bytesSource, ZipArchive, type ByteSource, type ZipEntry } from './zipArchive';
 import type { ParseProgress } from './progress';
+import { withoutTopLevelKeys } from './jsonSkip';
 
 export type Obj = Record<string, unknown>;
 
@@ -30,6 +31,8 @@ export interface InspectLog {
 export interface ReadOptions {
   /** What to keep of each sample (default: all of it). */
   keep?: (sample: Obj) => Obj;
+  /** Top-level members of a zip's sample entries not even parsed (jsonSkip.ts): what `keep` never reads. */
+  skip?: readonly string[];
   progress?: ParseProgress;
 }
 
@@ -47,9 +50,14 @@ function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** One entry of a zip as JSON (undefined when absent); throws with a sentence when it cannot be read. */
-export function zipJson(zip: ZipArchive, entry: ZipEntry | undefined, limit: number): unknown {
-  return entry ? parsePythonJson(decoder.decode(zip.read(entry, limit))) : undefined;
+/**
+ * One entry of a zip as JSON (undefined when absent), without the top-level members `skip` names;
+ * throws with a sentence when it cannot be read.
+ */
+export function zipJson(zip: ZipArchive, entry: ZipEntry | undefined, limit: number, skip?: readonly string[]): unknown {
+  if (!entry) return undefined;
+  const bytes = zip.read(entry, limit);
+  return parsePythonJson(decoder.decode(skip?.length ? withoutTopLevelKeys(bytes, skip) : bytes));
 }
 
 /**
@@ -76,7 +84,7 @@ function readZip(source: ByteSource, limit: number, options: ReadOptions): Inspe
   let done = 0;
   for (const entry of entries) {
     try {
-      const sample = zipJson(zip, entry, limit);
+      const sample = zipJson(zip, entry, limit, options.skip);
       if (isObject(sample)) samples.push(options.keep ? options.keep(sample) : sample);
       else refused.push({ entry: entry.name, message: `the zip entry ${entry.name} is not a sample object` });
     } catch (e) {

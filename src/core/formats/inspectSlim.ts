@@ -11,6 +11,13 @@ const KEEP_TEXT = 8000;
 /** Where the counts travel on a kept sample. */
 export const AGENT_KEY = '__agent';
 
+/**
+ * A sample entry's members scoring never reads, left out before the entry is parsed (jsonSkip.ts):
+ * the events (most of an agent's entry: each model call with the conversation so far), the
+ * attachments, the store, the pools of a v3 log.
+ */
+export const SCORING_SKIP: readonly string[] = ['events', 'attachments', 'store', 'message_pool', 'call_pool', 'error_retries', 'sandbox', 'files', 'setup'];
+
 function cut(v: unknown, max: number): unknown {
   return typeof v === 'string' && v.length > max ? detach(`${v.slice(0, max)}…`) : v;
 }

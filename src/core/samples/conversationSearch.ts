@@ -78,7 +78,8 @@ export function searchConversations(path: string, format: FormatName, query: str
       options.onProgress?.(k / Math.max(1, entries.length));
       let sample: unknown;
       try {
-        sample = zipJson(zip, entry, limit);
+        // Its events repeat the conversation: never parsed (its attachments are, for the texts they hold).
+        sample = zipJson(zip, entry, limit, ['events', 'store', 'call_pool']);
       } catch {
         out.unread++;
         return;
