@@ -4,6 +4,7 @@
 // passes the limit (before inflating), or when its output passes what it declared or the limit
 // (while inflating, chunk by chunk), with a sentence naming the sizes and the limit.
 import { Inflate } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
 import { sizeText } from './progress';
 
 /** No single compressed entry or page inflates past this, whatever the file size limit. */
@@ -49,6 +50,28 @@ export function inflateBounded(what: string, data: Uint8Array, declared: number,
   for (let at = 0; at < data.length && !failure; at += step) inflater.push(data.subarray(at, Math.min(data.length, at + step)), at + step >= data.length);
   if (failure) throw failure;
   if (written !== declared) throw new Error(`${what} inflates to ${sizeText(written)}, not the ${sizeText(declared)} its header declares: the file is damaged`);
+  return out;
+}
+
+/**
+ * inflateBounded with Node's zlib (about four times faster than fflate, and without a buffer per
+ * chunk): zlib stops at `declared` bytes (maxOutputLength) and says so, which is read back as the
+ * same sentences. For the readers that run in Node only (a zip read from disk, entry by entry).
+ */
+export function inflateBoundedNative(what: string, data: Uint8Array, declared: number, limit: number): Uint8Array {
+  checkDeclared(what, declared, limit);
+  let out: Uint8Array;
+  try {
+    out = inflateRawSync(data, { maxOutputLength: Math.max(1, declared) });
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new InflateLimitError(declared >= limit
+        ? `${what} inflates past ${limitText(limit)} (its header declares ${sizeText(declared)}); inflating stopped there`
+        : `${what} inflates past the ${sizeText(declared)} its header declares: the file is damaged or hostile; inflating stopped there`);
+    }
+    throw new Error(`${what} does not inflate (${e instanceof Error ? e.message : String(e)}): the file is damaged`);
+  }
+  if (out.length !== declared) throw new Error(`${what} inflates to ${sizeText(out.length)}, not the ${sizeText(declared)} its header declares: the file is damaged`);
   return out;
 }
 

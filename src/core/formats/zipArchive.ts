@@ -2,7 +2,7 @@
 // within a limit (boundedInflate.ts). The archive never has to be in memory: a `ByteSource` reads
 // the byte ranges asked for, from a buffer or from a file on disk (io.ts), so a 300 MB Inspect
 // `.eval` whose entries inflate to gigabytes together is read entry by entry, holding one at a time.
-import { checkDeclared, inflateBounded } from './boundedInflate';
+import { checkDeclared, inflateBoundedNative } from './boundedInflate';
 
 /** Bytes read by range. */
 export interface ByteSource {
@@ -104,7 +104,7 @@ export class ZipArchive {
       if (entry.compressedSize !== entry.size) throw new Error(`${what} is stored with two different sizes`);
       return data;
     }
-    if (entry.method === 8) return inflateBounded(what, data, entry.size, limit);
+    if (entry.method === 8) return inflateBoundedNative(what, data, entry.size, limit);
     throw new Error(`${what} uses compression method ${entry.method}; only stored and deflated entries are read`);
   }
 }
