@@ -73,7 +73,7 @@ suite('large files', () => {
   ];
   runs.forEach(({ rows, intervals }, run) => {
     test(`Score Benchmark on ${rows.toLocaleString('en')} rows (run ${run + 1}): first chart, instances, ${intervals ? 'intervals, ' : ''}event loop, memory (measured)`, async function () {
-      this.timeout(300_000);
+      this.timeout(540_000);
       const a = await api();
       await closePanel(a);
       await a.whenIdle();
@@ -118,13 +118,17 @@ suite('large files', () => {
       console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows: progress shown ${shown.length} times: ${shown.slice(0, 8).join(', ')}${shown.length > 8 ? `, …, ${shown.at(-1)}` : ''} %`);
       assert.ok(shown.every((p, k) => k === 0 || p > shown[k - 1]), `progress only grows: ${shown.join(', ')}`);
       if (rows === 1_000_000 && intervals) {
-        // An idle worker exits after a while and gives its heap back.
-        await until(() => a.workerThreads(), (n) => n === 0, 'the idle workers exit', 30_000);
+        // An idle worker exits after a while and gives its heap back; one that keeps a parse for a
+        // warm reopen (issue 28.11) stays KEEPING_WORKER_IDLE_MS (3 minutes) first.
+        await until(() => a.workerThreads(), (n) => n === 0, 'the idle workers exit', 210_000);
         console.log(`    [eval-lens] ${rows.toLocaleString('en')} rows: rss once the idle workers exited ${f1(process.memoryUsage().rss / 2 ** 20)} MB `
           + `(growth ${f1(process.memoryUsage().rss / 2 ** 20 - m.rssBeforeMB)} MB, the panel keeping the pages it re-posts when the webview reloads)`);
       }
       if (rows === 1_000_000) {
-        assert.ok(shown.length >= 10 && shown.at(-1)! >= 90, `progress in steps: ${shown.join(', ')}`);
+        // A second open of the same unchanged file reuses the worker's parse (issue 28.11): no parse
+        // to report in steps, only its end.
+        const warm = runs.slice(0, run).some((r) => r.rows === rows);
+        assert.ok((warm || shown.length >= 10) && shown.at(-1)! >= 90, `progress in steps: ${shown.join(', ')}`);
         // The 3 s budget is a figure of bench/extension-first-chart.mjs (which runs this test and
         // reports it); here only a margin no loaded 2-core machine reaches unless something broke.
         assert.ok(firstChartMs < 20_000, `1,000,000 rows: first chart after ${firstChartMs} ms`);

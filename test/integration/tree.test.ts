@@ -67,14 +67,14 @@ suite('tree', () => {
   test('lists the data files it looked at and did not score under "Not scored", with the reason', async () => {
     const a = await api();
     const group = find(a.treeSnapshot(), 'Not scored');
-    // The include globs pick CSVs: cities.csv and the two RAFT train.csv files were looked at.
+    // The include globs pick CSVs and JSON: cities.csv and the two RAFT tasks' train.csv and task.json were looked at.
     assert.deepEqual(group.children.map((c) => [c.label, c.description]), [
-      ['cities.csv', 'not scored'], ['train.csv', 'not scored'], ['train.csv', 'not scored'],
+      ['cities.csv', 'not scored'], ['task.json', 'not scored'], ['train.csv', 'not scored'], ['task.json', 'not scored'], ['train.csv', 'not scored'],
     ]);
-    assert.equal(group.description, '3 data files');
+    assert.equal(group.description, '5 data files');
     const cities = find(group.children, 'cities.csv');
     assert.match(plain(cities.tooltip), /No prediction columns: city, country, population/);
-    assert.match(plain(group.children[1].tooltip), /task data/);
+    assert.match(plain(find(group.children, 'train.csv').tooltip), /task data/);
     // A new file that is not predictions appears there, and leaves when it is deleted.
     const dir = fixture('scratch-unscored');
     rmSync(dir, { recursive: true, force: true });
