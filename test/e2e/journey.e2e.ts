@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameLocator } from 'playwright-core';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
 import { scoreFileAsync } from '../../src/core/scoreAsync';
+import { parseCsv } from '../../src/core/formats/csv';
 import { chooseExport, saveDialog, startWorkbench, type Workbench } from './workbench';
 import { JOURNEY_KINDS, type JourneyKind } from './journeyKinds';
 
@@ -69,23 +70,6 @@ async function placeKinds(workspace: string): Promise<Placed[]> {
 
 function csvField(v: string): string {
   return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
-/** Reads a CSV the way the export writes it (RFC 4180): rows of fields. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else if (c !== '\r') field += c;
-  }
-  if (field || row.length) { row.push(field); rows.push(row); }
-  return rows;
 }
 
 async function pick(wb: Workbench, label: RegExp, filter: string): Promise<void> {
@@ -300,8 +284,9 @@ async function journey(wb: Workbench, k: Placed, workspace: string, record: (ste
     await chooseExport(v, /^CSV of the instance table, as filtered/);
     await saveDialog(wb, out, { timeoutMs: 90_000 });
     await expect.poll(() => existsSync(out), { timeout: 60_000 }).toBe(true);
-    await expect.poll(() => readCsv(readFileSync(out, 'utf8')).length - 1, { timeout: 30_000 }).toBe(shown);
-    const header = readCsv(readFileSync(out, 'utf8'))[0];
+    // Read back with the core's RFC 4180 reader (the page wrote it; blank lines are no records).
+    await expect.poll(() => parseCsv(readFileSync(out, 'utf8')).records.length, { timeout: 30_000 }).toBe(shown);
+    const header = parseCsv(readFileSync(out, 'utf8')).header;
     if (!header.includes('id')) throw new Error(`the export has no id column (${header.join(',')})`);
     await v.locator('#filter-correctness').selectOption('all').catch(() => undefined);
   });
