@@ -53,6 +53,15 @@ function almanacsCandidate(text: string): string {
   }).join('\n') + '\n';
 }
 
+/** JSON Lines rewritten record by record (a judge file's second run: other verdicts on the same samples). */
+function eachRecord(text: string, change: (o: Record<string, unknown>, k: number) => void): string {
+  return text.split('\n').filter(Boolean).map((line, k) => {
+    const o = JSON.parse(line) as Record<string, unknown>;
+    change(o, k);
+    return JSON.stringify(o);
+  }).join('\n') + '\n';
+}
+
 export const JOURNEY_KINDS: JourneyKind[] = [
   {
     name: 'folktexts',
@@ -189,6 +198,45 @@ export const JOURNEY_KINDS: JourneyKind[] = [
     name: 'ragas',
     place: (f) => twoRuns(f, root('test/fixtures/real/ragas/ragas_evaluation_results.csv')),
     columnQuery: 'model',
+  },
+  // Judge files (issue 27): FastChat MT-Bench single and pair judgments (real), AlpacaEval
+  // annotations and arena battles (made in their shape, test/fixtures/judges).
+  {
+    name: 'mt-bench-single',
+    place: (f) => {
+      // FastChat's layout: question.jsonl in the bench folder, the judgments in model_judgment/.
+      for (const side of ['run-a', 'run-b']) cpSync(root('test/fixtures/real/mt-bench/medusa'), join(f, side), { recursive: true });
+      const b = join(f, 'run-b', 'model_judgment', 'gpt-4_single.jsonl');
+      writeFileSync(b, eachRecord(readFileSync(b, 'utf8'), (o) => { if (typeof o.score === 'number' && o.score >= 2) o.score -= 1; }));
+      return { a: join(f, 'run-a', 'model_judgment', 'gpt-4_single.jsonl'), b };
+    },
+    columnQuery: 'model = vicuna-7b-v1.3',
+  },
+  {
+    name: 'mt-bench-pair',
+    place: (f) => twoRuns(f, root('test/fixtures/real/mt-bench/phi-3-pair/gpt-4_pair.jsonl'), undefined,
+      (text) => eachRecord(text, (o, k) => { if (k % 3 === 0 && o.g1_winner === 'tie') o.g1_winner = 'model_1'; })),
+    columnQuery: 'g1_winner = tie',
+  },
+  {
+    name: 'alpacaeval',
+    place: (f) => {
+      // Two models against the same baseline on the same instructions: compare pairs them.
+      const a = join(f, 'run-a', 'annotations.json');
+      const b = join(f, 'run-b', 'annotations.json');
+      mkdirSync(join(f, 'run-a'), { recursive: true });
+      mkdirSync(join(f, 'run-b'), { recursive: true });
+      copyFileSync(root('test/fixtures/judges/alpacaeval/toy-7b/alpaca_eval_gpt4/annotations.json'), a);
+      copyFileSync(root('test/fixtures/judges/alpacaeval/toy-13b/alpaca_eval_gpt4/annotations.json'), b);
+      return { a, b };
+    },
+    columnQuery: 'preference = 2',
+  },
+  {
+    name: 'arena',
+    place: (f) => twoRuns(f, root('test/fixtures/judges/arena/battles.jsonl'), undefined,
+      (text) => eachRecord(text, (o, k) => { if (k % 5 === 0) o.winner = o.winner === 'model_a' ? 'model_b' : o.winner === 'model_b' ? 'model_a' : o.winner; })),
+    columnQuery: 'winner = tie',
   },
   {
     name: 'summary',

@@ -195,6 +195,22 @@ describe('the judge panels (issue 27) in the workbench', () => {
     await expect.poll(() => stepper.getAttribute('data-total')).toBe(String(want));
     await view.locator('#clear-filters').click();
     await shoot(view, 'mt-bench-single');
+    // Group by another column: each group's size, and the page's word why no judge figure per group;
+    // Cluster by: the page says the judge's intervals are its own. Back to the judge's groups by model.
+    const choose = async (selector: string, value: string) => {
+      await view.locator(selector).selectOption(value);
+      await view.locator(selector).press('Enter');
+    };
+    expect(await view.locator('#group-by option[value=""]').textContent()).toBe('Model (the judge\'s figures per model)');
+    await choose('#group-by', 'p:turn');
+    await view.locator('[data-na="group-figures"]').waitFor({ timeout: 120_000 });
+    expect(await view.locator('#group-table tbody tr').count()).toBe(2);
+    await choose('#group-by', '');
+    await expect.poll(() => view.locator('#section-groups h2').textContent(), { timeout: 120_000 }).toBe('Groups by model');
+    await choose('#cluster-by', 'p:question_id');
+    await view.locator('[data-na="cluster"]').waitFor({ timeout: 120_000 });
+    await choose('#cluster-by', '');
+    await view.locator('[data-na="cluster"]').waitFor({ state: 'detached', timeout: 120_000 });
     await noSeriousViolation('mt-bench-single');
   });
 

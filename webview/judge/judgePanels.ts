@@ -388,6 +388,7 @@ function overview(report: Report, judge: Judge): HTMLElement {
     el('p', { text: `A judge file: ${kind}, by ${judges || 'an unnamed judge'}, over ${formatCount(judge.models.length)} model${judge.models.length === 1 ? '' : 's'} and ${formatCount(report.n)} valid verdicts.` }),
     invalid ? el('p', { className: 'judge-invalid', text: invalid, data: { count: judge.invalid } }) : null,
     noCards ? notApplicable('cards', `No figure for the file as a whole: it holds ${formatCount(judge.models.length)} models, and one figure over several models would be wrong. Each model's figures are in the groups above and the tables below.`) : null,
+    report.clusters ? notApplicable('cluster', `Cluster by ${report.clusters.column} changes no figure of a judge file: its intervals are its own (a judge score's clustered by question, a win rate's as its leaderboard computes it, Wilson's for the position bias, Fisher's z for the length bias, the ratings' bootstrap over battles).`) : null,
     notApplicable('calibration', 'No calibration views: a judge\'s verdicts are grades and preferences, not probabilities of a gold answer, so there is nothing to calibrate. The judge\'s own reliability is its position bias, its length bias and its agreement with humans, where the file allows them.'),
   ]);
 }

@@ -21,7 +21,8 @@ export function groupControls(report: Report): HTMLElement | null {
   const cols = report.groupColumns;
   if (!cols || report.fatal) return null;
   const select = el('select', { attrs: { id: 'group-by', 'aria-label': 'Group by' } });
-  select.appendChild(el('option', { text: 'No grouping', attrs: { value: '' } }));
+  // A judge file's figures are per model whatever is chosen (src/core/judges): its "none" is that.
+  select.appendChild(el('option', { text: report.judge ? 'Model (the judge\'s figures per model)' : 'No grouping', attrs: { value: '' } }));
   const own = el('optgroup', { attrs: { label: 'This file' } });
   for (const c of cols.predictions) own.appendChild(el('option', { text: c, attrs: { value: `p:${c}` } }));
   if (cols.predictions.length) select.appendChild(own);
@@ -32,6 +33,7 @@ export function groupControls(report: Report): HTMLElement | null {
   }
   const g = report.groups;
   select.value = g ? `${g.source === 'data' ? 'd' : 'p'}:${g.column}` : '';
+  if (select.selectedIndex < 0) select.value = ''; // the judge's own groups by model
   // Re-grouping re-scores the file: on an explicit choice (Enter, a click), not on each arrow key.
   onChoice(select, (v) => {
     post(v ? { type: 'groupBy', column: v.slice(2), fromData: v.startsWith('d:') } : { type: 'groupBy', column: null });
@@ -60,9 +62,12 @@ export function groupsSection(report: Report, view: GroupsView): HTMLElement | n
   const overall = report.metrics[key];
   const domain = forestDomain(g.groups, key, typeof overall === 'number' ? overall : null);
 
+  // No figure of the kind for any group (a judge file grouped by a column other than its model:
+  // its figures are per model): the groups' sizes only, and the page says why (data-na).
+  const noFigure = key === undefined;
   const table = el('table', { className: 'groups', attrs: { id: 'group-table' } });
   table.appendChild(el('thead', {}, [el('tr', {}, [
-    'group', 'n', `${key} (95% interval)`, '', ...cols.slice(1),
+    'group', 'n', ...(noFigure ? [] : [`${key} (95% interval)`, '', ...cols.slice(1)]),
   ].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))]));
   const body = el('tbody');
   g.groups.forEach((s, k) => {
@@ -81,9 +86,11 @@ export function groupsSection(report: Report, view: GroupsView): HTMLElement | n
         attrs: { type: 'button', 'aria-pressed': String(view.selected === k) }, data: { focusKey: `group-${k}` },
       }), ...notes.map((n) => el('span', { className: `group-note${n.startsWith('worst') ? ' worst-note' : ''}`, text: n }))]),
       el('td', { className: 'numeric', text: formatCount(s.n) }),
-      el('td', { className: 'numeric', text: `${formatMetric(s.metrics[key])}${ci ? ` [${formatMetric(ci[0])}, ${formatMetric(ci[1])}]` : ''}` }),
-      el('td', { className: 'forest-cell' }, [forestBar(s.metrics[key], ci, domain, typeof overall === 'number' ? overall : null)]),
-      ...cols.slice(1).map((c) => el('td', { className: 'numeric', text: formatMetric(s.metrics[c]) })),
+      ...(noFigure ? [] : [
+        el('td', { className: 'numeric', text: `${formatMetric(s.metrics[key])}${ci ? ` [${formatMetric(ci[0])}, ${formatMetric(ci[1])}]` : ''}` }),
+        el('td', { className: 'forest-cell' }, [forestBar(s.metrics[key], ci, domain, typeof overall === 'number' ? overall : null)]),
+        ...cols.slice(1).map((c) => el('td', { className: 'numeric', text: formatMetric(s.metrics[c]) })),
+      ]),
     ]);
     body.appendChild(row);
   });
@@ -94,10 +101,16 @@ export function groupsSection(report: Report, view: GroupsView): HTMLElement | n
   // worstGroupIndex ranks by the kind's first column (then also `key`: without it, worst is -1).
   const rank = GROUP_COLUMNS[report.kind][0];
   const worstText = worst === -1 ? '' : ` Worst group by ${rank} (${lowerIsBetter(rank) ? 'highest' : 'lowest'}): ${g.groups[worst].value}.`;
-  const caption = `${g.groups.length} groups by ${g.column}${from}${report.kind === 'binary' ? `, threshold ${formatMetric(report.options.threshold, 4)}` : ''}.${left ? ` ${left}.` : ''}${worstText} Bars: 95% bootstrap intervals; the line marks the whole file. Click a group to filter the instance table.`;
+  const caption = `${g.groups.length} groups by ${g.column}${from}${report.kind === 'binary' ? `, threshold ${formatMetric(report.options.threshold, 4)}` : ''}.${left ? ` ${left}.` : ''}${worstText}${noFigure ? '' : ' Bars: 95% bootstrap intervals; the line marks the whole file.'} Click a group to filter the instance table.`;
   return el('section', { className: 'section', attrs: { id: 'section-groups' } }, [
     el('h2', { text: `Groups by ${g.column}` }),
     el('p', { className: 'caption muted', text: caption }),
+    noFigure ? el('p', {
+      className: 'muted na-note', data: { na: 'group-figures' },
+      text: report.judge
+        ? `No judge figure per group: a judge file's figures are computed per model (choose Model in Group by for them; the judge panels below give each model's means per turn and per category), so the groups by ${g.column} give their sizes only.`
+        : `No figure per group: this kind's figures are not computed per group, so the groups by ${g.column} give their sizes only.`,
+    }) : null,
     // A narrow editor column: the table scrolls sideways inside its card (the group names stay).
     el('div', { className: 'table-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': `Groups by ${g.column} (scrolls sideways)` } }, [table]),
   ]);
