@@ -1,6 +1,6 @@
 // Parses kept between scoring calls of one long-lived process (the extension's scoring worker): a
-// report opened again, its intervals pass right after its first pass, and the tree's score of the
-// same file all read and parse the same bytes. A million-row CSV costs ~0.1-0.3 s of CPU to
+// report opened again and its intervals pass right after its first pass read and parse the same
+// bytes (the tree's score asks for other options: no column list, so it keeps a parse of its own). A million-row CSV costs ~0.1-0.3 s of CPU to
 // parse; a kept parse costs a stat.
 //
 // A parse is reused only for the same path, the same options that can change a parse (everything

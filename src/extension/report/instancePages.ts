@@ -6,6 +6,8 @@ import type { HostToWebview, InstancePage } from '../../protocol';
 
 /** The instance pages wait this long at most for the first chart to be painted. */
 const PAGES_WAIT_MS = 3000;
+/** ...and then this long at most for what must go first (the report's intervals: see post()). */
+const AHEAD_WAIT_MS = 4000;
 
 export class InstancePages {
   private pages: { report: number; page: InstancePage }[] = [];
@@ -36,12 +38,16 @@ export class InstancePages {
   /**
    * Posts the pages one after another, each once the previous one was delivered, while `current()`
    * holds. The first waits until the webview painted the charts of `token` (or PAGES_WAIT_MS
-   * passed): the bulk transfer never delays the first chart. Resolves with what was posted, or
+   * passed): the bulk transfer never delays the first chart. Then, given `ahead`, until it settles
+   * (or AHEAD_WAIT_MS passed): the report's intervals pass, which on two cores would otherwise share
+   * them with the table's transfer and build and come ~1-2 s later for a million rows, while the
+   * table comes about when it would have (issue 28.11). Resolves with what was posted, or
    * undefined when the run was stopped.
    */
-  async post(token: number, send: (m: HostToWebview) => Thenable<boolean>, current: () => boolean): Promise<{ pages: number; bytes: number; ms: number } | undefined> {
+  async post(token: number, send: (m: HostToWebview) => Thenable<boolean>, current: () => boolean, ahead?: Promise<unknown>): Promise<{ pages: number; bytes: number; ms: number } | undefined> {
     const run = ++this.run;
     await this.renderedOrTimeout(token, PAGES_WAIT_MS);
+    if (ahead) await settledOrTimeout(ahead, AHEAD_WAIT_MS);
     const t0 = Date.now();
     let bytes = 0;
     for (const { report, page } of this.pages) {
@@ -67,4 +73,13 @@ export class InstancePages {
       });
     });
   }
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+function settledOrTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => { clearTimeout(timer); resolve(); };
+    promise.then(done, done);
+  });
 }

@@ -55,6 +55,8 @@ export class ReportPanel {
   private token = 0;
   /** The pages of the report in view, posted after the 'reports' message (again after every 'ready'). */
   private readonly pages: InstancePages;
+  /** The intervals of the view of `token` still to come (its pages wait for them: InstancePages.post). */
+  private intervalsAhead: { token: number; arrived: Promise<void>; resolve: () => void } | undefined;
   /** Watches the path in view; a change re-scores it. */
   private readonly follower = new FileFollower(
     (path) => { if (ReportPanel.current === this && this.info.path === path) void this.load(path); },
@@ -299,6 +301,7 @@ export class ReportPanel {
       this.result = { ...current, reports: current.reports.map(merge) };
       this.view = { ...view, reports: view.reports.map(merge) };
       if (this.info.ready) this.postNow({ type: 'intervals', token: this.token, reports: intervals });
+      if (this.intervalsAhead?.token === this.token) this.intervalsAhead.resolve();
       ReportPanel.log?.(`panel: intervals ${this.info.ready ? 'posted' : 'kept for the next ready'}, ${Date.now() - this.info.createdAt} ms after the panel was created`);
       this.follower.checkStamp();
       return true;
@@ -316,6 +319,13 @@ export class ReportPanel {
     this.info.instancesReady = undefined;
     this.panel.title = titleFor(path);
     this.token = ++ReportPanel.tokens;
+    this.intervalsAhead?.resolve();
+    this.intervalsAhead = undefined;
+    if (result.intervalsPending) {
+      let resolve = () => {};
+      const arrived = new Promise<void>((r) => { resolve = r; });
+      this.intervalsAhead = { token: this.token, arrived, resolve };
+    }
     const { view, pages } = reportsView(path, result, this.info.state, this.token);
     if (result.reports.some((r) => SAMPLE_FILE_FORMATS.includes(r.format))) ReportPanel.samplesShown?.();
     this.pages.set(pages);
@@ -346,7 +356,8 @@ export class ReportPanel {
       this.info.lastPosted = m.type;
       return this.panel.webview.postMessage(m);
     };
-    const posted = await this.pages.post(token, send, () => this.info.ready && token === this.token);
+    const ahead = this.intervalsAhead?.token === token ? this.intervalsAhead.arrived : undefined;
+    const posted = await this.pages.post(token, send, () => this.info.ready && token === this.token, ahead);
     if (!posted) return;
     this.info.pagesPosted = { token, ...posted, at: Date.now() };
     ReportPanel.log?.(`panel: ${posted.pages} instance pages (${(posted.bytes / 2 ** 20).toFixed(1)} MB) delivered in ${posted.ms} ms`);
