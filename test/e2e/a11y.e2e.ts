@@ -275,7 +275,7 @@ describe('accessibility of every page (axe-core, WCAG 2.1 AA) in three themes', 
     await expect.poll(() => table.count()).toBe(1);
     expect(await table.locator('thead th').allTextContents()).toEqual(['Top-label confidence', '✓ correct (plain)', '✗ incorrect (hatched)']);
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(4);
-    expect(await view.locator('#chart-desc-histogram').textContent()).toMatch(/✓ correct \(filled\) [\d,]+ in all; ✗ incorrect \(outlined\) [\d,]+ in all/);
+    expect(await view.locator('#chart-desc-histogram').textContent()).toMatch(/✓ correct \(plain\) [\d,]+ in all; ✗ incorrect \(hatched\) [\d,]+ in all/);
     // The ROC curve's points, at the table's resolution.
     await view.locator('#chart-data-roc summary').focus();
     await wb.page.keyboard.press('Enter');

@@ -226,9 +226,13 @@ print(n)`, join(dir, 'epochs.eval')], { encoding: 'utf8' }).trim());
     expect(await view.locator('#stepper-reveal').innerText()).toBe('Show row in table');
     await view.locator('#stepper').scrollIntoViewIfNeeded();
     await docsShot(wb, 'inspect-eval-report');
-    // The top: accuracy and stderr beside what the log reported, and the breakdown.
+    // The top: accuracy with its interval (issue 28.6: from the reduced per-sample values), the
+    // log's stderr among the figures it reported, not a card of its own, and the breakdown.
     await view.locator('#metric-cards').scrollIntoViewIfNeeded();
-    expect(await view.locator('#metric-cards .card-value[data-metric="stderr"]').innerText()).toMatch(/^0\.0\d+$/);
+    const accuracy = view.locator('#metric-cards .card', { has: view.locator('.card-value[data-metric="accuracy"]') });
+    await accuracy.locator('.card-interval').waitFor({ state: 'attached', timeout: 60_000 });
+    expect(await view.locator('#metric-cards .card-value[data-metric="stderr"]').count()).toBe(0);
+    expect(await view.locator('.reported-extra').innerText()).toMatch(/\bstderr 0\.0\d+/);
     await docsShot(wb, 'inspect-eval-summary');
   });
 });
