@@ -63,8 +63,27 @@ async function layout(view: FrameLocator, tables: string[], fits: string[]): Pro
       const p = e.parentElement?.getBoundingClientRect();
       // Inside a sideways scroll box is fine: that box is what the user scrolls.
       const boxed = (() => { for (let a = e.parentElement; a && a !== doc.body; a = a.parentElement) if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return true; return false; })();
-      if (!boxed && r.width && r.right > vw + 1 && p && p.right <= vw + 1 && offenders.length < 12) offenders.push(`${name(e)} in ${name(e.parentElement!)}: right ${Math.round(r.right)}, width ${Math.round(r.width)}`);
+      if (!boxed && r.width && r.right > vw + 1 && p && (p.right <= vw + 1 || e.parentElement === doc.body) && offenders.length < 12) offenders.push(`${name(e)} in ${name(e.parentElement!)}: right ${Math.round(r.right)}, width ${Math.round(r.width)}`);
     }
+    // Text that cannot wrap has no box past the window (its line box is clipped by nothing): find
+    // what widens the page by hiding one element at a time, from the top down.
+    const wide = doc.documentElement.scrollWidth;
+    const narrowing = (parent: Element, depth: number): void => {
+      for (const c of Array.from(parent.children)) {
+        const h = c as HTMLElement;
+        const was = h.style.display;
+        h.style.display = 'none';
+        const without = doc.documentElement.scrollWidth;
+        h.style.display = was;
+        if (without < wide && offenders.length < 12) {
+          offenders.push(`${name(c)} widens the page by ${wide - without} px`);
+          if (depth < 12) narrowing(c, depth + 1);
+        }
+      }
+    };
+    if (wide > vw + 1) narrowing(doc.body, 0);
+    const bodyBox = doc.body.getBoundingClientRect();
+    if (bodyBox.right > vw + 1) offenders.unshift(`body: right ${Math.round(bodyBox.right)}, width ${Math.round(bodyBox.width)}`);
     return { viewport: vw, pageOverflow: doc.documentElement.scrollWidth - vw, clipped, offenders, tables };
   }, [tables, fits] as const);
 }
