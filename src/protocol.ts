@@ -93,7 +93,9 @@ export type HostToWebview =
    */
   | { type: 'conversationMatches'; search: number; rows?: { line: number; terms: number }[]; searched?: number; unread?: number; error?: string }
   /** The answer to a 'readColumn': the column's value for each instance of report `report`, or why it could not be read. */
-  | { type: 'columnRead'; report: number; column: string; fromData?: boolean; values?: (string | null)[]; error?: string };
+  | { type: 'columnRead'; report: number; column: string; fromData?: boolean; values?: (string | null)[]; error?: string }
+  /** The answer to a 'peekSample' (issue 29): the row's sample as read from the file, for the page's sample peek. */
+  | { type: 'samplePeek'; request: number; side: SampleSide };
 
 export type WebviewToHost =
   /** The webview's script runs and listens: the host posts nothing before this. */
@@ -141,8 +143,15 @@ export type WebviewToHost =
   | { type: 'compareModels' }
   /** "Map columns…": pick the table's gold, score and prediction columns (evalLens.mapColumns), then re-score. */
   | { type: 'mapColumns' }
-  /** Open the sample view (issue 29) on a row of report `report` (the stepper, a row of the instance table). */
+  /** Open the sample view (issue 29) in its own tab on a row of report `report` (the sample peek's "Open in its own tab"). */
   | { type: 'openSample'; report: number; row: SampleRow }
+  /**
+   * Show a row's sample in the page itself, below the table or the stepper that asked (issue 29: a
+   * row's click, the stepper's "Open sample"); answered by 'samplePeek' with the same `request`.
+   */
+  | { type: 'peekSample'; report: number; row: SampleRow; request: number }
+  /** The sample peek of `request` is on the page: `ms` since its message arrived, and how many messages it shows. */
+  | { type: 'samplePeekShown'; request: number; ms: number; messages: number }
   /**
    * The search box's plain-text and /regex/ terms, to be looked for inside every sample's
    * conversation in the file (answered by 'conversationMatches' with the same `search`).

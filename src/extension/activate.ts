@@ -16,6 +16,7 @@ import { exportCommand, exportComparisonCommand } from './export/exportCommand';
 import { InstanceHoverProvider } from './editor/hover';
 import { ReportPanel } from './report/reportPanel';
 import { SamplePanel } from './sample/samplePanel';
+import type { SampleReader } from './sample/sampleSides';
 import { SampleWorkerClient } from './sample/sampleWorkerClient';
 import { registerReportEditor } from './report/reportEditor';
 import { QuickFixProvider } from './editor/quickFixes';
@@ -113,6 +114,12 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   SamplePanel.log = (line) => log.debug(line);
   const sampleWorker = new SampleWorkerClient(context.asAbsolutePath('dist/sampleWorker.js'), (l) => log.warn(l));
   ReportPanel.samplesShown = () => sampleWorker.warm();
+  // One reader for the sample view's tab and the report page's sample peek.
+  const readSamples: SampleReader = (targets) => sampleWorker.read(
+    targets.map((t) => ({ path: t.path, format: t.format, task: t.task, row: t.row, text: unsavedText(t.path) })),
+    getSettings().maxFileBytes,
+  );
+  ReportPanel.sampleReader = readSamples;
   ReportPanel.conversationSearch = async (path, format, query) => {
     const reply = await pool.run({ type: 'searchConversations', path, format, query, maxBytes: getSettings().maxFileBytes }, { priority: 'interactive' });
     if (reply.type === 'conversations') return { rows: reply.rows, searched: reply.searched, unread: reply.unread, error: reply.error };
@@ -177,10 +184,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     ReportPanel.register(context, (path, token, onProgress) => scoring.scoreForReport(path, token, undefined, onProgress)),
     // The sample view (issue 29): a sample is read from its file when shown, in a worker of its own
     // (never queued behind a scoring pass), started when a report with samples is shown.
-    SamplePanel.register(context, (targets) => sampleWorker.read(
-      targets.map((t) => ({ path: t.path, format: t.format, task: t.task, row: t.row, text: unsavedText(t.path) })),
-      getSettings().maxFileBytes,
-    )),
+    SamplePanel.register(context, readSamples),
     { dispose: () => sampleWorker.dispose() },
     registerReportEditor(context, files),
     vscode.window.tabGroups.onDidChangeTabs(() => statusBar.update()),

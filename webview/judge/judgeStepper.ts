@@ -265,7 +265,7 @@ export class JudgeStepper {
     if (view.kind === 'battle' && view.text(i, 'judge')) facts.push(...fact('Judge', view.text(i, 'judge'), 'judge'));
     facts.push(...fact(hasTextLines(report.path) ? 'Line' : 'Row', String(line), 'line'));
     const actions = el('div', { className: 'stepper-actions' }, [
-      this.options.onOpenSample ? el('button', { className: 'button', text: 'Open sample', title: 'Every field of this row, beside the report', attrs: { type: 'button', id: 'stepper-sample' }, onClick: () => this.options.onOpenSample!(i) }) : null,
+      this.options.onOpenSample ? el('button', { className: 'button', text: 'Open sample', title: 'Every field of this row, below the stepper', attrs: { type: 'button', id: 'stepper-sample' }, onClick: () => this.options.onOpenSample!(i) }) : null,
       el('button', { className: 'button secondary', text: hasTextLines(report.path) ? 'Reveal in judge file' : 'Show row in table', title: report.path, attrs: { type: 'button', id: 'stepper-reveal' }, onClick: () => this.options.onReveal(report.path, line, i) }),
     ]);
     return [el('div', { className: 'stepper-head' }, [el('dl', { className: 'stepper-facts' }, facts), actions]), ...this.texts(i)];

@@ -28,7 +28,8 @@ import { annotateCards, clusterControl, errorBarsSection, INSTANCES_ARRIVED, int
 import { applyIntervals, loadedFrom, type Loaded } from './loaded';
 import { showCopied } from '../common/copyStatus';
 import { reportHeader } from './reportHeader';
-import { openSample, opensSamples, receiveConversationMatches, searchConversations, searchesConversations } from './sampleLinks';
+import { opensSamples, receiveConversationMatches, searchConversations, searchesConversations } from './sampleLinks';
+import { closeSamplePeek, peekSample, receiveSamplePeek } from './samplePeek';
 import { offeredSource, readColumn, receiveColumnRead } from './columnReads';
 import { summaryFiguresSection } from './summaryFigures';
 import { judgePanels, judgeStepperOrReason } from '../judge/judgePage';
@@ -116,6 +117,9 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'columnRead':
       receiveColumnRead(message);
       break;
+    case 'samplePeek':
+      receiveSamplePeek(message);
+      break;
     case 'error':
       showError(message.message);
       break;
@@ -183,7 +187,7 @@ function swap(old: HTMLElement | null, fresh: HTMLElement | null): HTMLElement |
 document.addEventListener('keydown', (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || !stepper) return;
   const target = event.target as HTMLElement | null;
-  if (target && (target.closest('input, select, textarea, [contenteditable="true"]') || target.closest('.vtable-body'))) return;
+  if (target && (target.closest('input, select, textarea, [contenteditable="true"]') || target.closest('.vtable-body, #sample-peek'))) return;
   if (event.key === 'j' || event.key === 'ArrowRight') stepper.step(1);
   else if (event.key === 'k' || event.key === 'ArrowLeft') stepper.step(-1);
   else return;
@@ -202,6 +206,7 @@ watchTheme(() => {
 // Views
 
 function teardown(): void {
+  closeSamplePeek({ returnFocus: false });
   slots.destroyAll();
   table?.destroy();
   table = null;
@@ -403,6 +408,18 @@ function hasStepper(report: Report): boolean {
   return report.kind === 'multiclass' || report.kind === 'binary';
 }
 
+/** A row's sample (issue 29), in the page below the stepper or the table that asked (samplePeek.ts). */
+function showSample(report: Report, instance: number, from: 'stepper' | 'table'): void {
+  const after = from === 'table' ? table?.element : stepper?.element;
+  if (!after) return;
+  peekSample({
+    report, reportIndex: state.selected ?? 0, instance, after,
+    returnFocus: from === 'table'
+      ? () => table?.focusActive()
+      : () => stepper?.element.querySelector<HTMLElement>('#stepper-sample')?.focus(),
+  });
+}
+
 /** The stepper and the instance table, in place of their placeholders, once the columns are here. */
 function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): void {
   // A group filter: the table and the stepper get that group's rows only.
@@ -432,7 +449,7 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
         if (path === report.path && !hasTextLines(path)) table?.showInstance(instance);
         else post({ type: 'reveal', path, line });
       },
-      onOpenSample: opensSamples(report) ? (i) => openSample(report, state.selected ?? 0, i) : undefined,
+      onOpenSample: opensSamples(report) ? (i) => showSample(report, i, 'stepper') : undefined,
     });
     stepperSlot.replaceWith(stepper.element);
     stepperSlot = null;
@@ -456,7 +473,7 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
         if (path === report.path && !hasTextLines(path)) table?.showInstance(instance);
         else post({ type: 'reveal', path, line });
       },
-      onOpenSample: opensSamples(report) ? (i) => openSample(report, state.selected ?? 0, i) : undefined,
+      onOpenSample: opensSamples(report) ? (i) => showSample(report, i, 'stepper') : undefined,
     });
     if ('stepper' in made) {
       stepper = made.stepper;
@@ -473,7 +490,7 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
         sort: state.sort ?? null,
         filter: filter(),
         onReveal: (i) => { if (hasTextLines(report.path)) post({ type: 'reveal', path: report.path, line: inst.lines[i] }); },
-        onOpenSample: opensSamples(report) ? (i) => openSample(report, state.selected ?? 0, i) : undefined,
+        onOpenSample: opensSamples(report) ? (i) => showSample(report, i, 'table') : undefined,
         searchConversations: searchesConversations(report) ? (query) => searchConversations(state.selected ?? 0, query) : undefined,
         fileColumns: { source: (column) => offeredSource(report, column), read: (column, fromData) => readColumn(state.selected ?? 0, column, fromData) },
         onStateChange: (sort, tableFilter) => {

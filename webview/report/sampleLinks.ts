@@ -1,6 +1,6 @@
-// The report page's ways into the sample view (issue 29): the stepper's "Open sample" and a row of
-// the instance table ask the host to show that row's sample beside the report; the search box asks
-// the host to look inside the conversations, which the page does not hold. Pure but for `post`.
+// The report page's ways into the sample view (issue 29): what the page tells the host of a row whose
+// sample the peek (samplePeek.ts) or the sample tab shows; the search box asks the host to look
+// inside the conversations, which the page does not hold. Pure but for `post`.
 import type { Report, SampleRow } from '../../src/core/types';
 import type { HostToWebview } from '../../src/protocol';
 import { hasSampleView, SAMPLE_FILE_FORMATS } from '../../src/common/sampleView';
@@ -29,10 +29,6 @@ export function sampleRowOf(report: Report, i: number): SampleRow {
   if (Number.isFinite(inst.confidence[i])) row.confidence = inst.confidence[i];
   if (report.kind !== 'probability' && report.kind !== 'scores') row.correct = inst.correct[i] === 1;
   return row;
-}
-
-export function openSample(report: Report, reportIndex: number, i: number): void {
-  post({ type: 'openSample', report: reportIndex, row: sampleRowOf(report, i) });
 }
 
 // ---------------------------------------------------------------------------------------------

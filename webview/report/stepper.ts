@@ -144,7 +144,7 @@ export class Stepper {
     ]);
     const reveal = el('div', { className: 'stepper-actions' }, [
       this.options.onOpenSample ? el('button', {
-        className: 'button', text: 'Open sample', title: 'The whole conversation, choices, scores and metadata, beside the report',
+        className: 'button', text: 'Open sample', title: 'The whole conversation, choices, scores and metadata, below the stepper',
         attrs: { type: 'button', id: 'stepper-sample' }, onClick: () => this.options.onOpenSample!(i),
       }) : null,
       el('button', {

@@ -1,6 +1,6 @@
 // The instance table: sortable, filterable, virtualized. Only the rows in view exist in the DOM (a
 // pool of about 25 row elements re-filled on scroll), so 1,000,000 instances scroll as smoothly as 50.
-// Clicking a row (or Enter on the active row) asks the host to reveal its line in the file.
+// Clicking a row (or Enter on the active row) shows its sample (samplePeek.ts), or reveals its line in the file.
 import type { Report } from '../../src/core/types';
 import type { PanelState, TableColumn, TableFilter } from '../../src/protocol';
 import { clear, el } from '../common/dom';
@@ -24,7 +24,7 @@ export interface TableOptions {
   filter: TableFilter;
   onReveal: (instance: number) => void;
   onStateChange: (sort: Sort | null, filter: TableFilter) => void;
-  /** The sample view (issue 29): a row's click and Enter open its sample, when the report has one. */
+  /** The sample peek (issue 29): a row's click and Enter show its sample, when the report has one. */
   onOpenSample?: (instance: number) => void;
   /** The search inside the conversations held in the file (issue 29). */
   searchConversations?: (query: string) => Promise<{ rows?: { line: number; terms: number }[]; error?: string }>;
@@ -103,7 +103,7 @@ export class InstanceTable {
     if (!this.match) this.filter = { ...this.filter, query: undefined };
     this.element = el('section', { className: 'section table-section', attrs: { id: 'instances' } }, [
       el('h2', { text: 'Instances' }),
-      options.onOpenSample ? el('p', { className: 'muted caption sample-hint', text: 'A row\'s click (or Enter on it) opens its sample beside the report: the whole conversation, choices, scores and metadata.' }) : null,
+      options.onOpenSample ? el('p', { className: 'muted caption sample-hint', text: 'A row\'s click (or Enter on it) shows its sample below the table: the whole conversation, choices, scores and metadata (Escape closes it).' }) : null,
       this.search.element,
       this.toolbar,
       grid,

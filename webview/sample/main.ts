@@ -3,76 +3,15 @@
 // draws every text from a file through textContent; Markdown is drawn from markdown-it's tokens
 // with HTML off (markdown.ts). Links are followed only on a click, by the host.
 import '../common/styles.css';
-import type { SampleHostToWebview, SampleSide } from '../../src/protocol';
+import type { SampleHostToWebview } from '../../src/protocol';
 import { clear, el } from '../common/dom';
-import { formatMetric } from '../common/format';
 import { post, sampleApi } from './host';
-import { conversationSection, outputSection } from './conversation';
-import { choicesSection, inputSection, metadataSection, referencesSection, scoresSection, usageSection } from './parts';
 import { diffSection, finalText } from './diffView';
-import { baseName } from '../../src/common/paths';
+import { messageCount, sampleIdOf, sideView } from './sideView';
 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
 
 const openLink = (url: string) => post({ type: 'openLink', url });
-
-/** Parquet tables and .eval logs have no text lines to reveal. */
-function hasTextLines(path: string): boolean {
-  return !/\.(parquet|eval)$/i.test(path);
-}
-
-function verdictOf(side: SampleSide): string | undefined {
-  const r = side.record;
-  const correct = r?.evaluation?.is_correct ?? side.row.correct;
-  if (correct === undefined) return r?.evaluation?.score !== undefined ? `score ${formatMetric(r.evaluation.score, 4)}` : undefined;
-  return correct ? '✓ correct' : '✗ incorrect';
-}
-
-/** A fact is a line: a long answer (a whole normalised output) is cut here; its score shows it whole. */
-function cut(text: string | undefined): string | undefined {
-  return text !== undefined && text.length > 160 ? `${text.slice(0, 159)}…` : text;
-}
-
-function facts(side: SampleSide): HTMLElement {
-  const r = side.record;
-  const items: [string, string | undefined, string][] = [
-    ['ID', r?.sample_id ?? side.row.id, 'id'],
-    [hasTextLines(side.path) ? 'Line' : 'Position', String(side.row.line), 'line'],
-    ['Model', r?.model_id, 'model'],
-    ['Task', r?.evaluation_name, 'task'],
-    ['Verdict', verdictOf(side), 'verdict'],
-    ['Answer', cut(r?.answer ?? side.row.pred), 'answer'],
-    ['Gold', cut(r?.input?.reference?.length ? r.input.reference.join(' | ') : side.row.gold), 'gold'],
-    ['Interaction', r?.interaction_type?.replace('_', '-'), 'interaction'],
-  ];
-  return el('dl', { className: 'sample-facts' }, items.filter(([, v]) => v !== undefined && v !== '').flatMap(([k, v, key]) => [
-    el('dt', { text: k }), el('dd', { text: v!, data: { fact: key } }),
-  ]));
-}
-
-function sideView(side: SampleSide, k: number, count: number): HTMLElement {
-  const r = side.record;
-  const box = el('section', { className: 'sample-side', attrs: { 'aria-label': side.label }, data: { side: k, path: baseName(side.path) } });
-  box.append(el('div', { className: 'sample-side-head' }, [
-    el('h2', { text: count > 1 ? `${k === 0 ? 'Baseline' : 'Candidate'}: ${side.label}` : side.label }),
-    hasTextLines(side.path) ? el('button', {
-      className: 'button secondary', text: 'Reveal in file', title: `${side.path}, line ${side.row.line}`,
-      attrs: { type: 'button', id: `reveal-${k}` }, onClick: () => post({ type: 'reveal', side: k }),
-    }) : null,
-  ]));
-  box.append(facts(side));
-  if (side.error) {
-    box.append(el('p', { className: 'sample-error', attrs: { role: 'alert' }, text: `This sample could not be read: ${side.error}.` }));
-    return box;
-  }
-  if (!r) return box;
-  if (side.from === 'texts') box.append(el('p', { className: 'muted caption', text: 'This file keeps no more of a sample than the report shows: its texts, labels and verdict are gathered here.' }));
-  if (r.error) box.append(el('p', { className: 'sample-error', text: `The sample stopped early: ${r.error}.` }));
-  for (const part of [inputSection(r), choicesSection(r), referencesSection(r), conversationSection(r), outputSection(r), scoresSection(r, openLink), metadataSection(r), usageSection(r)]) {
-    if (part) box.append(part);
-  }
-  return box;
-}
 
 function showLoading(labels: string[]): void {
   delete document.body.dataset.shownAt;
@@ -88,7 +27,7 @@ function showSamples(message: Extract<SampleHostToWebview, { type: 'samples' }>,
   delete document.body.dataset.shownAt;
   sampleApi().setState({ targets: sides.map((s) => ({ label: s.label, path: s.path, format: s.format, row: s.row })) });
   clear(root);
-  const id = sides[0]?.record?.sample_id ?? sides[0]?.row.id ?? String(sides[0]?.row.line ?? '');
+  const id = sampleIdOf(sides[0]);
   root.append(el('header', { className: 'sample-header' }, [
     el('h1', { text: `Sample ${id}` }),
     el('p', { className: 'muted', text: sides.length > 1 ? `${sides.map((s) => s.label).join(' and ')}, side by side` : sides[0]?.path ?? '' }),
@@ -98,9 +37,13 @@ function showSamples(message: Extract<SampleHostToWebview, { type: 'samples' }>,
     const after = finalText(sides[1].record);
     if (before !== undefined && after !== undefined) root.append(diffSection([sides[0].label, sides[1].label], before, after));
   }
-  const grid = el('div', { className: `sample-sides${sides.length > 1 ? ' two' : ''}` }, sides.map((s, k) => sideView(s, k, sides.length)));
+  const grid = el('div', { className: `sample-sides${sides.length > 1 ? ' two' : ''}` }, sides.map((s, k) => sideView(s, k, {
+    heading: sides.length > 1 ? `${k === 0 ? 'Baseline' : 'Candidate'}: ${s.label}` : s.label,
+    onLink: openLink,
+    onReveal: () => post({ type: 'reveal', side: k }),
+  })));
   root.append(grid);
-  const messages = sides.reduce((n, s) => n + (s.record?.messages?.length ?? 0), 0);
+  const messages = sides.reduce((n, s) => n + messageCount(s), 0);
   document.body.dataset.sampleToken = String(message.token);
   // Said once the page has painted the messages (the next frame).
   requestAnimationFrame(() => {
@@ -117,4 +60,6 @@ window.addEventListener('message', (event: MessageEvent) => {
   else if (message.type === 'samples') showSamples(message, performance.now());
 });
 
+document.body.dataset.bootAt = String(Math.round(performance.timeOrigin));
+document.body.dataset.scriptAt = String(Date.now());
 post({ type: 'ready' });

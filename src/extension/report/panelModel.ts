@@ -49,6 +49,11 @@ export interface PanelInfo {
   lastMetricDoc?: string;
   /** The last row whose sample the page asked to see (issue 29). */
   lastSampleRow?: import('../../core/types').SampleRow;
+  /**
+   * The last sample the page's peek drew (issue 29): from the 'peekSample' arriving here to the
+   * page's 'samplePeekShown' (ms), the worker's read (ms), the page's own drawing (ms), its messages.
+   */
+  lastSamplePeek?: { request: number; requestToShownMs: number; readMs: number; pageMs: number; messages: number };
   /** The webview's UI state as it last reported it. */
   state: PanelState | undefined;
 }

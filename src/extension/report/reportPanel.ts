@@ -22,6 +22,7 @@ import { forWebview, isPanelState, mayOpen, reportIntervals, reportsView, sameRe
 
 import { baseName } from '../../common/paths';
 import { SamplePanel } from '../sample/samplePanel';
+import { readSides, type SampleReader, type SampleTarget } from '../sample/sampleSides';
 import { SAMPLE_FILE_FORMATS } from '../../common/sampleView';
 import { openLink } from '../openLink';
 import { readRecordAtLine } from './judgeRecord';
@@ -40,6 +41,8 @@ export class ReportPanel {
   private static scoreFunction: PanelScoreFunction | undefined;
   /** A report whose rows open the sample view is shown: its reader gets ready before the first click. */
   static samplesShown: (() => void) | undefined;
+  /** Reads a row's sample from its file (the sample view's worker), for the page's sample peek (issue 29). */
+  static sampleReader: SampleReader | undefined;
   /** The conversation search of the sample view (issue 29), run in the scoring worker. */
   static conversationSearch: ((path: string, format: FormatName, query: string) => Promise<Omit<Extract<HostToWebview, { type: 'conversationMatches' }>, 'type' | 'search'>>) | undefined;
   /** Reads one column of the file (or of its joined data file) for each instance of report `report` (issue 28.1). */
@@ -72,6 +75,8 @@ export class ReportPanel {
   private generation = 0;
   /** A report editor tab's panel (reportEditor.ts): it shows its own file only, show() never reuses it for another. */
   private pinned = false;
+  /** The sample peek's request being read or drawn: when it arrived, how long its read took. */
+  private peek: { request: number; arrivedAt: number; readMs: number } | undefined;
   /** The panel show() creates and reuses (not a report editor tab). */
   private static floating: ReportPanel | undefined;
 
@@ -442,6 +447,12 @@ export class ReportPanel {
       case 'openSample':
         this.openSample(message);
         break;
+      case 'peekSample':
+        void this.peekSample(message);
+        break;
+      case 'samplePeekShown':
+        this.samplePeekShown(message);
+        break;
       case 'searchConversations':
         void this.searchConversations(message);
         break;
@@ -451,13 +462,47 @@ export class ReportPanel {
     }
   }
 
-  /** The sample view on a row of one of the reports shown (the path and format are the report's, not the page's word). */
-  private openSample(message: Extract<WebviewToHost, { type: 'openSample' }>): void {
+  /** Which file and row the page asks for (the path and format are the report's, not the page's word). */
+  private sampleTarget(message: { report: number; row: unknown }): SampleTarget | undefined {
     const report = this.result?.reports[message.report];
-    const row = message.row;
-    if (!report || !row || typeof row !== 'object' || !Number.isInteger(row.line)) return;
+    const row = message.row as SampleTarget['row'] | undefined;
+    if (!report || !row || typeof row !== 'object' || !Number.isInteger(row.line)) return undefined;
     this.info.lastSampleRow = row;
-    SamplePanel.show(this.context, [{ label: baseName(report.path), path: report.path, format: report.format, task: report.task, row }]);
+    return { label: baseName(report.path), path: report.path, format: report.format, task: report.task, row };
+  }
+
+  /** The sample view in its own tab, on a row of one of the reports shown (the peek's "Open in its own tab"). */
+  private openSample(message: Extract<WebviewToHost, { type: 'openSample' }>): void {
+    const target = this.sampleTarget(message);
+    if (target) SamplePanel.show(this.context, [target]);
+  }
+
+  /**
+   * A row's sample for the page's own peek: read by the sample view's worker and posted back. The
+   * page is already loaded, so the sample is on it as soon as it is read (a new tab would first
+   * have to create and boot its webview: most of a first click's second, issue 29).
+   */
+  private async peekSample(message: Extract<WebviewToHost, { type: 'peekSample' }>): Promise<void> {
+    const target = this.sampleTarget(message);
+    if (!target || !Number.isInteger(message.request)) return;
+    const arrivedAt = performance.now();
+    const peek = { request: message.request, arrivedAt, readMs: 0 };
+    this.peek = peek;
+    const [side] = await readSides(ReportPanel.sampleReader, [target]);
+    peek.readMs = performance.now() - arrivedAt;
+    if (this.peek !== peek || !this.info.ready) return; // another row was asked for meanwhile, or the page went
+    this.postNow({ type: 'samplePeek', request: message.request, side });
+  }
+
+  private samplePeekShown(message: Extract<WebviewToHost, { type: 'samplePeekShown' }>): void {
+    const peek = this.peek;
+    if (!peek || peek.request !== message.request) return;
+    const shown = {
+      request: peek.request, requestToShownMs: performance.now() - peek.arrivedAt, readMs: peek.readMs,
+      pageMs: Number(message.ms) || 0, messages: Number(message.messages) || 0,
+    };
+    this.info.lastSamplePeek = shown;
+    ReportPanel.log?.(`sample peek: ${shown.messages} messages on the page ${shown.requestToShownMs.toFixed(0)} ms after the request (worker read ${shown.readMs.toFixed(0)} ms, page ${shown.pageMs.toFixed(0)} ms)`);
   }
 
   /** A judge file's row, whole (issue 27): read from the report's own file (never a path the page names), posted back. */

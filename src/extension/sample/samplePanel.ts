@@ -1,28 +1,19 @@
 // The sample view's host side (issue 29): one panel beside the report (reused, like a preview), on
-// one sample or on one sample of two runs side by side. The sample is read from its file when it
+// one sample (the report page's sample peek, "Open in its own tab") or on one sample of two runs
+// side by side (the compare page). A row's click shows its sample in the report page itself
+// (webview/report/samplePeek.ts): a new panel's webview takes most of a second to boot. The sample is read from its file when it
 // is asked for, in the scoring worker (src/core/samples/readSample.ts), never at the report's load.
 // The page renders what it is sent with textContent only; a link in a message or an explanation is
 // opened here, on a click, and only when it is http, https or mailto.
 import * as vscode from 'vscode';
 import { SAMPLE_VIEW_TYPE, type SampleHostToWebview, type SampleSide, type SampleWebviewToHost } from '../../protocol';
-import type { FormatName, SampleRow } from '../../core/types';
-import type { SampleReply } from '../worker/workerProtocol';
+import { readSides, type SampleReader, type SampleTarget } from './sampleSides';
 import { makeNonce, panelHtml } from '../report/panelHtml';
 import { reportWebviewOptions } from '../report/reportWebview';
 import { revealLine } from '../report/revealLine';
 import { baseName } from '../../common/paths';
 
-/** What to show on one side: which file and row (the record is read when shown). */
-export interface SampleTarget {
-  label: string;
-  path: string;
-  format: FormatName;
-  row: SampleRow;
-  task?: string;
-}
-
-/** Reads the samples (the worker's 'sample' request). */
-export type SampleReader = (targets: SampleTarget[]) => Promise<SampleReply[]>;
+export type { SampleReader, SampleTarget } from './sampleSides';
 
 /** What the page said it showed (tests and benchmarks wait on it). */
 export interface SampleShown {
@@ -147,20 +138,10 @@ export class SamplePanel {
     this.requestedAt = performance.now();
     this.panel.title = targets.length > 1 ? `Sample ${targets[0].row.id ?? targets[0].row.line}: ${targets.map((t) => t.label).join(' vs ')}` : `Sample ${targets[0]?.row.id ?? targets[0]?.row.line ?? ''} · ${targets[0] ? baseName(targets[0].path) : ''}`;
     this.setView({ type: 'loading', labels: targets.map((t) => t.label) });
-    const reader = SamplePanel.reader;
-    let answers: SampleReply[];
-    try {
-      if (!reader) throw new Error('Eval Lens is not ready to read samples yet.');
-      answers = await reader(targets);
-    } catch (error) {
-      answers = targets.map(() => ({ error: error instanceof Error ? error.message : String(error) }));
-    }
+    const sides = await readSides(SamplePanel.reader, targets);
     if (token !== this.token) return; // another sample was asked for meanwhile
     this.readMs = performance.now() - this.requestedAt;
-    this.sides = targets.map((t, k) => {
-      const a = answers[k] ?? { error: 'no answer' };
-      return { label: t.label, path: t.path, format: t.format, row: t.row, ...('error' in a ? { error: a.error } : { record: a.record, from: a.from }) };
-    });
+    this.sides = sides;
     this.setView({ type: 'samples', token, sides: this.sides });
   }
 

@@ -1,0 +1,139 @@
+// The sample peek (issue 29): a row's click (or Enter on it) and the stepper's "Open sample" show
+// that row's sample in this page, below the table or the stepper that asked, drawn by the sample
+// view's own code (webview/sample/sideView.ts). The page is already loaded, so the sample is on it as
+// soon as the host has read it; a tab of its own would first create and boot a webview (most of a
+// second on a first click). "Open in its own tab" opens that tab; Close or Escape closes the peek
+// and gives focus back to what opened it. Text from the file goes in as text only.
+import type { Report, SampleRow } from '../../src/core/types';
+import type { HostToWebview } from '../../src/protocol';
+import { clear, el } from '../common/dom';
+import { formatCount } from '../common/format';
+import { post } from '../common/vscodeApi';
+import { messageCount, sampleIdOf, sideView } from '../sample/sideView';
+import { sampleRowOf } from './sampleLinks';
+
+export interface PeekRequest {
+  report: Report;
+  /** The report's index in the page (what the host's messages name it by). */
+  reportIndex: number;
+  instance: number;
+  /** The part of the page that asked (the table's section, the stepper): the peek goes right after it. */
+  after: HTMLElement;
+  /** Where focus goes back when the peek closes (the table's active row, the stepper's button). */
+  returnFocus: () => void;
+}
+
+interface OpenPeek {
+  request: number;
+  row: SampleRow;
+  reportIndex: number;
+  element: HTMLElement;
+  title: HTMLElement;
+  status: HTMLElement;
+  body: HTMLElement;
+  returnFocus: () => void;
+}
+
+let requests = 0;
+let open: OpenPeek | null = null;
+
+function rowName(row: SampleRow): string {
+  return row.id ?? String(row.line);
+}
+
+function build(returnFocus: () => void): OpenPeek {
+  const title = el('h2', { attrs: { id: 'sample-peek-title' } });
+  const status = el('span', { className: 'sr-only', attrs: { role: 'status', id: 'sample-peek-status' } });
+  const body = el('div', { className: 'sample-peek-body' });
+  const element = el('section', {
+    className: 'section sample-peek',
+    attrs: { id: 'sample-peek', 'aria-labelledby': 'sample-peek-title', tabindex: '-1' },
+  }, [
+    el('div', { className: 'sample-peek-head' }, [
+      title,
+      el('div', { className: 'sample-peek-actions' }, [
+        el('button', {
+          className: 'button secondary', text: 'Open in its own tab', title: 'The sample in a tab of its own, beside the report',
+          attrs: { type: 'button', id: 'sample-peek-tab' }, onClick: () => { if (open) post({ type: 'openSample', report: open.reportIndex, row: open.row }); },
+        }),
+        el('button', {
+          className: 'button secondary', text: 'Close', title: 'Close the sample (Escape)',
+          attrs: { type: 'button', id: 'sample-peek-close' }, onClick: () => closeSamplePeek(),
+        }),
+      ]),
+    ]),
+    status,
+    body,
+  ]);
+  element.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    event.stopPropagation();
+    closeSamplePeek();
+  });
+  return { request: 0, row: { line: 0 }, reportIndex: 0, element, title, status, body, returnFocus };
+}
+
+/** Shows row `instance`'s sample below `after`: at once the row's name and "Reading…", then the sample when the host answers. */
+export function peekSample(request: PeekRequest): void {
+  const row = sampleRowOf(request.report, request.instance);
+  const peek = open ?? build(request.returnFocus);
+  open = peek;
+  peek.request = ++requests;
+  peek.row = row;
+  peek.reportIndex = request.reportIndex;
+  peek.returnFocus = request.returnFocus;
+  post({ type: 'peekSample', report: request.reportIndex, row, request: peek.request });
+  const { element } = peek;
+  element.dataset.request = String(peek.request);
+  delete element.dataset.shownAt;
+  delete element.dataset.messages;
+  peek.title.textContent = `Sample ${rowName(row)}`;
+  peek.status.textContent = `Reading sample ${rowName(row)}…`;
+  clear(peek.body);
+  peek.body.append(el('div', { className: 'status loading' }, [
+    el('div', { className: 'spinner', attrs: { 'aria-hidden': 'true' } }),
+    el('span', { text: `Reading sample ${rowName(row)} from the file…` }),
+  ]));
+  if (request.after.nextElementSibling !== element) request.after.after(element);
+  // Focus moves into the peek (Escape gives it back); the page scrolls only as far as needed to show it.
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: 'nearest' });
+}
+
+/** The host's answer to the peek's request (main.ts routes 'samplePeek' here); an answer to an earlier row is dropped. */
+export function receiveSamplePeek(message: Extract<HostToWebview, { type: 'samplePeek' }>): void {
+  const arrived = performance.now();
+  const peek = open;
+  if (!peek || message.request !== peek.request || !message.side) return;
+  const side = message.side;
+  peek.title.textContent = `Sample ${sampleIdOf(side)}`;
+  clear(peek.body);
+  peek.body.append(el('p', { className: 'muted sample-peek-path', text: side.path }));
+  peek.body.append(sideView(side, 0, {
+    idPrefix: 'peek-',
+    onLink: (url) => post({ type: 'openLink', url }),
+    onReveal: () => post({ type: 'reveal', path: side.path, line: side.row.line }),
+  }));
+  const messages = messageCount(side);
+  peek.status.textContent = side.error ? `Sample ${sampleIdOf(side)} could not be read.` : `Sample ${sampleIdOf(side)}: ${formatCount(messages)} messages.`;
+  const request = peek.request;
+  // Said once the page has painted the sample (the next frame).
+  requestAnimationFrame(() => {
+    if (open !== peek || peek.request !== request) return;
+    // For tests and benchmarks: when the messages were on the page (wall clock, comparable with a click's).
+    peek.element.dataset.shownAt = String(Date.now());
+    peek.element.dataset.messages = String(messages);
+    post({ type: 'samplePeekShown', request, ms: performance.now() - arrived, messages });
+  });
+}
+
+/** Closes the peek; focus goes back to what opened it (unless the page is being rebuilt). */
+export function closeSamplePeek(options: { returnFocus?: boolean } = {}): void {
+  const peek = open;
+  if (!peek) return;
+  open = null;
+  const hadFocus = peek.element.contains(document.activeElement);
+  peek.element.remove();
+  if (options.returnFocus !== false && hadFocus) peek.returnFocus();
+}
