@@ -1,5 +1,6 @@
-// End-to-end (issue 29): the sample view in a real workbench, opened from the instance table, the
-// stepper and the compare page, on real logs: Inspect .json (a browsing agent's tool calls, 2025)
+// End-to-end (issue 29): the sample view in a real workbench, shown in the report page itself (the
+// sample peek) from the instance table and the stepper, in a tab of its own from the peek's "Open in
+// its own tab" and from the compare page, on real logs: Inspect .json (a browsing agent's tool calls, 2025)
 // and .eval (a v3 log with five bash calls; Inspect 0.3.41 of 2024; a multiple-choice question),
 // lm-eval samples with choices and log-likelihoods, Every Eval Ever instance files (single-turn and
 // agentic). Every message, tool call and score of the file is on the page as text, read back from
@@ -7,13 +8,13 @@
 // followed only on a click. An agent run's columns sort and its conversations are searched. Two runs
 // side by side get a word diff. Screenshots (looked at) go to test-results/e2e/ (sample-*).
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
 import { startWorkbench, type Workbench } from './workbench';
+import { clickInExplorer, clickRow, expectMessages, inspectMessages, samplePeek, squash, viewWith } from './sampleHelpers';
 
 const REAL = join(PROJECT_ROOT, 'test/fixtures/real');
 const DOCS = join(PROJECT_ROOT, 'docs', 'screenshots');
@@ -28,53 +29,9 @@ async function docsShot(wb: Workbench, name: string): Promise<void> {
   }
 }
 
-/** Every message of an Inspect sample as Python's json/zipfile read it: role, text, tool calls (name, arguments as a dict). */
-function inspectMessages(path: string, id: string): { role: string; content: string; calls: [string, Record<string, unknown>][] }[] {
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', `
-import json, sys, zipfile
-path, sid = sys.argv[1], sys.argv[2]
-if path.endswith('.eval'):
-    z = zipfile.ZipFile(path)
-    s = json.loads(z.read([n for n in z.namelist() if n.startswith('samples/' + sid + '_epoch_')][0]))
-else:
-    s = [x for x in json.load(open(path))['samples'] if str(x['id']) == sid][0]
-text = lambda c: c if isinstance(c, str) else '\\n'.join(p['text'] for p in c if p.get('type') == 'text')
-print(json.dumps([{'role': m['role'], 'content': text(m['content']), 'calls': [[t['function'], t['arguments']] for t in (m.get('tool_calls') or [])]} for m in s['messages']]))`, path, id], { encoding: 'utf8' }));
-}
-
-/** A page's text with runs of space made one (the page keeps a text's spaces; textContent joins blocks). */
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/** The visible webview holding `selector` (the report and the sample view sit side by side). */
-async function viewWith(wb: Workbench, selector: string, timeoutMs = 90_000): Promise<FrameLocator> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (let i = 0; i < 3; i++) {
-      const view = wb.webview({ index: i });
-      if ((await view.locator(selector).count().catch(() => 0)) > 0) return view;
-    }
-    if (Date.now() > deadline) throw new Error(`no visible webview holds ${selector} after ${timeoutMs} ms`);
-    await wb.page.waitForTimeout(250); // polling the frames: no event says which frame a webview's content went to
-  }
-}
-
 async function closeAll(wb: Workbench): Promise<void> {
   await wb.runCommand('View: Close All Editors', { timeoutMs: 10_000 }).catch(() => undefined);
   await wb.runCommand('View: Single Column Editor Layout', { timeoutMs: 10_000 }).catch(() => undefined);
-}
-
-/** Clicks `rel` in the explorer (a folder row, then the file's), as a user opens a file. */
-async function clickInExplorer(wb: Workbench, rel: string): Promise<void> {
-  await wb.runCommand('View: Show Explorer', { timeoutMs: 10_000 }).catch(() => undefined);
-  const rows = wb.page.locator('.explorer-folders-view .monaco-list-row');
-  const parts = rel.split('/');
-  for (const [k, name] of parts.entries()) {
-    const row = rows.filter({ has: wb.page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
-    await row.waitFor({ timeout: 30_000 });
-    // A folder opens on a click; a click on an open folder would close it.
-    if (k < parts.length - 1 && (await row.getAttribute('aria-expanded')) === 'true') continue;
-    await row.click();
-  }
 }
 
 /**
@@ -93,39 +50,11 @@ async function openReport(wb: Workbench, rel: string): Promise<FrameLocator> {
   return view;
 }
 
-/** The sample view showing sample `id` (its header says "Sample <id>"), once its messages are drawn. */
+/** The sample view's tab showing sample `id` (its header says "Sample <id>"), once its messages are drawn. */
 async function sampleView(wb: Workbench, id: string): Promise<FrameLocator> {
   const view = await viewWith(wb, `body[data-sample-token] h1`);
   await expect.poll(() => view.locator('.sample-header h1').textContent(), { timeout: 30_000 }).toBe(`Sample ${id}`);
   return view;
-}
-
-/** Clicks the table row of instance ID `id` (the third column: #, line, id). */
-async function clickRow(report: FrameLocator, id: string): Promise<void> {
-  const rows = report.locator('.vtable-rows .vtable-row:not([hidden])');
-  const ids = await rows.evaluateAll((r) => r.map((x) => x.children[2]?.textContent ?? ''));
-  const k = ids.indexOf(id);
-  if (k < 0) throw new Error(`no row with ID ${id} in view (IDs: ${ids.slice(0, 10).join(', ')})`);
-  await rows.nth(k).click();
-}
-
-/** Each message article's text, and the page checked against the file: every message, every tool call. */
-async function expectMessages(view: FrameLocator, want: ReturnType<typeof inspectMessages>): Promise<void> {
-  const articles = view.locator('.conversation article.message');
-  await expect.poll(() => articles.count()).toBe(want.length);
-  const roles = await articles.evaluateAll((a) => a.map((x) => (x as HTMLElement).dataset.role));
-  expect(roles).toEqual(want.map((m) => m.role));
-  for (let k = 0; k < want.length; k++) {
-    // The text as read on screen (the screen reader's "[extracted answer:]" marks aside).
-    const text = squash(await articles.nth(k).locator('.message-text').evaluateAll((nodes) => nodes.map((n) => {
-      const copy = n.cloneNode(true) as HTMLElement;
-      copy.querySelectorAll('.sr-only, .show-all').forEach((x) => x.remove());
-      return copy.textContent ?? '';
-    }).join(' ')));
-    expect(text.slice(0, 3000), `message ${k + 1}`).toBe(squash(want[k].content).slice(0, 3000));
-    const calls = await articles.nth(k).locator('.tool-call').evaluateAll((c) => c.map((x) => [(x as HTMLElement).dataset.tool, x.querySelector('.tool-arguments')?.textContent ?? '']));
-    expect(calls.map(([name, args]) => [name, JSON.parse(args as string)]), `tool calls of message ${k + 1}`).toEqual(want[k].calls);
-  }
 }
 
 describe('the sample view in the workbench', () => {
@@ -196,7 +125,7 @@ describe('the sample view in the workbench', () => {
     const rel = 'inspect/2025-05-12T20-27-36-04-00_browser.json';
     const report = await openReport(wb, rel);
     await clickRow(report, '1');
-    const view = await sampleView(wb, '1');
+    const view = await samplePeek(report, '1');
     await expectMessages(view, inspectMessages(join(dir, rel), '1'));
     // The tool results are named by their tool; the score, tokens and time are there.
     expect(await view.locator('article.message[data-role="tool"] .message-role').allTextContents()).toEqual(['Tool result: web_browser_go', 'Tool result: web_browser_click', 'Tool result: web_browser_click', 'Tool result: web_browser_click']);
@@ -205,6 +134,10 @@ describe('the sample view in the workbench', () => {
     expect(await view.locator('.usage-table tbody tr').count()).toBe(1);
     expect(await view.locator('.timing dd').first().textContent()).toMatch(/^18(\.\d)? s$/);
     await wb.screenshot('sample-agent-json-dark');
+    // "Open in its own tab": the same sample in the sample view's tab, beside the report.
+    await view.locator('#sample-peek-tab').click();
+    const tab = await sampleView(wb, '1');
+    await expectMessages(tab, inspectMessages(join(dir, rel), '1'));
   });
 
   it('Inspect .eval (v3, a message pool): five bash calls and their results, read from the one entry; the columns of an agent run', async () => {
@@ -226,7 +159,7 @@ describe('the sample view in the workbench', () => {
     // A row opens its sample (Enter on the focused row, as a click does).
     await report.locator('.vtable-rows .vtable-row[tabindex="0"]').focus();
     await wb.page.keyboard.press('Enter');
-    const view = await sampleView(wb, '0');
+    const view = await samplePeek(report, '0');
     await expectMessages(view, inspectMessages(join(dir, rel), '0'));
     expect(await view.locator('.tool-call[data-tool="bash"]').count()).toBe(5);
     expect(await view.locator('.score-name').allTextContents()).toEqual(['closeness_log']);
@@ -238,7 +171,7 @@ describe('the sample view in the workbench', () => {
     const report = await openReport(wb, rel);
     const id = (await report.locator('.vtable-rows .vtable-row:not([hidden]) .vtable-cell').nth(2).textContent())!;
     await clickRow(report, id);
-    const view = await sampleView(wb, id);
+    const view = await samplePeek(report, id);
     const want = inspectMessages(join(dir, rel), id);
     expect(want[0].role).toBe('system');
     await expectMessages(view, want);
@@ -247,7 +180,7 @@ describe('the sample view in the workbench', () => {
   it('a multiple-choice question from the stepper: the choices, gold and pick, the answer marked where it stands', async () => {
     const report = await openReport(wb, 'inspect/mmlu-summary-choices.eval');
     await report.locator('#stepper-sample').click();
-    const view = await sampleView(wb, '1');
+    const view = await samplePeek(report, '1');
     expect(await view.locator('.choices-table tbody th').allTextContents()).toEqual(['A', 'B', 'C', 'D']);
     expect(await view.locator('.choices-table .choice-text').allTextContents()).toEqual(['6.0 e', '6.8 eV', '12.2 eV', '13.6 eV']);
     expect(await view.locator('.choices-table tr.gold .choice-marks').textContent()).toBe('gold');
@@ -260,7 +193,7 @@ describe('the sample view in the workbench', () => {
   it("a model-graded score: the explanation as Markdown, the grader's exchange folded", async () => {
     const report = await openReport(wb, 'inspect/2025-05-12T20-28-26-04-00_security-guide.json');
     await clickRow(report, '1');
-    const view = await sampleView(wb, '1');
+    const view = await samplePeek(report, '1');
     const explanation = view.locator('.score-explanation .md');
     expect(await explanation.locator('strong').first().textContent()).toBe("Expert's Answer Content:");
     const grader = view.locator('details.grader');
@@ -274,7 +207,7 @@ describe('the sample view in the workbench', () => {
     const rel = 'lm-eval/samples_bias_classification_2024-06-17T16-06-39.458097.json';
     const report = await openReport(wb, rel);
     await clickRow(report, '1');
-    const view = await sampleView(wb, '1');
+    const view = await samplePeek(report, '1');
     const rec = JSON.parse(readFileSync(join(dir, rel), 'utf8').split('\n')[1]);
     const ll = rec.filtered_resps.map((r: [string, string]) => Number(r[0]));
     const max = Math.max(...ll);
@@ -289,13 +222,13 @@ describe('the sample view in the workbench', () => {
   it('Every Eval Ever: a single-turn line (the answer marked in the output) and an agentic one (every message and tool call)', async () => {
     let report = await openReport(wb, 'eee/demo_samples.jsonl');
     await clickRow(report, 'demo_0001');
-    let view = await sampleView(wb, 'demo_0001');
+    let view = await samplePeek(report, 'demo_0001');
     expect(squash((await view.locator('.output-text').textContent())!)).toBe('The answer is [extracted answer:] 4 [end of answer].');
     expect(await view.locator('details.prompt summary').textContent()).toMatch(/^The prompt as the model saw it/);
     expect(await view.locator('.usage-table').textContent()).toContain('17');
     report = await openReport(wb, 'eee/guess_number_samples.jsonl');
     await clickRow(report, '0');
-    view = await sampleView(wb, '0');
+    view = await samplePeek(report, '0');
     const rec = JSON.parse(readFileSync(join(dir, 'eee/guess_number_samples.jsonl'), 'utf8').split('\n')[0]);
     await expectMessages(view, rec.messages.map((m: { role: string; content: string; tool_calls: { name: string; arguments: Record<string, string> }[] }) => ({
       role: m.role, content: m.content, calls: m.tool_calls.map((c) => [c.name, c.arguments]),
@@ -306,8 +239,8 @@ describe('the sample view in the workbench', () => {
     const report = await openReport(wb, 'inspect/2025-05-12T20-28-13-04-00_hostile.json');
     const id = (await report.locator('.vtable-rows .vtable-row:not([hidden]) .vtable-cell').nth(2).textContent())!;
     await clickRow(report, id);
-    const view = await sampleView(wb, id);
-    const page = await view.locator('body').evaluate(() => ({
+    const view = await samplePeek(report, id);
+    const page = await report.locator('body').evaluate(() => ({
       scripts: [...document.querySelectorAll('script')].map((s) => s.getAttribute('src') ?? `inline: ${s.textContent}`),
       images: document.querySelectorAll('img, iframe, object, embed').length,
       bold: document.querySelectorAll('b, div[onclick]').length,
@@ -315,7 +248,7 @@ describe('the sample view in the workbench', () => {
       text: document.body.textContent ?? '',
     }));
     expect(page.scripts.filter((x) => x.includes('__owned'))).toEqual([]);
-    expect(page.scripts.some((x) => /sample\.js$/.test(x))).toBe(true);
+    expect(page.scripts.some((x) => /webview\.js$/.test(x))).toBe(true);
     expect([page.images, page.bold, page.owned]).toEqual([0, 0, null]);
     for (const raw of ['<script>window.__owned = 1</script>', '<img src="http://127.0.0.1:9/out.png" onerror="window.__owned = 2">', '<b>raw HTML</b>', '<script>window.__owned = 3</script>', '<div onclick="window.__owned = 4">a raw block</div>', '[image: pixel] http://127.0.0.1:9/pixel.gif', '<iframe src="http://127.0.0.1:9/frame"></iframe>']) {
       expect(page.text).toContain(raw);

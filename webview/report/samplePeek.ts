@@ -32,6 +32,7 @@ interface OpenPeek {
   status: HTMLElement;
   body: HTMLElement;
   returnFocus: () => void;
+  after: HTMLElement | null;
 }
 
 let requests = 0;
@@ -71,7 +72,16 @@ function build(returnFocus: () => void): OpenPeek {
     event.stopPropagation();
     closeSamplePeek();
   });
-  return { request: 0, row: { line: 0 }, reportIndex: 0, element, title, status, body, returnFocus };
+  return { request: 0, row: { line: 0 }, reportIndex: 0, element, title, status, body, returnFocus, after: null };
+}
+
+/**
+ * The peek's start in view: where it would show little more than its header (low on the page), it
+ * goes to the top. Again once the sample is drawn: the page may have been too short to scroll so far.
+ */
+function bringIntoView(element: HTMLElement): void {
+  const top = element.getBoundingClientRect().top;
+  element.scrollIntoView({ block: top > window.innerHeight * 0.4 ? 'start' : 'nearest' });
 }
 
 /** Shows row `instance`'s sample below `after`: at once the row's name and "Reading…", then the sample when the host answers. */
@@ -86,6 +96,8 @@ export function peekSample(request: PeekRequest): void {
   post({ type: 'peekSample', report: request.reportIndex, row, request: peek.request });
   const { element } = peek;
   element.dataset.request = String(peek.request);
+  // For benchmarks: when the click was handled (wall clock), to compare with data-shown-at.
+  element.dataset.askedAt = String(Date.now());
   delete element.dataset.shownAt;
   delete element.dataset.messages;
   peek.title.textContent = `Sample ${rowName(row)}`;
@@ -96,9 +108,10 @@ export function peekSample(request: PeekRequest): void {
     el('span', { text: `Reading sample ${rowName(row)} from the file…` }),
   ]));
   if (request.after.nextElementSibling !== element) request.after.after(element);
-  // Focus moves into the peek (Escape gives it back); the page scrolls only as far as needed to show it.
+  peek.after = request.after;
+  // Focus moves into the peek (Escape gives it back).
   element.focus({ preventScroll: true });
-  element.scrollIntoView({ block: 'nearest' });
+  bringIntoView(element);
 }
 
 /** The host's answer to the peek's request (main.ts routes 'samplePeek' here); an answer to an earlier row is dropped. */
@@ -115,6 +128,7 @@ export function receiveSamplePeek(message: Extract<HostToWebview, { type: 'sampl
     onLink: (url) => post({ type: 'openLink', url }),
     onReveal: () => post({ type: 'reveal', path: side.path, line: side.row.line }),
   }));
+  if (peek.element.contains(document.activeElement)) bringIntoView(peek.element);
   const messages = messageCount(side);
   peek.status.textContent = side.error ? `Sample ${sampleIdOf(side)} could not be read.` : `Sample ${sampleIdOf(side)}: ${formatCount(messages)} messages.`;
   const request = peek.request;
@@ -135,5 +149,8 @@ export function closeSamplePeek(options: { returnFocus?: boolean } = {}): void {
   open = null;
   const hadFocus = peek.element.contains(document.activeElement);
   peek.element.remove();
-  if (options.returnFocus !== false && hadFocus) peek.returnFocus();
+  if (options.returnFocus === false) return;
+  if (hadFocus) peek.returnFocus();
+  // What opened it comes back into view (the table or the stepper above where the peek was).
+  if (peek.after?.isConnected) peek.after.scrollIntoView({ block: 'nearest' });
 }
