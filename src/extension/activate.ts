@@ -113,12 +113,17 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   scoring.holdIntervals = (path) => ReportPanel.current?.whenRendered(path, INTERVALS_HOLD_MS) ?? Promise.resolve();
   SamplePanel.log = (line) => log.debug(line);
   const sampleWorker = new SampleWorkerClient(context.asAbsolutePath('dist/sampleWorker.js'), (l) => log.warn(l));
-  ReportPanel.samplesShown = () => sampleWorker.warm();
   // One reader for the sample view's tab and the report page's sample peek.
   const readSamples: SampleReader = (targets) => sampleWorker.read(
     targets.map((t) => ({ path: t.path, format: t.format, task: t.task, row: t.row, text: unsavedText(t.path) })),
     getSettings().maxFileBytes,
   );
+  // A report with samples is shown: the worker starts and reads its first sample ahead (answer
+  // dropped), so that the first click's read is a warm one.
+  ReportPanel.samplesShown = (ahead) => {
+    sampleWorker.warm();
+    if (ahead) readSamples([ahead]).catch(() => undefined);
+  };
   ReportPanel.sampleReader = readSamples;
   ReportPanel.conversationSearch = async (path, format, query) => {
     const reply = await pool.run({ type: 'searchConversations', path, format, query, maxBytes: getSettings().maxFileBytes }, { priority: 'interactive' });

@@ -22,7 +22,7 @@ import { forWebview, isPanelState, mayOpen, reportIntervals, reportsView, sameRe
 
 import { baseName } from '../../common/paths';
 import { SamplePanel } from '../sample/samplePanel';
-import { readSides, type SampleReader, type SampleTarget } from '../sample/sampleSides';
+import { firstSampleTarget, readSides, type SampleReader, type SampleTarget } from '../sample/sampleSides';
 import { SAMPLE_FILE_FORMATS } from '../../common/sampleView';
 import { openLink } from '../openLink';
 import { readRecordAtLine } from './judgeRecord';
@@ -39,8 +39,8 @@ export class ReportPanel {
   /** Where the panel logs its timeline (the extension's output channel; tests read it with EVAL_LENS_DEBUG). */
   static log: ((line: string) => void) | undefined;
   private static scoreFunction: PanelScoreFunction | undefined;
-  /** A report whose rows open the sample view is shown: its reader gets ready before the first click. */
-  static samplesShown: (() => void) | undefined;
+  /** A report whose rows open the sample view is shown: its reader gets ready (reading `ahead`) before the first click. */
+  static samplesShown: ((ahead: SampleTarget | undefined) => void) | undefined;
   /** Reads a row's sample from its file (the sample view's worker), for the page's sample peek (issue 29). */
   static sampleReader: SampleReader | undefined;
   /** The conversation search of the sample view (issue 29), run in the scoring worker. */
@@ -332,7 +332,7 @@ export class ReportPanel {
       this.intervalsAhead = { token: this.token, arrived, resolve };
     }
     const { view, pages } = reportsView(path, result, this.info.state, this.token);
-    if (result.reports.some((r) => SAMPLE_FILE_FORMATS.includes(r.format))) ReportPanel.samplesShown?.();
+    if (result.reports.some((r) => SAMPLE_FILE_FORMATS.includes(r.format))) ReportPanel.samplesShown?.(firstSampleTarget(result.reports));
     this.pages.set(pages);
     this.setView(view);
   }
