@@ -40,7 +40,8 @@ describe.skipIf(!FILE)('a 300 MB Inspect .eval in VS Code (benchmark)', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eval-lens-large-eval-'));
     copyFileSync(FILE!, join(dir, 'large-agent.eval'));
-    wb = await startWorkbench({ workspace: dir, theme: 'dark', viewport: { width: 1500, height: 1000 } });
+    // EVAL_LENS_DEBUG: the host's log lines (the sample peek's read and drawing times) come to the console.
+    wb = await startWorkbench({ workspace: dir, theme: 'dark', viewport: { width: 1500, height: 1000 }, env: { EVAL_LENS_DEBUG: '1' } });
   }, 180_000);
 
   afterAll(async () => {
@@ -82,6 +83,7 @@ describe.skipIf(!FILE)('a 300 MB Inspect .eval in VS Code (benchmark)', () => {
     }
     console.log(`[large-eval] click to the sample's messages on the page, the first click first (ms): ${times.join(', ')}`);
     console.log(`[large-eval] the same from the page's click handler (ms): ${handled.join(', ')}`);
+    for (const line of wb.logs.filter((l) => l.includes('sample peek:'))) console.log(`[large-eval] host: ${line.replace(/^.*sample peek: /, '')}`);
     // For comparison: the sample in a tab of its own, whose webview is created and booted on its first opening.
     const tabClicked = Date.now();
     await report.locator('#sample-peek-tab').click();
