@@ -2,6 +2,8 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { comparePaths, modelsOf } from '../core/compareFiles';
+import { withParquetAhead } from '../core/formats/parquetAhead';
+import { maxFileBytes } from '../core/score';
 import { CompareError, DEFAULT_COMPARE_RESAMPLES, type Comparison } from '../core/compare/compare';
 import { compareJson } from '../documents/json';
 import { UsageError, type CliOutput } from './args';
@@ -87,7 +89,8 @@ export async function compareCommand(rest: string[]): Promise<CliOutput> {
   const options = scoringOptions(values, { bootstrap: DEFAULT_COMPARE_RESAMPLES, ...sliceOptions(values) });
   let comparison: Comparison;
   try {
-    comparison = comparePaths(positionals, options);
+    // Parquet runs are read ahead (hyparquet is asynchronous; the comparison reads synchronously).
+    comparison = await withParquetAhead(positionals, { maxFileBytes: maxFileBytes(options), format: options.format }, () => comparePaths(positionals, options));
   } catch (e) {
     if (e instanceof CompareError) return { code: 2, stdout: '', stderr: `eval-lens: cannot compare: ${e.message}\n` };
     throw e;

@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import type { MetricName, Report, RowProblem, ScoreOptions } from './types';
 import { isDirectory } from './io';
-import { parseFile, scoreFile, scorePath } from './score';
+import { maxFileBytes, parseFile, scoreFile, scorePath } from './score';
+import { parquetFilesOf, withParquetAhead } from './formats/parquetAhead';
 import { parseRun } from './compareFiles';
 import { gatherSet, resampleMetrics, resolveOptions } from './report';
 import { alignRuns, CompareError } from './compare/align';
@@ -43,6 +44,11 @@ export interface BoardResult {
  * scoring of the folders' files is spread; the rank bootstrap runs here as before.
  */
 export async function boardPathsAsync(paths: readonly string[], options: Partial<ScoreOptions>, request: BoardRequest = {}): Promise<BoardResult> {
+  // Parquet runs are read ahead on this thread, and the board made here (the worker threads would
+  // each have to read them again).
+  if (parquetFilesOf(paths).length) {
+    return withParquetAhead(paths, { maxFileBytes: maxFileBytes(options), format: options.format }, () => boardPaths(paths, options, request));
+  }
   const scored = new Map<string, Report[]>();
   for (const path of paths) {
     if (!isDirectory(path) || scored.has(path)) continue;

@@ -5,8 +5,8 @@
 import type { ParseResult, ScoreOptions } from './types';
 import { applyWhere } from './slices/where';
 import type { CompanionReader } from './formats/context';
-import { nodeCompanionReader, isDirectory, readFileBytes } from './io';
-import { fileInput } from './formats/context';
+import { nodeCompanionReader, isDirectory } from './io';
+import { diskSource } from './formats/parquetAhead';
 import { columnValuesFor } from './slices/clusterColumn';
 import { discoverPredictionFiles, parseFile, readHead } from './score';
 import type { ModelColumns } from './compare/multiModel';
@@ -19,11 +19,7 @@ import { CompareError, compareGroups, compareRuns, compareRunsDetailed, DEFAULT_
 export function parseRun(path: string, options: ScoreOptions, io: CompanionReader = nodeCompanionReader): ParseResult {
   const parsed = parseFile(path, options, io);
   if (!options.where?.terms.length) return parsed;
-  const input = () => {
-    const read = readFileBytes(path);
-    return 'bytes' in read ? fileInput(path, read.bytes) : undefined;
-  };
-  const filtered = applyWhere(parsed, options.where, { input, io }).parsed;
+  const filtered = applyWhere(parsed, options.where, { ...diskSource(path), io }).parsed;
   return { ...filtered, problems: filtered.problems.map((p) => (p.code === 'filtered' || p.code === 'bad-filter' ? { ...p, path } : p)) };
 }
 
@@ -98,11 +94,8 @@ export function baselineClusters(run: CompareRunInput, o: ScoreOptions, io: Comp
   const set = run.parsed.set;
   const spec = o.cluster!;
   if (!set) return { fatal: { message: `${run.path}: nothing scored.` } };
-  const input = () => {
-    const read = readFileBytes(run.path);
-    return 'bytes' in read ? fileInput(run.path, read.bytes) : undefined;
-  };
-  const got = columnValuesFor(set, spec, input, io);
+  const { input, lineOffset } = diskSource(run.path);
+  const got = columnValuesFor(set, spec, input, io, lineOffset);
   if ('fatal' in got) return { fatal: got.fatal };
   return { column: spec.column, values: got.values };
 }

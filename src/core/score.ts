@@ -2,7 +2,7 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { FormatName, ParseResult, Report, ReportFilter, ScoreOptions } from './types';
 import type { CompanionReader, FileInput, FormatContext } from './formats/context';
-import { fileInput, rangeInput } from './formats/context';
+import { fileInput, rangeInput, textInput } from './formats/context';
 import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
 import { baseName } from '../common/paths';
 import { parseFolktexts } from './formats/folktexts';
@@ -12,7 +12,8 @@ import { parseAlmanacs } from './formats/almanacs';
 import { parseLmEval } from './formats/lmEval';
 import { parseInspect } from './formats/inspect';
 import { adapterFor } from './formats/adapters';
-import { isParquetPath, parquetFatal, PARQUET_NEEDS_ASYNC } from './formats/parquet';
+import { isParquetPath, parquetFatal, PARQUET_NEEDS_ASYNC, rowProblems, textTwin, type ParquetText } from './formats/parquet';
+import { diskSource, parquetAhead } from './formats/parquetAhead';
 import { ParseProgress, ScoreCancelledError, sizeText } from './formats/progress';
 import { buildReport, resolveOptions } from './report';
 import { attachSlices, resolveBestThreshold, type SliceSource } from './slices/slice';
@@ -244,13 +245,17 @@ export function readHead(path: string): string | undefined {
  */
 export function parseFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): ParseResult {
   const o = resolveOptions(options);
-  if (isParquetPath(path)) return parquetFatal(PARQUET_NEEDS_ASYNC);
   const size = statSync(path).size; // throws ENOENT with the path in the message
   const limit = maxFileBytes(o);
-  const formatOf = () => o.format ?? detectFormat(path, readHead(path) ?? '') ?? 'generic';
+  const formatOf = () => o.format ?? (isParquetPath(path) ? 'generic' : detectFormat(path, readHead(path) ?? '') ?? 'generic');
   if (size > limit) {
     o.onProgress?.(1, 'parse');
     return tooLargeResult(path, formatOf(), size, limit);
+  }
+  // Parquet: its text when the job read it ahead (compare, board), else the asynchronous reader's.
+  if (isParquetPath(path)) {
+    const converted = parquetAhead(path);
+    return converted ? parseParquetText(path, converted, o, io) : parquetFatal(PARQUET_NEEDS_ASYNC);
   }
   // A zip (an Inspect .eval) is read by range, one entry at a time: never held whole.
   if (isZipFile(path)) return parseInput(zipFileInput(path), o, io);
@@ -261,6 +266,25 @@ export function parseFile(path: string, options?: Partial<ScoreOptions>, io: Com
     return { format: formatOf(), set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
   }
   return parseInput(fileInput(path, read.bytes), o, io);
+}
+
+/**
+ * A Parquet table's parse from its text (CSV or JSON Lines, parquet.ts parquetToText): read as its
+ * text twin, its problems and instances named by row of the table, not line of the text.
+ */
+export function parseParquetText(path: string, converted: ParquetText, o: ScoreOptions, io: CompanionReader, onProgress = o.onProgress): ParseResult {
+  const format = o.format ?? 'generic';
+  if ('fatal' in converted) return { ...parquetFatal(converted.fatal), format };
+  if (converted.rows === 0) return { ...parquetFatal(`${path} has no rows.`), format };
+  const twin = textTwin(path, converted.as);
+  const { text, headerLines } = converted;
+  const detected = o.format ?? formatForMapping(detectFormat(twin, text.slice(0, DETECT_HEAD_BYTES)), o.mapping) ?? 'generic';
+  const parsed = parseInput(textInput(twin, text), { ...o, format: detected, onProgress }, io);
+  parsed.problems = rowProblems(parsed.problems, twin, path, headerLines);
+  if (parsed.fatal) parsed.fatal = rowProblems([{ line: 1, severity: 'error', code: 'unscorable', message: parsed.fatal }], twin, path, headerLines)[0].message;
+  // Instances point at rows, not at lines of the text (the report's Reveal shows the row).
+  if (parsed.set && headerLines) for (let i = 0; i < parsed.set.n; i++) parsed.set.lines[i] -= headerLines;
+  return parsed;
 }
 
 /** A zip on disk as a FileInput read by range; its whole bytes only if a reader asks for them. */
@@ -276,14 +300,11 @@ function zipFileInput(path: string): FileInput {
 export function scoreFile(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Report {
   const o = resolveOptions(options);
   // The file's own columns are read again only for --group-by or the column list.
-  const input = (): FileInput | undefined => {
-    if (isZipFile(path)) return zipFileInput(path);
-    const read = readFileBytes(path);
-    return 'bytes' in read ? fileInput(path, read.bytes) : undefined;
-  };
+  const { input: fromDisk, lineOffset } = diskSource(path);
+  const input = (): FileInput | undefined => (isZipFile(path) ? zipFileInput(path) : fromDisk());
   // A kept parse of the unchanged file when the caller keeps them (the extension's worker).
   const parsed = o.parseCache ? o.parseCache.parse(path, o, io, (reader) => parseFile(path, o, reader)) : parseFile(path, o, io);
-  return scoreParsed(path, parsed, o, { input, io });
+  return scoreParsed(path, parsed, o, { input, io, lineOffset });
 }
 
 /** A file holding several tasks (an lm-eval simple_evaluate dump) gives one report per task, unless options.task picks one. */

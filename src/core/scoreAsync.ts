@@ -5,12 +5,11 @@ import { statSync } from 'node:fs';
 import type { Report, ScoreOptions } from './types';
 import type { CompanionReader } from './formats/context';
 import { textInput } from './formats/context';
-import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
-import { isParquetPath, parquetColumnNames, parquetFatal, parquetToText, parquetTypedColumns, PARQUET_NEEDS_ASYNC, rowProblems, textTwin } from './formats/parquet';
+import { isParquetPath, parquetColumnNames, parquetFatal, parquetToText, parquetTypedColumns, PARQUET_NEEDS_ASYNC, textTwin } from './formats/parquet';
 import { sizeText } from './formats/progress';
 import { isLightevalColumns } from './formats/lightevalDetails';
 import { resolveOptions } from './report';
-import { maxFileBytes, parseInput, scoreFile, scorePath, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
+import { maxFileBytes, parseParquetText, scoreFile, scorePath, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
 import { isDirectory, nodeCompanionReader, readFileBytes } from './io';
 
 /** Share of a Parquet parse's progress spent decoding row groups; the JSON Lines reader has the rest. */
@@ -24,7 +23,6 @@ async function scoreParquet(path: string, given: ScoreOptions, io: CompanionRead
   if ('tooLarge' in read) return scoreParsed(path, parquetFatal(`${path} is ${sizeText(size)}, ${read.tooLarge}.`), given);
   // A harness's own columns say whose table it is, whatever the file is called (lighteval's details).
   const o: ScoreOptions = given.format === undefined && isLightevalColumns(parquetColumnNames(read.bytes)) ? { ...given, format: 'lighteval' } : given;
-  const format = o.format ?? 'generic';
   // Binary and confidence tables: the planned columns straight into typed arrays, when nothing
   // reads the file's other columns' values (--where, --slices, --cluster and a --group-by of its
   // own column read them from the CSV text); the lists of columns on offer come from the schema.
@@ -36,18 +34,10 @@ async function scoreParquet(path: string, given: ScoreOptions, io: CompanionRead
     }
   }
   const converted = await parquetToText(path, read.bytes, o, DECODE_SHARE);
-  if ('fatal' in converted) return scoreParsed(path, { ...parquetFatal(converted.fatal), format }, o);
-  if (converted.rows === 0) return scoreParsed(path, { ...parquetFatal(`${path} has no rows.`), format }, o);
-  const twin = textTwin(path, converted.as);
-  const { text, headerLines } = converted;
-  const detected = o.format ?? formatForMapping(detectFormat(twin, text.slice(0, DETECT_HEAD_BYTES)), o.mapping) ?? 'generic';
   const onProgress = o.onProgress && ((f: number, phase: 'parse' | 'score') => o.onProgress!(phase === 'parse' ? DECODE_SHARE + (1 - DECODE_SHARE) * f : f, phase));
-  const parsed = parseInput(textInput(twin, text), { ...o, format: detected, onProgress }, io);
-  parsed.problems = rowProblems(parsed.problems, twin, path, headerLines);
-  if (parsed.fatal) parsed.fatal = rowProblems([{ line: 1, severity: 'error', code: 'unscorable', message: parsed.fatal }], twin, path, headerLines)[0].message;
-  // Instances point at rows, not at lines of the text (the report's Reveal shows the row).
-  if (parsed.set && headerLines) for (let i = 0; i < parsed.set.n; i++) parsed.set.lines[i] -= headerLines;
-  return scoreParsed(path, parsed, o, { input: () => textInput(twin, text), io, lineOffset: headerLines });
+  const parsed = parseParquetText(path, converted, o, io, onProgress);
+  if ('fatal' in converted) return scoreParsed(path, parsed, o);
+  return scoreParsed(path, parsed, o, { input: () => textInput(textTwin(path, converted.as), converted.text), io, lineOffset: converted.headerLines });
 }
 
 /** Whether scoring reads the values of the file's own columns beyond the ones it scores. */

@@ -2,8 +2,7 @@
 // ID) read for its rows, put in aligned order, and handed to the slice finder for each candidate.
 import type { RowProblem, ScoreOptions, SlicesOptions } from '../types';
 import type { CompanionReader } from '../formats/context';
-import { fileInput } from '../formats/context';
-import { readFileBytes } from '../io';
+import { diskSource } from '../formats/parquetAhead';
 import { sliceColumnsOf } from '../slices/scoreSlices';
 import { defaultSliceMetric, findSlices, bySignificance, type SliceColumn, type SliceDelta } from './sliceFinder';
 import { holm } from './holm';
@@ -19,11 +18,7 @@ export function comparisonSlices(
 ): { slices: RunSliceDelta[]; problems: RowProblem[]; labels: Record<string, (string | undefined)[]> } {
   const baseline = runs[0];
   const set = baseline.parsed.set!;
-  const input = () => {
-    const read = readFileBytes(baseline.path);
-    return 'bytes' in read ? fileInput(baseline.path, read.bytes) : undefined;
-  };
-  const found = sliceColumnsOf(set, spec, { input, io });
+  const found = sliceColumnsOf(set, spec, { ...diskSource(baseline.path), io });
   const problems = found.problems.map((p) => ({ ...p, path: baseline.path }));
   // The baseline's rows in aligned order: instance k of every run.
   const rows = detail.alignment.rows[0];

@@ -9,11 +9,14 @@ import type { Report, ScoreOptions } from '../../core/types';
 import { reportCharts } from '../../common/chartData';
 import { encodeInstances, payloadBuffers } from '../../common/instanceCodec';
 import { boardJob, compareJob } from './compareJob';
+import { CompareError } from '../../core/compare/align';
 import { readSampleRecord } from '../../core/samples/readSample';
 import { searchConversations } from '../../core/samples/conversationSearch';
 import { summaryOnly, type PanelData, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
 import { StepClock } from './threadCpu';
 import { FileParseCache } from '../../core/parseCache';
+import { withParquetAhead } from '../../core/formats/parquetAhead';
+import { maxFileBytes } from '../../core/score';
 
 type ScoreRequest = Extract<WorkerRequest, { type: 'score' }>;
 
@@ -162,7 +165,7 @@ function detect(req: Extract<WorkerRequest, { type: 'detect' }>): WorkerReply {
 }
 
 /** A compare or leaderboard job, with a 'progress' reply at each whole percent. */
-function compareOrBoard(req: Extract<WorkerRequest, { type: 'compare' | 'board' }>): WorkerReply {
+async function compareOrBoard(req: Extract<WorkerRequest, { type: 'compare' | 'board' }>): Promise<WorkerReply> {
   let sent = 0;
   const progress = (fraction: number) => {
     const percent = Math.floor(Math.max(0, Math.min(1, fraction)) * 100);
@@ -172,8 +175,10 @@ function compareOrBoard(req: Extract<WorkerRequest, { type: 'compare' | 'board' 
   };
   const options: Partial<ScoreOptions> = { ...req.options, ...(req.maxBytes ? { maxFileBytes: req.maxBytes } : {}) };
   const t0 = performance.now();
-  if (req.type === 'compare') return { type: 'compared', id: req.id, view: compareJob(req.paths, options, progress), ms: performance.now() - t0 };
-  return { type: 'boarded', id: req.id, view: boardJob(req.path, options, progress), ms: performance.now() - t0 };
+  // Parquet runs are read ahead for the job (it parses synchronously) and dropped after it.
+  const ahead = { maxFileBytes: maxFileBytes(options), format: options.format };
+  if (req.type === 'compare') return { type: 'compared', id: req.id, view: await withParquetAhead(req.paths, ahead, () => compareJob(req.paths, options, progress)), ms: performance.now() - t0 };
+  return { type: 'boarded', id: req.id, view: await withParquetAhead([req.path], ahead, () => boardJob(req.path, options, progress)), ms: performance.now() - t0 };
 }
 
 /** The conversation search (issue 29), with a 'progress' reply at each whole percent. */
@@ -228,7 +233,7 @@ parentPort?.on('message', async (req: WorkerRequest) => {
   let transfer: ArrayBuffer[] = [];
   try {
     if (req.type === 'score') ({ reply, transfer } = await score(req));
-    else if (req.type === 'compare' || req.type === 'board') reply = compareOrBoard(req);
+    else if (req.type === 'compare' || req.type === 'board') reply = await compareOrBoard(req);
     else if (req.type === 'sample') {
       const t0 = performance.now();
       reply = { type: 'sampled', id: req.id, answers: req.queries.map((q) => readSampleRecord(q, { maxFileBytes: req.maxBytes })), ms: performance.now() - t0 };
@@ -241,7 +246,7 @@ parentPort?.on('message', async (req: WorkerRequest) => {
     }
     else reply = detect(req);
   } catch (e) {
-    reply = { type: 'failed', id: req.id, message: e instanceof Error ? e.message : String(e) };
+    reply = { type: 'failed', id: req.id, message: e instanceof Error ? e.message : String(e), ...(e instanceof CompareError && e.notApplicable ? { notApplicable: true } : {}) };
   }
   try {
     parentPort!.postMessage(reply, transfer);
