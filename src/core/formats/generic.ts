@@ -189,6 +189,7 @@ function withRoles(columns: ResolvedColumns, roles: ColumnRoles): ResolvedColumn
   if (r.pred !== undefined && out.pred === undefined && r.pred !== out.label) out.pred = r.pred;
   if (r.score !== undefined && out.score === undefined && r.score !== out.label) out.score = r.score;
   if (r.confidence !== undefined && out.confidence === undefined) out.confidence = r.confidence;
+  if (r.id !== undefined && out.id === undefined) out.id = r.id;
   return out;
 }
 

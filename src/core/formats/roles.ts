@@ -92,6 +92,14 @@ const CONFIDENCE_EXACT = new Set(['confidence', 'conf']);
 /** A confidence named so in part (verbal_numerical_confidence, logit_confidence, conf_score). */
 const CONFIDENCE_PATTERN = /(?:^|[_ -])(?:conf|confidence)(?:$|[_ -])/i;
 const CORRECT_EXACT = new Set(['correct', 'is_correct', 'acc', 'exact_match']);
+/** Names ending in an ID: customer_id, question-id, passageId. */
+const ID_SUFFIX = /(?:[_\-. ]id|[a-z]Id|[a-z]ID)$/;
+
+/** Every value read is there and none repeats (at least two). */
+function isUniqueKey(p: { values: unknown[]; filled: number; distinct: Set<string> }): boolean {
+  return p.filled >= 2 && p.filled === p.values.length && p.distinct.size === p.filled;
+}
+
 const ID_EXACT = new Set(['id', 'doc_id', 'idx', 'index', 'uid', 'uuid', 'sample_id', 'sample_index', 'row_id', 'example_id', 'text_id', 'item_id', '']);
 const TEXT_EXACT = new Set([
   'text', 'prompt', 'question', 'input', 'sentence', 'response', 'output', 'completion', 'context', 'passage', 'document', 'answer_text',
@@ -437,6 +445,9 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
   }
   pick('correct', 'correct', (n) => CORRECT_EXACT.has(norm(n)) && (prof(n).binary || prof(n).filled === 0), 'named like a correctness flag');
   pick('id', 'id', (n) => ID_EXACT.has(norm(n)) && (n !== '' || names[0] === ''), 'named like an ID');
+  // customer_id, question_id, passageId: an ID when every row read has its own value (a repeated
+  // one is a cluster or an item answered several times, which the exact names above decide).
+  pick('id', 'id', (n) => ID_SUFFIX.test(n) && isUniqueKey(prof(n)), 'named like an ID, a value of its own on every row');
   // A prediction named loosely (predicted_churn, churn_prediction, recommended_predictions).
   pick('pred', 'pred', (n) => isPredName(n) && !prof(n).probability, 'its name says it is a prediction');
   // One probability column beside a 0/1 gold: the score (churn_probability, Probability_Malignant).

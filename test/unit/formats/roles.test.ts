@@ -69,6 +69,19 @@ describe('the gold is actual_churn, never the prediction (point 1)', () => {
     });
   }
 
+  it('customer_id, a value of its own on every row, is the ID: the rows are named by it (search, export, a joined file); a repeated *_id is not', async () => {
+    const rows = readFileSync(join(DIR, 'churn.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[0]);
+    for (const file of ['churn.csv', 'churn.parquet']) {
+      const r = await scoreFileAsync(join(DIR, file), { bootstrap: 0 });
+      expect(r.instances?.ids).toEqual(rows);
+    }
+    const t = await tableRolesOfFile(join(DIR, 'churn.csv'));
+    expect(t.roles.mapping.id).toBe('customer_id');
+    // A passage_id shared by several questions is a cluster, not the rows' ID.
+    const roles = columnRoles(['passage_id', 'label', 'prob'], (name) => (name === 'passage_id' ? ['p1', 'p1', 'p2', 'p2'] : name === 'label' ? [1, 0, 1, 0] : [0.9, 0.2, 0.7, 0.4]));
+    expect(roles.mapping.id).toBeUndefined();
+  });
+
   it('a one-row metrics summary is not predictions, with the reason, and gets no mapping', () => {
     // The roles' reading (a summary adapter, where there is one, shows its figures; scoring it as predictions never happens).
     const t = tableRolesOfText(join(DIR, 'metrics_summary.csv'), readFileSync(join(DIR, 'metrics_summary.csv'), 'utf8'));
