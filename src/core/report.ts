@@ -115,6 +115,11 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   if (parsed.breakdown) report.breakdown = parsed.breakdown;
   if (parsed.epochs) report.epochs = parsed.epochs;
   if (parsed.taskMetrics?.length) report.taskMetrics = taskMetricsOf(parsed.taskMetrics, options);
+  // A table of per-sample scores (Ragas): each row's scores are its fields too, so the instance
+  // table shows, sorts, searches and exports them (its figures are their means).
+  if (parsedSet.kind === 'scores' && !parsedSet.judge && parsed.taskMetrics?.length && report.instances) {
+    report.texts = withScoreFields(report.texts, parsed.taskMetrics, parsedSet.n);
+  }
   // With clusters (--cluster, or the items of repeated attempts) the bootstrap resamples whole clusters.
   let part: BootstrapPartData | undefined;
   if (bootstrap > 0) report.intervals = bars.clusters ? clusterIntervalsFor(set, options, bars.clusters) : intervalsFor(set, options, report.smoothReliability, (p) => { part = p; });
@@ -141,6 +146,17 @@ export function buildReport(path: string, parsed: ParseResult, options: ScoreOpt
   if (bars.clusters && bars.clusters.count < 2) report.problems.push(oneClusterProblem(bars.clusters.column));
   report.problems.push(...undefinedMetricProblems(report), ...reportedMismatches(report));
   return capReportProblems(report);
+}
+
+/** The rows' text fields with each per-sample score after them (shortest exact decimal; NaN empty). */
+function withScoreFields(texts: Report['texts'], scores: NonNullable<ParseResult['taskMetrics']>, n: number): NonNullable<Report['texts']> {
+  const own = texts ?? { fields: [], values: [] };
+  const added = scores.filter((m) => !own.fields.includes(m.name));
+  const values = Array.from({ length: n }, (_, i) => [
+    ...(own.values[i] ?? own.fields.map(() => '')),
+    ...added.map((m) => (Number.isFinite(m.values[i]) ? String(m.values[i]) : '')),
+  ]);
+  return { fields: [...own.fields, ...added.map((m) => m.name)], values };
 }
 
 type Scored = Pick<Report, 'metrics' | 'bins' | 'roc' | 'classStats' | 'instances'> &

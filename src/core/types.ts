@@ -693,7 +693,8 @@ export interface Report {
   /** --group-by: metrics per group and fairness figures. */
   groups?: GroupsResult;
   /** With options.listColumns: the columns the report can be grouped by (of the file, of the data file). */
-  groupColumns?: { predictions: string[]; data?: string[]; dataPath?: string };
+  /** `unjoinable`: the rows have no IDs, so no data file can be joined to them. */
+  groupColumns?: { predictions: string[]; data?: string[]; dataPath?: string; unjoinable?: true };
   /** With options.readColumn: the column's value for each instance (null where a row has none), or why it cannot be read. */
   columnRead?: { column: string; values?: (string | null)[]; error?: string };
   /** Per-scorer, per-epoch and reduced figures (Inspect logs). */

@@ -10,9 +10,12 @@ const LONG = /^(user_prompt|g[12]_user_prompt|judgment|g[12]_judgment|instructio
 /** Longest value a text field may hold to be a column (a model's name, an id, a verdict). */
 const SHORT = 200;
 
-/** The text fields of a judge report the instance table shows as columns, in the file's order. */
+/**
+ * The text fields the instance table shows as columns, in the file's order: a judge report's, and
+ * a table of per-sample scores' (its scores and short fields; the core adds the scores as fields).
+ */
 export function judgeColumnFields(report: Report): string[] {
-  if (!report.judge || !report.texts) return [];
+  if (!(report.judge || report.kind === 'scores') || !report.texts) return [];
   const { fields, values } = report.texts;
   return fields.filter((f, k) => {
     if (LONG.test(f)) return false;

@@ -40,14 +40,17 @@ export function groupControls(report: Report): HTMLElement | null {
   });
   return el('div', { className: 'group-controls', attrs: { id: 'group-controls' } }, [
     el('label', { className: 'control' }, [el('span', { text: 'Group by' }), select]),
-    el('button', {
+    cols.unjoinable ? el('span', {
+      className: 'muted', attrs: { id: 'join-data-none', 'data-na': 'group-joined' },
+      text: 'No data file can be joined: this file has no ID column to join its rows on.',
+    }) : el('button', {
       className: 'link-button', text: cols.dataPath ? `Joined on ID: ${baseName(cols.dataPath)} (change…)` : 'Join data file…',
       attrs: { type: 'button', id: 'join-data' }, onClick: () => post({ type: 'pickDataFile' }),
     }),
     // Why "This file" offers nothing: its columns are the ones it is scored from, or free text.
     ...(cols.predictions.length ? [] : [el('span', {
       className: 'muted', attrs: { id: 'group-own-none', 'data-na': 'group-own' },
-      text: `No column of this file to group by: its columns are the ones it is scored from (ID, score, label, prediction) or free text.${cols.data?.length ? '' : ' Join a data file to group by its columns.'}`,
+      text: `No column of this file to group by: its columns are the ones it is scored from (ID, score, label, prediction) or free text.${cols.data?.length || cols.unjoinable ? '' : ' Join a data file to group by its columns.'}`,
     })]),
   ]);
 }

@@ -2,7 +2,7 @@
 // intervals), folktexts' rates at the threshold per group and its fairness figures across groups,
 // and folktexts' best threshold. The column comes from the predictions file itself or from a data
 // file joined on ID (columnValues.ts, dataJoin.ts); groups are formed in grouping.ts.
-import type { GroupSlice, GroupsResult, ParseResult, Report, RowProblem, ScoreOptions } from '../types';
+import type { GroupSlice, GroupsResult, ParseResult, PredictionSet, Report, RowProblem, ScoreOptions } from '../types';
 import type { CompanionReader, FileInput } from '../formats/context';
 import { agrees, buildReport, gatherSet } from '../report';
 import { MAX_LISTED, ownColumnNames, ownColumnValues, type RowValues } from './columnValues';
@@ -53,6 +53,13 @@ export interface SliceSource {
   columnNames?: () => string[];
 }
 
+/** Whether the rows have IDs, without making a lazily read ID column (a million strings). */
+function hasRowIds(set: PredictionSet): boolean {
+  if (set.idNumbers !== undefined) return true;
+  const d = Object.getOwnPropertyDescriptor(set, 'ids');
+  return !!d && (d.get !== undefined || d.value !== undefined);
+}
+
 /** options.listColumns and options.groupBy: the columns on offer, and the groups. */
 export function attachSlices(report: Report, source: SliceSource, parsed: ParseResult, o: ScoreOptions): void {
   const list = o.listColumns;
@@ -68,7 +75,9 @@ export function attachSlices(report: Report, source: SliceSource, parsed: ParseR
     for (const chosen of [o.groupBy, o.cluster]) {
       if (chosen && !chosen.dataPath && listed.includes(chosen.column) && !predictions.includes(chosen.column)) predictions.push(chosen.column);
     }
-    report.groupColumns = { predictions, ...(data ? { data, dataPath: list.dataPath } : {}) };
+    // Rows without IDs: no data file can be joined to them, and the page says so.
+    const joinable = hasRowIds(parsed.set);
+    report.groupColumns = { predictions, ...(data && joinable ? { data, dataPath: list.dataPath } : {}), ...(joinable ? {} : { unjoinable: true as const }) };
   }
   if (o.readColumn && parsed.set) report.columnRead = readOneColumn(o.readColumn, parsed.set, inputOnce, source);
   attachGroups(report, inputOnce, parsed, o, source);

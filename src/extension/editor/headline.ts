@@ -41,6 +41,8 @@ export function countText(r: Pick<Report, 'n' | 'skipped' | 'unlabeled'>): strin
 export function summaryLine(r: Report): string {
   if (r.fatal && r.n === 0) return `cannot score: ${oneLine(r.fatal)}`;
   if (r.summary) return `${r.summary.source}: ${plural(r.summary.figures.length, 'figure')}`;
+  const scores = ownScores(r);
+  if (scores.length) return [...scores.slice(0, 3).map((t) => `${t.name} ${formatNumber(t.mean)}`), countText(r)].join(' · ');
   return [...lensMetrics(r).map((m) => metricText(r, m)), countText(r)].join(' · ');
 }
 
@@ -48,7 +50,14 @@ export function summaryLine(r: Report): string {
 export function headlineText(r: Report): string {
   if (r.fatal && r.n === 0) return 'cannot score';
   if (r.summary) return plural(r.summary.figures.length, 'figure');
+  const scores = ownScores(r);
+  if (scores.length) return `${scores[0].name} ${formatNumber(scores[0].mean)}`;
   return metricText(r, headlineMetric(r));
+}
+
+/** A table of per-sample scores without a judge (Ragas): its figures are its scores' means, not a judge score. */
+function ownScores(r: Report): NonNullable<Report['taskMetrics']> {
+  return r.kind === 'scores' && !r.judge ? r.taskMetrics ?? [] : [];
 }
 
 /** Problems counted for the tree: info notes (hidden test split) are not problems. */

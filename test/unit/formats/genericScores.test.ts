@@ -46,8 +46,26 @@ describe('a real Ragas output (evaluate(...).to_pandas().to_csv)', () => {
   it('is detected in a folder (its names say so) and keeps its texts for the stepper and search', () => {
     expect(detectFormat(REAL, readFileSync(REAL, 'utf8').slice(0, 16384))).toBe('generic');
     const r = scoreFile(REAL, { bootstrap: 0 });
-    expect(r.texts?.fields).toEqual(['user_input', 'retrieved_contexts', 'response', 'reference']);
+    const scores = ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall'];
+    // The texts, then each row's scores as fields (the instance table's columns, its search and CSV).
+    expect(r.texts?.fields).toEqual(['user_input', 'retrieved_contexts', 'response', 'reference', ...scores]);
     expect(r.texts!.values[2][0]).toBe('What is the Heston model used for?');
+    const py = JSON.parse(execFileSync('/usr/bin/python3', ['-c', `
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+print(json.dumps([[float(r[c]) if r[c] not in ('', 'nan', 'NaN') else None for c in sys.argv[2:]] for r in rows]))`, REAL, ...scores], { encoding: 'utf8' })) as (number | null)[][];
+    expect(r.texts!.values.map((row) => row.slice(4).map((v) => (v === '' ? null : Number(v))))).toEqual(py);
+  });
+
+  it('has no ID column: its columns on offer say that no data file can be joined to its rows (the page says why)', () => {
+    const r = scoreFile(REAL, { bootstrap: 0, listColumns: { dataPath: join(DIR, 'ragas_scores.csv') } });
+    expect(r.groupColumns?.unjoinable).toBe(true);
+    expect(r.groupColumns?.data).toBeUndefined();
+    const dir = mkdtempSync(join(tmpdir(), 'scores-ids-'));
+    writeFileSync(join(dir, 'scores.csv'), 'id,question,faithfulness\nq1,a,0.5\nq2,b,0.75\nq3,c,1\n');
+    const withIds = scoreFile(join(dir, 'scores.csv'), { bootstrap: 0, listColumns: {} });
+    expect(withIds.kind).toBe('scores');
+    expect(withIds.groupColumns?.unjoinable).toBeUndefined();
   });
 
   it('--map label=reference: the reference is free text; said so, with no --map hint (none could score), exit 2', async () => {

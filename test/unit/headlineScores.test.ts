@@ -1,0 +1,29 @@
+// The one-line summary (CodeLens, tree, status bar) of a table of per-sample scores (Ragas): its
+// scores' means, as the report's task metrics give them, not "judge score n/a" (found by the
+// journey suite, issue 28). A judge file keeps its judge figures.
+import { resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { scoreFile } from '../../src/core/score';
+import { headlineText, summaryLine } from '../../src/extension/editor/headline';
+
+const RAGAS = resolve(__dirname, '../fixtures/real/ragas/ragas_evaluation_results.csv');
+
+describe('the summary line of a table of per-sample scores', () => {
+  it('names its first scores with their means (pandas skips the NaNs; a score with no value is n/a), and n', () => {
+    const means = JSON.parse(execFileSync('/usr/bin/python3', ['-c', `
+import json, sys, pandas as pd
+d = pd.read_csv(sys.argv[1])
+m = [d[c].mean() for c in ['faithfulness', 'answer_relevancy', 'context_precision']]
+print(json.dumps(['n/a' if v != v else '%.3f' % v for v in m]))`, RAGAS], { encoding: 'utf8' })) as string[];
+    const r = scoreFile(RAGAS, { bootstrap: 0 });
+    expect(summaryLine(r)).toBe(`faithfulness ${means[0]} · answer_relevancy ${means[1]} · context_precision ${means[2]} · n=3`);
+    expect(headlineText(r)).toBe(`faithfulness ${means[0]}`);
+  });
+
+  it('a judge file keeps its judge figure', () => {
+    const r = scoreFile(resolve(__dirname, '../fixtures/real/mt-bench/medusa/model_judgment/gpt-4_single.jsonl'), { bootstrap: 0 });
+    expect(r.kind).toBe('scores');
+    expect(summaryLine(r)).toMatch(/^judge score /);
+  });
+});
