@@ -179,7 +179,8 @@ export type CompareHostToWebview =
   | { type: 'loading'; title: string; detail: string }
   | { type: 'comparison'; view: CompareView; restore?: CompareRestoreState }
   | { type: 'board'; view: BoardView; restore?: CompareRestoreState }
-  | { type: 'error'; message: string }
+  /** `notApplicable`: the files were read, but compare has no comparison of their kind (the message says why). */
+  | { type: 'error'; message: string; notApplicable?: boolean }
   /** From the Export Comparison command: send a chart as PNG or SVG (answered by 'export' or 'chartMissing'). */
   | ExportChartMessage
   /** An export put the Markdown on the clipboard: the page says so beside "Copy as Markdown". */

@@ -88,10 +88,13 @@ window.addEventListener('message', (event: MessageEvent) => {
     }
     case 'error':
       reset();
-      root.appendChild(el('div', { className: 'status error', attrs: { id: 'error', role: 'alert' } }, [
-        el('h2', { text: 'Could not compare' }),
-        el('p', { text: message.message }),
+      // A comparison that does not apply to these files (per-sample scores without gold) says why:
+      // not an error of the files, the page's answer (data-na, as every page's "does not apply").
+      root.appendChild(el('div', { className: `status ${message.notApplicable ? 'not-applicable' : 'error'}`, attrs: { id: 'error', role: message.notApplicable ? 'status' : 'alert' } }, [
+        el('h2', { text: message.notApplicable ? 'No comparison of these files' : 'Could not compare' }),
+        el('p', { text: message.message, ...(message.notApplicable ? { attrs: { 'data-na': 'compare' } } : {}) }),
       ]));
+      if (message.notApplicable) document.body.dataset.rendered = 'comparison';
       break;
   }
 });

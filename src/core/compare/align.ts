@@ -30,7 +30,12 @@ export interface Alignment {
 }
 
 /** Why runs cannot be compared: shown as the whole answer, and nothing is written anywhere. */
-export class CompareError extends Error {}
+export class CompareError extends Error {
+  /** `notApplicable`: the runs are read, but compare has no comparison of their kind (the message says why). */
+  constructor(message: string, readonly notApplicable = false) {
+    super(message);
+  }
+}
 
 /** IDs listed in an unmatched-rows problem before "...". */
 const EXAMPLES = 3;

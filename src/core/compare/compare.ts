@@ -152,7 +152,7 @@ function prepare(runs: readonly CompareRunInput[]): Prepared {
   // the per-sample metrics, which compare does not pair (yet); say so rather than show an empty table.
   if (sets.every((s) => s.kind === 'scores' && !s.judge)) {
     const names = [...new Set(runs.flatMap((r) => (r.parsed.taskMetrics ?? []).map((t) => t.name)))];
-    throw new CompareError(`${runs.map((r) => r.path).join(' and ')} are tables of per-sample scores without gold labels${names.length ? ` (${names.slice(0, 6).join(', ')})` : ''}, which are not comparable here: compare pairs figures computed from predictions against their gold labels, and does not pair the means of per-sample scores yet. Score the files side by side instead: eval-lens score ${runs.map((r) => r.path).join(' ')}.`);
+    throw new CompareError(`${runs.map((r) => r.path).join(' and ')} are tables of per-sample scores without gold labels${names.length ? ` (${names.slice(0, 6).join(', ')})` : ''}, which are not comparable here: compare pairs figures computed from predictions against their gold labels, and does not pair the means of per-sample scores yet. Score the files side by side instead: eval-lens score ${runs.map((r) => r.path).join(' ')}.`, true);
   }
   const alignment = alignRuns(runs.map((r, i) => ({ path: r.path, set: sets[i] })));
   const subsets = sets.map((s, i) => gatherSet(s, alignment.rows[i]));

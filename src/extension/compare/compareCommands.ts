@@ -72,11 +72,16 @@ async function pickOther(files: EvalFiles, baseline: string): Promise<string | u
 async function pickFolder(files: EvalFiles): Promise<string | undefined> {
   const below = new Map<string, number>();
   for (const e of files.all()) {
-    const parent = path.dirname(e.path);
-    // A RAFT file sits at <runs>/<run>/<task>/predictions.csv: offer <runs> (a row per run).
-    const dirs = e.format === 'raft' ? [raftRunOf(e), path.dirname(raftRunOf(e))] : [parent, path.dirname(parent)];
-    for (const dir of dirs) {
-      if (vscode.workspace.getWorkspaceFolder(vscode.Uri.file(dir))) below.set(dir, (below.get(dir) ?? 0) + 1);
+    // Every folder above the file, up to its workspace folder: runs sit at any depth (a RAFT file at
+    // <runs>/<run>/<task>/predictions.csv, a HELM run folder in a suite in a run's folder, ...).
+    const workspace = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(e.path))?.uri.fsPath;
+    if (!workspace) continue;
+    // A RAFT run is its folder of task files: the run itself is a row, not a board.
+    let dir = e.format === 'raft' ? raftRunOf(e) : path.dirname(e.path);
+    for (;;) {
+      below.set(dir, (below.get(dir) ?? 0) + 1);
+      if (dir === workspace || path.dirname(dir) === dir || !dir.startsWith(workspace)) break;
+      dir = path.dirname(dir);
     }
   }
   const items: (vscode.QuickPickItem & { path?: string })[] = [...below].sort((x, y) => x[0].localeCompare(y[0])).map(([dir, n]) => ({

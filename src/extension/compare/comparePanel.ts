@@ -153,6 +153,7 @@ export class ComparePanel {
           deps.log?.(`compare: ${paths.length} runs, ${reply.view.comparison.aligned} aligned instances, ${reply.ms.toFixed(0)} ms in the worker`);
           return { type: 'comparison', view: reply.view, restore: { mode: 'compare', paths } } as CompareHostToWebview;
         }
+        if (reply.type === 'failed' && reply.notApplicable) return { type: 'error', message: reply.message, notApplicable: true } as CompareHostToWebview;
         throw new Error(reply.type === 'failed' ? reply.message : `unexpected reply ${reply.type}`);
       }));
     return target;

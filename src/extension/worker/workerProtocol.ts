@@ -96,7 +96,7 @@ export type WorkerReply =
   | { type: 'sampled'; id: number; answers: SampleReply[]; ms: number }
   | { type: 'conversations'; id: number; rows?: { line: number; terms: number }[]; searched?: number; unread?: number; error?: string }
   /** The request failed; `tooLarge` when the size guard refused it. */
-  | { type: 'failed'; id: number; message: string; tooLarge?: boolean }
+  | { type: 'failed'; id: number; message: string; tooLarge?: boolean; notApplicable?: boolean }
   /** Fraction of the job done (parse 0-0.9, metrics 0.9-1), sent at each whole percent. */
   | { type: 'progress'; id: number; fraction: number };
 
