@@ -68,6 +68,7 @@ describe.skipIf(!FILE)('a 300 MB Inspect .eval in VS Code (benchmark)', () => {
     // The first click of the session comes first: the sample peek in the report's own page.
     const times: number[] = [];
     const handled: number[] = [];
+    const input: number[] = [];
     for (const k of [0, 3, 7, 12, 5]) {
       const row = rows.nth(k);
       const id = await row.locator('.vtable-cell').nth(2).textContent();
@@ -79,9 +80,11 @@ describe.skipIf(!FILE)('a 300 MB Inspect .eval in VS Code (benchmark)', () => {
       const shownAt = Number(await peek.getAttribute('data-shown-at'));
       times.push(shownAt - clicked);
       handled.push(shownAt - Number(await peek.getAttribute('data-asked-at')));
+      input.push(shownAt - Number(await peek.getAttribute('data-input-at')));
       expect(Number(await peek.getAttribute('data-messages'))).toBeGreaterThan(0);
     }
     console.log(`[large-eval] click to the sample's messages on the page, the first click first (ms): ${times.join(', ')}`);
+    console.log(`[large-eval] the same from the click's input event (its time stamp in the page) (ms): ${input.join(', ')}`);
     console.log(`[large-eval] the same from the page's click handler (ms): ${handled.join(', ')}`);
     for (const line of wb.logs.filter((l) => l.includes('sample peek:'))) console.log(`[large-eval] host: ${line.replace(/^.*sample peek: /, '')}`);
     // For comparison: the sample in a tab of its own, whose webview is created and booted on its first opening.

@@ -29,7 +29,7 @@ import { applyIntervals, loadedFrom, type Loaded } from './loaded';
 import { showCopied } from '../common/copyStatus';
 import { reportHeader } from './reportHeader';
 import { opensSamples, receiveConversationMatches, searchConversations, searchesConversations } from './sampleLinks';
-import { closeSamplePeek, peekSample, receiveSamplePeek } from './samplePeek';
+import { closeSamplePeek, peekSample, receiveSamplePeek, warmSamplePeek } from './samplePeek';
 import { offeredSource, readColumn, receiveColumnRead } from './columnReads';
 import { summaryFiguresSection } from './summaryFigures';
 import { judgePanels, judgeStepperOrReason } from '../judge/judgePage';
@@ -502,6 +502,7 @@ function mountInstances(whole: Report, only: { stepperOnly?: boolean } = {}): vo
         },
       });
       stepper?.follow(isFiltering(filter()) ? table.visibleRows : null);
+      if (opensSamples(report)) warmSamplePeek();
       tableReport = report;
       tableSlot.replaceWith(table.element);
     } else {

@@ -45,7 +45,7 @@ describe('the sample read ahead when a report is shown', () => {
     const [side] = await readSides(coreReader, [ahead!]);
     expect(side.record?.messages?.length).toBe(12);
     // None without instances, or for a format whose file keeps no more than the report.
-    expect(firstSampleTarget([{ ...report, instances: undefined }])).toBeUndefined();
+    expect(firstSampleTarget([{ ...report, instances: null }])).toBeUndefined();
     expect(firstSampleTarget([{ ...report, format: 'generic' }])).toBeUndefined();
   });
 });
