@@ -120,17 +120,22 @@ describe('accessibility of every page (axe-core, WCAG 2.1 AA) in three themes', 
     expect(await auditThemes(wb, 'report-groups')).toEqual(clean);
   });
 
-  // The sample view opens beside the report: it is the visible webview that holds its header.
+  // A row's sample shows in the report itself (the sample peek, issue 29): audited there, then in
+  // its own tab ("Open in its own tab"), the visible webview that holds the sample page's header.
   for (const [name, file, row] of [['sample-agent', 'inspect/log_message_deduplication.eval', 0], ['sample-graded', 'inspect/2025-05-12T20-28-26-04-00_security-guide.json', 0]] as const) {
     it(`${name}: the sample view, no serious or critical violation`, async () => {
       const view = await openReport(wb, file);
       await view.locator('.vtable-rows .vtable-row:not([hidden])').nth(row).click();
+      await view.locator('#sample-peek[data-shown-at]').waitFor({ state: 'attached', timeout: 60_000 });
+      // Folded parts open, so that what they hold is audited too.
+      await view.locator('#sample-peek details > summary').evaluateAll((s) => s.forEach((x) => (x as HTMLElement).click()));
+      expect(await auditThemes(wb, `${name}-peek`)).toEqual(clean);
+      await view.locator('#sample-peek-tab').click();
       let index = -1;
       await expect.poll(async () => {
         for (let k = 0; k < 3; k++) if ((await wb.webview({ index: k }).locator('body[data-shown-at] .sample-header').count().catch(() => 0)) > 0) index = k;
         return index;
       }, { timeout: 60_000 }).toBeGreaterThanOrEqual(0);
-      // Folded parts open, so that what they hold is audited too.
       await wb.webview({ index }).locator('details > summary').evaluateAll((s) => s.forEach((x) => (x as HTMLElement).click()));
       expect(await auditThemes(wb, name, index)).toEqual(clean);
     });

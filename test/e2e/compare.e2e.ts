@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
 import { parseCsv } from '../../src/core/formats/csv';
 import { parseSvg } from '../support/svg';
 import { chooseExport, exportChoices, saveDialog, startWorkbench, svgShot, type Workbench } from './workbench';
+import { viewWith } from './sampleHelpers';
 
 const DOCS = join(PROJECT_ROOT, 'docs', 'screenshots');
 const BASELINE = 'folktexts/Mistral-7B-sim__ACSIncome__-1/Mistral-7B-sim__ACSIncome__-1.test_predictions.csv';
@@ -65,19 +66,6 @@ async function canvasColours(canvas: Locator): Promise<number> {
     for (let i = 0; i < data.length && seen.size < 200; i += 4 * 7) seen.add(((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]) * 256 + data[i + 3]);
     return seen.size;
   });
-}
-
-/** The visible webview (of several editor groups) holding `selector`, waited for. */
-async function viewWith(wb: Workbench, selector: string, timeoutMs = 90_000): Promise<FrameLocator> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (let i = 0; i < 3; i++) {
-      const view = wb.webview({ index: i });
-      if ((await view.locator(selector).count().catch(() => 0)) > 0) return view;
-    }
-    if (Date.now() > deadline) throw new Error(`no visible webview holds ${selector} after ${timeoutMs} ms`);
-    await wb.page.waitForTimeout(250); // polling the frames: no event tells a webview's content arrived
-  }
 }
 
 async function rendered(wb: Workbench, what: 'comparison' | 'board'): Promise<FrameLocator> {
