@@ -5,7 +5,7 @@
 // or by the search's older names (id, gold, pred, value, target, confidence, correct, brier, line).
 // The lower-cased texts are built once per report and kept, so only the first search pays for them.
 import type { Kind, Report } from '../core/types';
-import { instanceId } from './instanceIds';
+import { hasInstanceIds, instanceId } from './instanceIds';
 import { columnHolds, parseWhere, textHolds, type WhereTerm } from './whereTerms';
 
 export interface SearchIndex {
@@ -74,8 +74,10 @@ export function searchIndex(report: Report): SearchIndex | null {
       }
     }
   };
-  const columns = [...fields, ...Object.keys(headers).filter((h) => !fields.includes(h))];
-  const accepted = [...new Set([...columns, ...OWN])];
+  // Rows without IDs have no 'id' to search: `id = 3` then says so, with the columns there are.
+  const own = (c: string) => c !== 'id' || hasInstanceIds(inst);
+  const columns = [...fields, ...Object.keys(headers).filter((h) => !fields.includes(h) && own(h))];
+  const accepted = [...new Set([...columns, ...OWN.filter(own)])];
   const addColumn = (name: string, read: readonly (string | null)[]) => {
     added.set(name, read);
     if (!columns.includes(name)) columns.push(name);

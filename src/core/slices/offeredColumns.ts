@@ -16,6 +16,8 @@ const SAMPLE_ROWS = 2000;
 /** A text column with at least this many values, nearly all distinct, is free text (or an ID). */
 const MIN_VALUES = 20;
 const DISTINCT_SHARE = 0.9;
+/** A mean length longer than a group's name: questions, answers, passages. */
+const LONG_TEXT = 40;
 
 /** The listed columns that are worth offering, in their order. */
 export function offeredColumns(
@@ -55,6 +57,9 @@ export function offeredDataColumns(dataPath: string, io: CompanionReader): strin
 /** Nearly every value a different text (numbers are never free text: they group by quantiles). */
 export function isFreeText(values: RowValues): boolean {
   const present = values.filter((v): v is string => v !== undefined && v.trim() !== '');
+  // Texts of several lines, or a sentence's length on average (as roles.ts reads a text column),
+  // are free text however few rows there are.
+  if (present.length && (present.some((v) => v.includes('\n')) || present.reduce((s, v) => s + v.length, 0) / present.length > LONG_TEXT)) return true;
   if (present.length < MIN_VALUES) return false;
   if (present.every((v) => Number.isFinite(Number(v.trim())))) return false;
   return new Set(present).size >= DISTINCT_SHARE * present.length;

@@ -76,6 +76,13 @@ describe('instance search', () => {
     const error = searchRows(index, 'sex = 1');
     expect(error).toEqual({ error: expect.stringMatching(/the instances have "id", "score", "label", "pred", "confidence", "correct", "line", "brier"$/) });
   });
+
+  it('rows without IDs (a Ragas table): `id = 1` says there is no id, with the columns there are (it kept 0 rows in silence)', () => {
+    const ragas = scorePath(join(root, 'test', 'fixtures', 'real', 'ragas', 'ragas_evaluation_results.csv')).reports[0];
+    const r = searchRows(searchIndex(ragas)!, 'id = 1');
+    expect(r).toEqual({ error: expect.stringMatching(/^no column "id" here; the instances have "user_input", .*"faithfulness"/) });
+    expect(searchRows(searchIndex(ragas)!, 'faithfulness > 0.5')).toMatchObject({ count: expect.any(Number) });
+  });
 });
 
 describe('figures of the kept rows', () => {

@@ -77,4 +77,11 @@ describe('Group by and Cluster by offer', () => {
     // Too few values to tell.
     expect(isFreeText(texts.slice(0, 10))).toBe(false);
   });
+
+  it('a few rows of questions or passages are free text (a 3-row Ragas table offered its questions to Group by)', () => {
+    expect(isFreeText(['What are the most common models used for predicting Bid-Ask spread conditional distributions?', 'How does the model handle insider trading?', 'What is the Heston model used for?'])).toBe(true);
+    expect(isFreeText(['line one\nline two', 'x'])).toBe(true);
+    // Short names stay groups however few.
+    expect(isFreeText(['north', 'south', 'east'])).toBe(false);
+  });
 });
