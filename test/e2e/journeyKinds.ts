@@ -2,9 +2,10 @@
 // workspace as two runs (run-a, run-b: a baseline and a candidate) so that "Compare with…" and the
 // leaderboard have something to compare. Real files where the repository has them
 // (test/fixtures/real, examples), else files made in the harness's shape. A new format adds a row.
-import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { PROJECT_ROOT } from '../vscode/codeserver.mjs';
+import { writeBankChurn } from '../unit/slices/bankChurnFixture';
 
 export interface JourneyKind {
   name: string;
@@ -16,6 +17,8 @@ export interface JourneyKind {
   columnQuery: string;
   /** A summary of reported figures (no samples). */
   summary?: boolean;
+  /** The folder whose leaderboard to show, below the kind's folder (RAFT: the folder of its run folders). */
+  boardFolder?: string;
 }
 
 const root = (...p: string[]) => join(PROJECT_ROOT, ...p);
@@ -84,6 +87,8 @@ export const JOURNEY_KINDS: JourneyKind[] = [
       cpSync(root('examples/raft/run-2'), join(f, 'runs', 'run-2'), { recursive: true });
       return { a: join(f, 'runs', 'run-1', 'bank_intents', 'predictions.csv'), b: join(f, 'runs', 'run-2', 'bank_intents', 'predictions.csv'), raftData: 'k-raft/data' };
     },
+    // RAFT's runs are <runs>/<run>/<task>/predictions.csv: the board of <runs> has a row per run.
+    boardFolder: 'runs',
     columnQuery: 'correct = 0',
   },
   {
@@ -108,7 +113,16 @@ export const JOURNEY_KINDS: JourneyKind[] = [
   },
   {
     name: 'parquet',
-    place: (f) => twoRuns(f, root('test/fixtures/roles/churn.parquet')),
+    // A bank-churn table with columns of its own (geography, gender, age) and an ID (customer_id).
+    place: (f) => {
+      const [a, b] = ['run-a', 'run-b'].map((side) => {
+        mkdirSync(join(f, side), { recursive: true });
+        const made = writeBankChurn(join(f, side), 600);
+        rmSync(made.csv);
+        return made.parquet;
+      });
+      return { a, b };
+    },
     ownColumn: 'geography',
     columnQuery: 'correct = 1',
   },
@@ -204,11 +218,16 @@ export const JOURNEY_KINDS: JourneyKind[] = [
   {
     name: 'mt-bench-single',
     place: (f) => {
-      // FastChat's layout: question.jsonl in the bench folder, the judgments in model_judgment/.
-      for (const side of ['run-a', 'run-b']) cpSync(root('test/fixtures/real/mt-bench/medusa'), join(f, side), { recursive: true });
-      const b = join(f, 'run-b', 'model_judgment', 'gpt-4_single.jsonl');
+      // Each run a folder with its judgments and question.jsonl beside them (the reader's first place
+      // for the categories), so the leaderboard of the kind's folder has the runs a level below it.
+      for (const side of ['run-a', 'run-b']) {
+        mkdirSync(join(f, side), { recursive: true });
+        copyFileSync(root('test/fixtures/real/mt-bench/medusa/question.jsonl'), join(f, side, 'question.jsonl'));
+        copyFileSync(root('test/fixtures/real/mt-bench/medusa/model_judgment/gpt-4_single.jsonl'), join(f, side, 'gpt-4_single.jsonl'));
+      }
+      const b = join(f, 'run-b', 'gpt-4_single.jsonl');
       writeFileSync(b, eachRecord(readFileSync(b, 'utf8'), (o) => { if (typeof o.score === 'number' && o.score >= 2) o.score -= 1; }));
-      return { a: join(f, 'run-a', 'model_judgment', 'gpt-4_single.jsonl'), b };
+      return { a: join(f, 'run-a', 'gpt-4_single.jsonl'), b };
     },
     columnQuery: 'model = vicuna-7b-v1.3',
   },
