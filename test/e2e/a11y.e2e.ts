@@ -51,7 +51,8 @@ async function closeAll(wb: Workbench): Promise<void> {
 async function openReport(wb: Workbench, relPath: string): Promise<FrameLocator> {
   await closeAll(wb);
   await wb.openFile(relPath);
-  await wb.runCommand('Eval Lens: Open Report');
+  // An Inspect .eval (a zip) opens in the report editor itself; a text file gets its report from "Open Report".
+  if (!/\.(eval|parquet)$/i.test(relPath)) await wb.runCommand('Eval Lens: Open Report');
   const view = wb.webview();
   await view.locator('body[data-rendered][data-instances]').waitFor({ state: 'attached', timeout: 90_000 });
   return view;

@@ -169,7 +169,13 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
         attempt++;
         await dismiss();
         await page.keyboard.press('F1');
-        await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+        // F1 can land while an editor that just opened takes the focus (a report editor's webview
+        // booting): the palette then does not open, and F1 is pressed again.
+        const opened = await quickInputBox.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+        if (!opened) {
+          if (Date.now() > deadline) throw new Error(`runCommand: the command palette did not open for "${title}" after ${attempt} attempts`);
+          continue;
+        }
         await quickInputBox.fill(`>${title}`);
         const row = quickInput.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: labelRe }) }).first();
         try {
