@@ -37,6 +37,8 @@ const HEADERS: Partial<Record<Kind, Record<string, string>>> = {
   multiclass: { id: 'id', gold: 'gold', predicted: 'pred', confidence: 'confidence', correct: 'correct', line: 'line', brier: 'brier' },
   confidence: { id: 'id', confidence: 'value', correct: 'correct', line: 'line', brier: 'brier' },
   probability: { id: 'id', pred_p: 'value', true_p: 'target', line: 'line', brier: 'brier' },
+  // Per-sample scores: their own fields are the columns (no gold, prediction or correctness).
+  scores: { id: 'id', line: 'line' },
 };
 
 /** The search index of a report whose instances have arrived (null before). */
@@ -77,7 +79,7 @@ export function searchIndex(report: Report): SearchIndex | null {
   // Rows without IDs have no 'id' to search: `id = 3` then says so, with the columns there are.
   const own = (c: string) => c !== 'id' || hasInstanceIds(inst);
   const columns = [...fields, ...Object.keys(headers).filter((h) => !fields.includes(h) && own(h))];
-  const accepted = [...new Set([...columns, ...OWN.filter(own)])];
+  const accepted = [...new Set([...columns, ...(report.kind === 'scores' ? [] : OWN.filter(own))])];
   const addColumn = (name: string, read: readonly (string | null)[]) => {
     added.set(name, read);
     if (!columns.includes(name)) columns.push(name);
