@@ -57,12 +57,13 @@ export function offeredDataColumns(dataPath: string, io: CompanionReader): strin
 /** Nearly every value a different text (numbers are never free text: they group by quantiles). */
 export function isFreeText(values: RowValues): boolean {
   const present = values.filter((v): v is string => v !== undefined && v.trim() !== '');
-  // Texts of several lines, or a sentence's length on average (as roles.ts reads a text column),
-  // are free text however few rows there are.
-  if (present.length && (present.some((v) => v.includes('\n')) || present.reduce((s, v) => s + v.length, 0) / present.length > LONG_TEXT)) return true;
-  if (present.length < MIN_VALUES) return false;
-  if (present.every((v) => Number.isFinite(Number(v.trim())))) return false;
-  return new Set(present).size >= DISTINCT_SHARE * present.length;
+  if (!present.length || present.every((v) => Number.isFinite(Number(v.trim())))) return false;
+  const distinct = new Set(present).size >= DISTINCT_SHARE * present.length;
+  // Texts of several lines are free text; so are distinct texts of a sentence's length on average
+  // (as roles.ts reads a text column), however few rows there are. Long names that repeat are groups.
+  if (present.some((v) => v.includes('\n'))) return true;
+  if (distinct && present.reduce((s, v) => s + v.length, 0) / present.length > LONG_TEXT) return true;
+  return present.length >= MIN_VALUES && distinct;
 }
 
 /**

@@ -81,7 +81,9 @@ describe('Group by and Cluster by offer', () => {
   it('a few rows of questions or passages are free text (a 3-row Ragas table offered its questions to Group by)', () => {
     expect(isFreeText(['What are the most common models used for predicting Bid-Ask spread conditional distributions?', 'How does the model handle insider trading?', 'What is the Heston model used for?'])).toBe(true);
     expect(isFreeText(['line one\nline two', 'x'])).toBe(true);
-    // Short names stay groups however few.
+    // Short names stay groups however few; long names that repeat stay groups too.
     expect(isFreeText(['north', 'south', 'east'])).toBe(false);
+    const fields = ['Machine learning and artificial intelligence research', 'Molecular biology and biochemistry research'];
+    expect(isFreeText(Array.from({ length: 40 }, (_, i) => fields[i % 2]))).toBe(false);
   });
 });
