@@ -26,6 +26,7 @@ import { readSettings, SECTION, type EvalLensSettings } from './settings';
 import { HeadlineStatusBar } from './editor/statusBar';
 import { PredictionTree, type TreeNode } from './discovery/tree';
 import { WorkerPool } from './worker/workerPool';
+import { startMemoryLog } from './worker/memoryLog';
 import { handleSliceRequest } from './report/slicing';
 import { readColumnForSearch } from './report/columnSearch';
 import { givenMapping, mapColumns, rememberMapping, type ColumnPickShown } from './report/mapColumns';
@@ -113,6 +114,10 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   scoring.holdIntervals = (path) => ReportPanel.current?.whenRendered(path, INTERVALS_HOLD_MS) ?? Promise.resolve();
   SamplePanel.log = (line) => log.debug(line);
   const sampleWorker = new SampleWorkerClient(context.asAbsolutePath('dist/sampleWorker.js'), (l) => log.warn(l));
+  // EVAL_LENS_DEBUG=memory: RSS and each isolate's heap once a second (bench/large-eval.bench.mjs reads them).
+  const stopMemoryLog = startMemoryLog(process.env.EVAL_LENS_DEBUG === 'memory', (l) => log.debug(l), () => [
+    ...pool.threads(), ...(sampleWorker.thread ? [{ name: 'sample worker', worker: sampleWorker.thread }] : []),
+  ]);
   // One reader for the sample view's tab and the report page's sample peek.
   const readSamples: SampleReader = (targets) => sampleWorker.read(
     targets.map((t) => ({ path: t.path, format: t.format, task: t.task, row: t.row, text: unsavedText(t.path) })),
@@ -190,7 +195,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     // The sample view (issue 29): a sample is read from its file when shown, in a worker of its own
     // (never queued behind a scoring pass), started when a report with samples is shown.
     SamplePanel.register(context, readSamples),
-    { dispose: () => sampleWorker.dispose() },
+    { dispose: () => sampleWorker.dispose() }, { dispose: stopMemoryLog },
     registerReportEditor(context, files),
     vscode.window.tabGroups.onDidChangeTabs(() => statusBar.update()),
     vscode.commands.registerCommand('evalLens.scoreBenchmark', async (a?: unknown, b?: unknown) => {

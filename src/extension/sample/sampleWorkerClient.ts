@@ -26,6 +26,11 @@ export class SampleWorkerClient {
     return !!this.worker;
   }
 
+  /** The worker thread, when it runs (the memory log, worker/memoryLog.ts). */
+  get thread(): Worker | undefined {
+    return this.worker;
+  }
+
   read(queries: SampleQuery[], maxBytes: number | undefined): Promise<SampleReply[]> {
     const worker = this.ensure();
     this.touch();

@@ -116,6 +116,11 @@ export class WorkerPool {
     return this.slots.filter((s) => s.worker).length;
   }
 
+  /** The worker threads alive, named by their slot (the memory log, memoryLog.ts). */
+  threads(): { name: string; worker: Worker }[] {
+    return this.slots.flatMap((s, k) => (s.worker ? [{ name: `scoring worker ${k}${s.niced ? ' (niced)' : ''}`, worker: s.worker }] : []));
+  }
+
   dispose(): void {
     this.disposed = true;
     for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(new CancelledError()));
