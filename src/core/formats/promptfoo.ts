@@ -22,12 +22,27 @@ import { finiteNumber, isRecord, readJsonMembers, textOf, type JsonMember } from
 import { sourceOf } from './context';
 import { forEachJsonRecord } from './jsonl';
 import { isPromptfooCsv, readPromptfooCsv } from './promptfooCsv';
+import { FigureList, summaryResult } from './summaryFigures';
 
 const EXPORT_HEAD = /^\uFEFF?\s*\{\s*"evalId"\s*:\s*("[^"]*"|null)\s*,\s*"results"\s*:\s*\{/;
 const SUMMARY_HEAD = /"results"\s*:\s*\{\s*"version"\s*:\s*\d+\s*,\s*"timestamp"\s*:/;
 
 export function isPromptfooResults(head: string): boolean {
   return /^\uFEFF?\s*\{/.test(head) && (EXPORT_HEAD.test(head) || SUMMARY_HEAD.test(head));
+}
+
+/**
+ * The Node package's `Eval` record as `JSON.stringify(await promptfoo.evaluate(...))` writes it
+ * (promptfoo's src/models/eval.ts): {_resultsLoaded, createdAt, id: "eval-…", config, results,
+ * prompts, persisted, vars}. Its class field `_resultsLoaded` comes first; without it, the
+ * constructor's order (createdAt, then id). `results` is empty once the eval was persisted (the
+ * results stay in promptfoo's database), else it holds the EvalResults, whose keys are an
+ * EvaluateResult's (promptIdx, testIdx, success, score, namedScores, gradingResult).
+ */
+const EVAL_RECORD_HEAD = /^\uFEFF?\s*\{\s*(?:"_resultsLoaded"\s*:\s*(?:true|false)\s*,\s*"createdAt"\s*:\s*\d+|"createdAt"\s*:\s*\d+\s*,\s*"id"\s*:\s*"eval-)/;
+
+export function isPromptfooEvalRecord(head: string): boolean {
+  return EVAL_RECORD_HEAD.test(head);
 }
 
 /**
@@ -44,10 +59,11 @@ export function isPromptfooJsonl(head: string): boolean {
 
 export const promptfooAdapter: HarnessAdapter = {
   format: 'promptfoo',
-  detect: (path, head) => isPromptfooResults(head) || isPromptfooJsonl(head) || isPromptfooCsv(path, head),
+  detect: (path, head) => isPromptfooResults(head) || isPromptfooEvalRecord(head) || isPromptfooJsonl(head) || isPromptfooCsv(path, head),
   parse: (input, ctx) => {
     const head = input.text().slice(0, 16 * 1024);
     if (isPromptfooResults(head)) return parsePromptfoo(input, ctx);
+    if (isPromptfooEvalRecord(head)) return parseEvalRecord(input, ctx);
     if (isPromptfooJsonl(head)) return parsePromptfooJsonl(input, ctx);
     return parsePromptfooCsv(input, ctx);
   },
@@ -207,6 +223,36 @@ function parsePromptfoo(input: FileInput, ctx: FormatContext): ParseResult {
     members: read.members, columns, problems, task, stats: isRecord(summary.stats) ? summary.stats : undefined,
     badMembers: read.problems.filter((p) => p.code === 'json-parse' && p.line > 1).length,
   });
+}
+
+/**
+ * The Node package's Eval record: its results, when it holds them, are scored as results.results
+ * are; without them (a persisted eval), its columns' own metrics are what it says, a summary.
+ */
+function parseEvalRecord(input: FileInput, ctx: FormatContext): ParseResult {
+  const read = readJsonMembers(input.text(), ['results'], 'result');
+  const problems: RowProblem[] = [...read.problems];
+  if (read.fatal) return failed(problems, `${read.fatal} (a promptfoo Eval record: results)`);
+  const doc = isRecord(read.doc) ? read.doc : {};
+  const columns = columnsOf(doc.prompts);
+  const config = isRecord(doc.config) ? doc.config : {};
+  const task = typeof config.description === 'string' && config.description.trim() ? config.description.trim() : typeof doc.id === 'string' ? doc.id : undefined;
+  if (read.members.length) {
+    return scoreRows(input, ctx, { members: read.members, columns, problems, task, badMembers: read.problems.filter((p) => p.code === 'json-parse' && p.line > 1).length });
+  }
+  const figures = new FigureList();
+  for (const c of columns) {
+    const m = c.metrics;
+    const reported = m ? columnReported(m) : undefined;
+    if (!m || !reported) continue;
+    const n = num(m.testPassCount) + num(m.testFailCount) + num(m.testErrorCount);
+    for (const [metric, value] of Object.entries(reported)) figures.add({ name: `${c.name}/${metric}`, metric, model: c.name, n, value });
+  }
+  problems.push({
+    line: 1, severity: 'info', code: 'filtered',
+    message: 'A promptfoo Eval record (the Node package\'s evaluate() result) whose results stayed in promptfoo\'s database ("results": []): its columns\' own pass rates and mean scores are shown; `promptfoo export` or `eval -o results.json` writes the results themselves.',
+  });
+  return summaryResult({ source: 'a promptfoo Eval record without its results', harness: 'promptfoo', figures: figures.figures }, problems, task ? { task } : {});
 }
 
 /** `-o results.jsonl`: the same results, one a line, without the eval's prompts or stats. */
