@@ -21,6 +21,11 @@
 // workers, V8's helper threads, Chromium's renderers, the rest). On a loaded machine wall time is
 // mostly waiting for a core; the CPU figures are what each step costs.
 //
+// WebSocket bytes are counted by connection (code-server opens one for the workbench's own
+// channels, the remote file system's among them, and one for the extension host);
+// BENCH_WS_PEEK=1 also prints the start of every large frame between the click and the first chart
+// (that is how the text editor's read of the file was found: rows of the CSV).
+//
 // Figures go to stdout and bench/data/explorer-first-chart.json.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -159,14 +164,24 @@ sampler.start();
 // file system's reads, webview resources), by direction, for the step table.
 const wsFrames = [];
 wb.page.on('websocket', (ws) => {
-  ws.on('framereceived', (f) => wsFrames.push({ t: Date.now(), dir: 'in', bytes: typeof f.payload === 'string' ? Buffer.byteLength(f.payload) : f.payload.length }));
-  ws.on('framesent', (f) => wsFrames.push({ t: Date.now(), dir: 'out', bytes: typeof f.payload === 'string' ? Buffer.byteLength(f.payload) : f.payload.length }));
+  const conn = `connection ${/reconnectionToken=([0-9a-f]{4})/.exec(ws.url())?.[1] ?? ws.url()}`;
+  const peek = (p) => (process.env.BENCH_WS_PEEK ? (typeof p === 'string' ? p : p.toString('latin1')).replace(/[^\x20-\x7e]+/g, '.').slice(0, 120) : undefined);
+  ws.on('framereceived', (f) => wsFrames.push({ t: Date.now(), dir: 'in', conn, bytes: typeof f.payload === 'string' ? Buffer.byteLength(f.payload) : f.payload.length, peek: peek(f.payload) }));
+  ws.on('framesent', (f) => wsFrames.push({ t: Date.now(), dir: 'out', conn, bytes: typeof f.payload === 'string' ? Buffer.byteLength(f.payload) : f.payload.length }));
 });
 const wsBetween = (t0, t1) => {
   let down = 0;
   let up = 0;
-  for (const f of wsFrames) if (f.t >= t0 && f.t < t1) { if (f.dir === 'in') down += f.bytes; else up += f.bytes; }
-  return { down, up };
+  /** Bytes down by connection (code-server's management connection, the extension host's). */
+  const byConn = {};
+  for (const f of wsFrames) {
+    if (f.t < t0 || f.t >= t1) continue;
+    if (f.dir === 'in') {
+      down += f.bytes;
+      byConn[f.conn] = (byConn[f.conn] ?? 0) + f.bytes;
+    } else up += f.bytes;
+  }
+  return { down, up, byConn };
 };
 
 const page = wb.page;
@@ -232,6 +247,11 @@ async function openOnce(kind, index) {
     new MutationObserver((_, observer) => { if (read() !== undefined) { observer.disconnect(); resolve(read()); } })
       .observe(document.body, { attributes: true, attributeFilter: ['data-instances-ms'] });
   }));
+  if (process.env.BENCH_WS_PEEK) {
+    // What the large frames between the click and the first chart carry (a debugging aid).
+    const painted = view.origin + view.receivedAt + view.renderedMs;
+    for (const f of wsFrames) if (f.t >= clickAt && f.t < painted && f.dir === 'in' && f.bytes >= 64 * 1024) console.log(`  frame +${round(f.t - clickAt)} ms ${f.conn} ${f.bytes} B: ${f.peek}`);
+  }
   const quietUntil = Date.now() + 500; // let the last samples land
   while (Date.now() < quietUntil) await new Promise((r) => setTimeout(r, 100));
 
@@ -297,6 +317,8 @@ async function openOnce(kind, index) {
       span('  webview.js requested → its first byte (service worker, workbench, server)', 'scriptRequested', 'scriptFirstByte'),
       span('  webview.js first byte → loaded', 'scriptFirstByte', 'scriptLoaded'),
       span('  webview.js loaded → script ran (parse, evaluate)', 'scriptLoaded', 'webviewScript'),
+      // The bundle in the page itself (reportWebview.ts): no request, the document holds it.
+      span('  document starts → script ran (the page with its bundle: parse, evaluate)', 'webviewDocument', 'webviewScript'),
       span('panel created → worker reply (read, parse, report, chart data, encode)', 'panelCreated', 'workerReply'),
       span('worker reply → reports posted', 'workerReply', 'reportsPosted'),
       span('reports posted → received by the page (message)', 'reportsPosted', 'received'),
@@ -321,7 +343,8 @@ function cpuText(cpu) {
 function print(r) {
   console.log(`\n## ${r.kind} ${r.index}: first chart ${r.firstChartMs} ms after the click, intervals ${r.intervalsMs} ms (load average before: ${r.load})`);
   const mb = (x) => `${(x / 2 ** 20).toFixed(2)} MB`;
-  for (const s of r.spans) console.log(`- ${s.step}: ${s.ms} ms; ${cpuText(s.cpu)}; WebSocket ${mb(s.ws.down)} down, ${mb(s.ws.up)} up`);
+  const conns = (ws) => Object.entries(ws.byConn ?? {}).filter(([, b]) => b >= 0.01 * 2 ** 20).map(([c, b]) => `${c} ${mb(b)}`).join(', ');
+  for (const s of r.spans.filter((x) => Number.isFinite(x.ms))) console.log(`- ${s.step}: ${s.ms} ms; ${cpuText(s.cpu)}; WebSocket ${mb(s.ws.down)} down${conns(s.ws) ? ` (${conns(s.ws)})` : ''}, ${mb(s.ws.up)} up`);
   const w = (o) => Object.entries(o).map(([k, v]) => `${k} ${v.ms} ms (CPU ${v.cpuMs})`).join(', ');
   console.log(`- worker, report pass: ${w(r.panelWorker)}; reply ${r.panelWorkerReplyMs} ms after the request`);
   r.intervalsWorker.forEach((share, k) => console.log(`- worker, intervals pass${r.intervalsWorker.length > 1 ? ` (share ${k + 1} of ${r.intervalsWorker.length})` : ''}: ${w(share)}; reply ${r.intervalsWorkerReplyMs[k]} ms after the request`));

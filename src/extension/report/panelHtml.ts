@@ -6,6 +6,15 @@
 // 'unsafe-inline', no remote origin, no connect-src (the webview talks to the host by postMessage
 // only). Chart.js 4 sets canvas sizes through element.style (CSSOM), which style-src does not
 // restrict, and injects no <style> element, so 'unsafe-inline' is not needed.
+//
+// The page's own script and style sheet may come inline (`inline`), carrying the same nonce: a
+// webview's resources reach it through VS Code's webview service worker and, in code-server, the
+// remote file system's connection, where they queue behind whatever else is read over it. A click
+// on a large file in the Explorer first opens a text editor, which streams the file's first 10 MB
+// over that connection before the report editor replaces it, and webview.js arrived 1 s late
+// (issue 28, point 11). The HTML itself comes over the extension host's connection. Still only
+// code with this page's nonce runs: the nonce is made for each page and the text of files never
+// enters the HTML (it is posted, and drawn with textContent).
 
 export interface PanelHtmlInput {
   /** webview.cspSource */
@@ -16,13 +25,25 @@ export interface PanelHtmlInput {
   /** webview.asWebviewUri(dist/webview.css) as a string */
   styleUri: string;
   title?: string;
+  /** The script's and the style sheet's text, put in the page (with the nonce) instead of loaded from the URIs. */
+  inline?: { script: string; style: string };
 }
 
-export function panelCsp(cspSource: string, nonce: string): string {
+/**
+ * A bundle's text made safe inside a <script> element: "</script" would end it and "<!--" could
+ * change how the HTML parser reads the rest. A minifier writes neither as code (esbuild spaces
+ * `a < !--b`), so both sit in strings, regular expressions, templates or comments, where `\x3C`
+ * means the same "<".
+ */
+export function scriptText(code: string): string {
+  return code.replace(/<(!--|\/script)/gi, '\\x3C$1');
+}
+
+export function panelCsp(cspSource: string, nonce: string, inlineStyle = false): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource}`,
+    inlineStyle ? `style-src ${cspSource} 'nonce-${nonce}'` : `style-src ${cspSource}`,
     `img-src ${cspSource} data:`,
     `font-src ${cspSource}`,
     "base-uri 'none'",
@@ -48,18 +69,22 @@ export function escapeAttribute(value: string): string {
 
 export function panelHtml(input: PanelHtmlInput): string {
   const nonce = escapeAttribute(input.nonce);
+  // A style sheet that would end its <style> element early is loaded from its URI, and so is the script then.
+  const inline = input.inline && !/<\/style/i.test(input.inline.style) ? input.inline : undefined;
+  const style = inline ? `<style nonce="${nonce}">${inline.style}</style>` : `<link rel="stylesheet" href="${escapeAttribute(input.styleUri)}">`;
+  const script = inline ? `<script nonce="${nonce}">${scriptText(inline.script)}</script>` : `<script nonce="${nonce}" src="${escapeAttribute(input.scriptUri)}"></script>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(panelCsp(input.cspSource, input.nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(panelCsp(input.cspSource, input.nonce, !!inline))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeAttribute(input.styleUri)}">
+${style}
 <title>${escapeAttribute(input.title ?? 'Eval Lens report')}</title>
 </head>
 <body>
 <main id="root"><div class="status loading" role="status"><div class="spinner" aria-hidden="true"></div><span>Waiting for the report…</span></div></main>
-<script nonce="${nonce}" src="${escapeAttribute(input.scriptUri)}"></script>
+${script}
 </body>
 </html>
 `;

@@ -1,6 +1,7 @@
 // The report webview's Content Security Policy and HTML (src/extension/report/panelHtml.ts), as served.
 import { describe, expect, it } from 'vitest';
-import { escapeAttribute, makeNonce, panelCsp, panelHtml } from '../../../src/extension/report/panelHtml';
+import { execFileSync } from 'node:child_process';
+import { escapeAttribute, makeNonce, panelCsp, panelHtml, scriptText } from '../../../src/extension/report/panelHtml';
 
 const input = { cspSource: 'https://file+.vscode-resource.vscode-cdn.net', nonce: 'abc123', scriptUri: 'https://x/dist/webview.js', styleUri: 'https://x/dist/webview.css' };
 
@@ -56,6 +57,39 @@ describe('panel HTML', () => {
   it('escapes attribute values', () => {
     expect(escapeAttribute('"><script>')).toBe('&quot;&gt;&lt;script&gt;');
     expect(panelHtml({ ...input, scriptUri: 'x"><script>alert(1)</script>' })).not.toContain('"><script>alert');
+  });
+
+  it('with the bundle inline: one script and one style element, both with the nonce, and the policy allows styles by that nonce only', () => {
+    const inlined = panelHtml({ ...input, inline: { script: 'document.body.dataset.x = "1";', style: 'body { color: red; }' } });
+    const scripts = inlined.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts).toEqual(['<script nonce="abc123">']);
+    expect(inlined).toContain('<script nonce="abc123">document.body.dataset.x = "1";</script>');
+    expect(inlined).toContain('<style nonce="abc123">body { color: red; }</style>');
+    expect(inlined).not.toMatch(/<link|src=/);
+    const meta = /content="([^"]+)"/.exec(inlined)![1].replace(/&#39;/g, "'");
+    const policy = directives(meta);
+    expect(policy.get('script-src')).toEqual(["'nonce-abc123'"]);
+    expect(policy.get('style-src')).toEqual([input.cspSource, "'nonce-abc123'"]);
+    expect(meta).not.toMatch(/unsafe-/);
+    expect(inlined).not.toMatch(/\son[a-z]+=|style="/i);
+  });
+
+  it('an inline script cannot end its element or open an HTML comment, and means the same', () => {
+    const code = 'window.__t = ["</script><img src=x onerror=alert(1)>", /<!--/.test("<!--"), `</SCRIPT>`];';
+    const safe = scriptText(code);
+    expect(safe).not.toMatch(/<\/script|<!--/i);
+    // The same values, evaluated by a separate Node.
+    const run = (c: string) => execFileSync(process.execPath, ['-e', `const window = {}; ${c}; process.stdout.write(JSON.stringify(window.__t))`], { encoding: 'utf8' });
+    expect(run(safe)).toBe(run(code));
+    const inlined = panelHtml({ ...input, inline: { script: code, style: '' } });
+    expect(inlined.match(/<\/script>/gi)).toHaveLength(1);
+  });
+
+  it('a style sheet that would end its element early is not inlined: both come from their URIs', () => {
+    const html = panelHtml({ ...input, inline: { script: 'x()', style: 'a::after { content: "</style><script>" }' } });
+    expect(html).toContain(`<script nonce="abc123" src="${input.scriptUri}">`);
+    expect(html).toContain(`<link rel="stylesheet" href="${input.styleUri}">`);
+    expect(html).not.toContain('x()');
   });
 
   it('makes a fresh 32-character nonce each time', () => {
