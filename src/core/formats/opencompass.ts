@@ -52,6 +52,25 @@ function promptText(v: unknown): string {
   return textOf(v);
 }
 
+/**
+ * A judge's output rather than a model's predictions: what OpenCompass's LMEvaluator writes for a
+ * subjective dataset (opencompass/openicl/icl_evaluator/lm_evaluator.py, without a
+ * dict_postprocessor) to results/<model>_judged-by--<judge>/<dataset>.json, or results/<model1>_<model2>/
+ * for a comparison: the same records, each prediction the judge's verdict text and each gold the
+ * question's reference for the judge (an object: capability, ref, answer1/answer2 for a pair). Told
+ * by its folder, or by a pair's answer1/answer2. Says what it is and where its figures are.
+ */
+function judgeOutput(path: string, golds: readonly unknown[]): string | undefined {
+  if (!golds.length || !golds.every(isRecord)) return undefined;
+  const folder = baseName(dirName(path));
+  const pair = golds.every((g) => isRecord(g) && typeof g.answer1 === 'string' && typeof g.answer2 === 'string');
+  if (!pair && baseName(dirName(dirName(path))) !== 'results' && !/judged-by--/.test(folder)) return undefined;
+  const first = golds[0] as Record<string, unknown>;
+  const what = pair ? `a comparison of ${String(first.answer1)} and ${String(first.answer2)}` : /judged-by--/.test(folder) ? `${folder.replace(/_judged-by--/, ' judged by ')}` : `the run ${folder}`;
+  const keys = Object.keys(first).slice(0, 6).join(', ');
+  return `This is an OpenCompass judge's output (${what}): each record's prediction is the judge's verdict as text and its gold the question's reference for the judge (${keys}), not a label to compare. OpenCompass reads the verdicts with the dataset's own summarizer, whose figures are in the run's summary/ folder; Eval Lens reads judge verdicts from FastChat, AlpacaEval, Arena-Hard and arena battles files.`;
+}
+
 interface Located { model?: string; dataset: string; resultsPath?: string; shard?: { base: string; count: number } }
 
 /** The model, dataset and results file of a predictions file at .../predictions/<model>/<dataset>.json. */
@@ -216,6 +235,8 @@ function parseOpenCompass(input: FileInput, ctx: FormatContext): ParseResult {
   if (!records.length) {
     if (noGold === total) return fail(`No record of these OpenCompass predictions carries a gold answer, so nothing can be compared here${reported ? '; the results file beside them reports its own figure' : ''}.`);
     if (comparable.length === 0 && rows.length) {
+      const judged = judgeOutput(input.path, rows.map((x) => x.r.gold));
+      if (judged) return fail(judged);
       const goldNot = rows.filter((x) => x.hasGold && x.gold === undefined).length;
       const what = goldNot ? 'gold answers' : 'predictions';
       return fail(`The ${what} of these OpenCompass predictions are not labels (${goldNot || rows.length - goldNot} of ${total} records hold a list or an object, e.g. a subjective evaluation's judging criteria): they are scored by OpenCompass's evaluator or judge, not by comparing prediction and gold; ${detailsWhere}.`);

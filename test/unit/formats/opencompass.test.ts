@@ -132,6 +132,21 @@ describe('OpenCompass predictions: n = records, accuracy and macro-F1 of predict
     expect(r.sourceModel).toBe('qwen-7b-chat-hf');
     expect(r.task).toBe('COREV2_6A_');
   });
+
+  it('the same run\'s judge output (results/<model1>_<model2>/: the judge\'s verdicts as predictions) is said to be one, alone and in its folder', () => {
+    // Before: "...not labels...; no results/<model>/<dataset>.json with them is beside this file", of a file that is in results/.
+    const path = resolve(REAL, '../results/baichuan2-7b-chat-hf_qwen-7b-chat-hf/COREV2_6A_.json');
+    const golds = Object.values(JSON.parse(readFileSync(path, 'utf8'))).map((r: any) => r.gold);
+    expect(golds.every((g: any) => g.answer1 === 'baichuan2-7b-chat-hf' && g.answer2 === 'qwen-7b-chat-hf')).toBe(true);
+    const r = scoreFile(path, { bootstrap: 0 });
+    expect(r.format).toBe('opencompass');
+    expect(r.n).toBe(0);
+    expect(r.fatal).toMatch(/^This is an OpenCompass judge's output \(a comparison of baichuan2-7b-chat-hf and qwen-7b-chat-hf\)/);
+    expect(r.fatal).toMatch(/\(answer1, answer2, capability\)/);
+    expect(r.fatal).not.toMatch(/beside this file/);
+    const folder = scorePath(resolve(REAL, '..'), { bootstrap: 0 }).reports.find((x) => resolve(x.path) === path)!;
+    expect(folder.fatal).toBe(r.fatal);
+  });
 });
 
 describe('OpenCompass: bad records', () => {
