@@ -1,7 +1,8 @@
 // Parses kept between scoring calls of one long-lived process (the extension's scoring worker): a
-// report opened again and its intervals pass right after its first pass read and parse the same
-// bytes (the tree's score asks for other options: no column list, so it keeps a parse of its own). A million-row CSV costs ~0.1-0.3 s of CPU to
-// parse; a kept parse costs a stat.
+// report opened again, its intervals pass right after its first pass and the tree's score of the
+// same file read and parse the same bytes (the scoring pool sends them to one worker, one after the
+// other: extension/worker/workerPool.ts). A million-row CSV costs ~0.1-0.3 s of CPU to parse; a
+// kept parse costs a stat.
 //
 // A parse is reused only for the same path, the same options that can change a parse (everything
 // but the bootstrap, its seed and share, the interval method and the callbacks), an unchanged file
@@ -25,10 +26,18 @@ export type { ParseCache } from './types';
  */
 const NOT_PARSE_OPTIONS = new Set<string>(['bootstrap', 'seed', 'interval', 'bootstrapPart', 'parseCache', 'onProgress', 'onScored', 'shouldCancel']);
 
-/** The options a parse depends on, as a stable string. */
+/**
+ * The options a parse depends on, as a stable string. `listColumns` (the report's list of columns to
+ * group by, read after the parse: slices/slice.ts) counts only as whether it is set, and only when
+ * `instances` is false: a parser reads it only to decide whether to read the texts, which it reads
+ * anyway otherwise (formats/helm.ts). So the tree's score of a file and the report's (which lists
+ * columns) share one parse (issue 29: a 300 MB log was parsed by both, at once).
+ */
 export function parseKey(options: ScoreOptions): string {
   const o = options as unknown as Record<string, unknown>;
-  return JSON.stringify(Object.keys(o).filter((k) => !NOT_PARSE_OPTIONS.has(k) && typeof o[k] !== 'function').sort().map((k) => [k, o[k]]));
+  const value = (k: string) => (k === 'listColumns' ? !!o[k] : o[k]);
+  const counts = (k: string) => !NOT_PARSE_OPTIONS.has(k) && typeof o[k] !== 'function' && (k !== 'listColumns' || o.instances === false);
+  return JSON.stringify(Object.keys(o).filter(counts).sort().map((k) => [k, value(k)]));
 }
 
 type Stamp = string;

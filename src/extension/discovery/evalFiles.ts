@@ -8,6 +8,7 @@ import type { FormatName } from '../../core/types';
 import { backgroundOptions, optionsKey, type EvalLensSettings } from '../settings';
 import { isCancelled, type Priority, type WorkerPool } from '../worker/workerPool';
 import { summaryOnly, type ScoreResult } from '../worker/workerProtocol';
+import { stepsText } from '../worker/threadCpu';
 
 export interface FileEntry {
   readonly uri: vscode.Uri;
@@ -190,7 +191,9 @@ export class EvalFiles implements vscode.Disposable {
       entry.error = reply.message;
     }
     entry.resultKey = key;
-    this.log.debug(`scored ${req.path} (${req.text !== undefined ? 'buffer' : 'disk'}) in ${(performance.now() - t0).toFixed(0)} ms (${priority}, ${req.detail})`);
+    // The worker's steps say whether it parsed the file or found the parse another request made.
+    const steps = reply.type === 'scored' && reply.timings?.steps ? `: worker ${stepsText(reply.timings.steps)}` : '';
+    this.log.debug(`scored ${req.path} (${req.text !== undefined ? 'buffer' : 'disk'}) in ${(performance.now() - t0).toFixed(0)} ms (${priority}, ${req.detail})${steps}`);
     this.emitter.fire({ entry, removed: false });
   }
 

@@ -9,6 +9,13 @@
 // and a worker idle for a while is terminated, which gives its heap (hundreds of MB after a
 // million-row file) back to the system; one that keeps parses for the next request (a report opened
 // again) after a longer while.
+//
+// One file is never parsed by two workers at once (issue 29: the tree's score of a 300 MB log and
+// the report's, side by side, held two parses' heaps; the extension host peaked above 500 MB). A
+// score of a file waits while another worker scores that same file, then runs in that worker, which
+// keeps the parse (src/core/parseCache.ts): the second request costs the metrics, not a parse. An
+// interactive score waiting so behind a background one of its file stops it (it is run again after,
+// on the interactive one's worker, at that worker's priority: a kept parse makes it short).
 import { Worker } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './workerProtocol';
 
@@ -39,6 +46,8 @@ interface Job {
   /** Run at a lower scheduling priority (see the top of this file). */
   lowPriority: boolean;
   settled: boolean;
+  /** The file a score job parses from disk (see fileOf): never parsed by two workers at once. */
+  file?: string;
 }
 
 interface Slot {
@@ -48,7 +57,22 @@ interface Slot {
   niced?: boolean;
   /** The worker's last reply said it keeps parses of files (a 'scored' reply's `kept` bytes). */
   keeps?: boolean;
+  /** Files this worker scored from disk, latest first (it may keep their parses). */
+  files: string[];
   idleTimer?: NodeJS.Timeout;
+}
+
+/** How many of a worker's latest files it is asked for again first (parseCache keeps 4 parses). */
+const FILES_REMEMBERED = 4;
+
+/**
+ * The file a request parses from disk and the worker's parse cache may keep: a score without an
+ * unsaved buffer's text. A share of a split intervals pass (bootstrapPart) is meant to run beside
+ * the other shares, so it has none.
+ */
+export function fileOf(body: { type: string; path?: string; text?: string; options?: { bootstrapPart?: unknown } }): string | undefined {
+  if (body.type !== 'score' || body.text !== undefined || body.options?.bootstrapPart) return undefined;
+  return body.path;
 }
 
 /** A worker idle this long is terminated (its memory returned); the next job starts a fresh one. */
@@ -80,7 +104,7 @@ export class WorkerPool {
     private readonly idleMs = WORKER_IDLE_MS,
     private readonly keepingIdleMs = KEEPING_WORKER_IDLE_MS,
   ) {
-    this.slots = Array.from({ length: Math.max(1, size) }, () => ({}));
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ files: [] }));
   }
 
   /**
@@ -93,7 +117,7 @@ export class WorkerPool {
     return new Promise<WorkerReply>((resolve, reject) => {
       const job: Job = {
         id: this.nextId++, body, priority: opts.priority, resolve, reject, onProgress: opts.onProgress,
-        lowPriority: opts.lowPriority ?? opts.priority === 'background', settled: false,
+        lowPriority: opts.lowPriority ?? opts.priority === 'background', settled: false, file: fileOf(body),
       };
       opts.signal?.addEventListener('abort', () => this.cancel(job), { once: true });
       this.enqueue(job);
@@ -154,6 +178,13 @@ export class WorkerPool {
       const next = this.nextRunnable();
       if (next === -1) break;
       const job = this.queue.splice(next, 1)[0];
+      // The worker that scored this file last (it keeps the parse), when its priority suits the job:
+      // a low-priority job there keeps the worker's priority (it costs the metrics, not a parse).
+      const keeping = job.file ? free.find((s) => s.worker && s.files.includes(job.file!) && (job.lowPriority || !s.niced)) : undefined;
+      if (keeping) {
+        this.start(keeping, job, !keeping.niced);
+        continue;
+      }
       // A low-priority job takes a running worker (its heap is reused: a bootstrap pass right after
       // the first pass of a large file then costs no second heap); an urgent one a worker at full
       // priority, else a fresh one.
@@ -162,27 +193,49 @@ export class WorkerPool {
         : free.find((s) => s.worker && !s.niced) ?? free.find((s) => !s.worker) ?? free[0];
       this.start(slot, job);
     }
-    // Every slot busy: an interactive job waiting pre-empts a background job.
-    if (this.queue[0]?.priority === 'interactive') {
-      const victim = this.slots.find((s) => s.job?.priority === 'background');
-      if (victim) {
-        const requeued = victim.job!;
-        this.stopSlot(victim);
-        this.enqueue(requeued, true);
-        this.start(victim, this.queue.shift()!);
-      }
+    this.preempt();
+  }
+
+  /**
+   * An interactive job waiting pre-empts a background job: the one scoring its own file (it waits
+   * for that one: see the top of this file), else any when every slot is busy. One waiting for an
+   * interactive job of its file just waits.
+   */
+  private preempt(): void {
+    for (const waiting of this.queue) {
+      if (waiting.priority !== 'interactive') break;
+      const holder = waiting.file ? this.slots.find((s) => s.job?.file === waiting.file) : undefined;
+      if (holder && holder.job!.priority !== 'background') continue;
+      const victim = holder ?? (this.slots.every((s) => s.job) ? this.slots.find((s) => s.job?.priority === 'background') : undefined);
+      if (!victim) continue;
+      const requeued = victim.job!;
+      this.stopSlot(victim);
+      this.enqueue(requeued, true);
+      this.queue.splice(this.queue.indexOf(waiting), 1);
+      this.start(victim, waiting);
+      this.dispatch();
+      return;
     }
   }
 
-  /** Index of the first queued job allowed to start now, or -1. */
+  /**
+   * Index of the first queued job allowed to start now, or -1: interactive jobs first, background
+   * ones while fewer than maxBackground run; none whose file another worker is scoring.
+   */
   private nextRunnable(): number {
-    if (!this.queue.length) return -1;
-    if (this.queue[0].priority === 'interactive') return 0;
-    const runningBackground = this.slots.filter((s) => s.job?.priority === 'background').length;
-    return runningBackground < this.maxBackground ? 0 : -1;
+    const running = new Set(this.slots.map((s) => s.job?.file).filter((f): f is string => !!f));
+    let runningBackground = this.slots.filter((s) => s.job?.priority === 'background').length;
+    for (let k = 0; k < this.queue.length; k++) {
+      const job = this.queue[k];
+      if (job.file && running.has(job.file)) continue;
+      if (job.priority === 'interactive' || runningBackground < this.maxBackground) return k;
+      runningBackground = Infinity; // background jobs keep their order: none overtakes the first one waiting
+    }
+    return -1;
   }
 
-  private start(slot: Slot, job: Job): void {
+  /** Runs `job` in `slot`; `keepPriority`: a low-priority job does not lower the worker's priority. */
+  private start(slot: Slot, job: Job, keepPriority = false): void {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = undefined;
     // A thread's priority is only ever lowered (raising it needs privileges): an urgent job gets a
@@ -193,7 +246,8 @@ export class WorkerPool {
       slot.worker = this.spawn(slot);
       slot.niced = false;
     }
-    const nice = job.lowPriority && !slot.niced ? LOW_PRIORITY_NICE : undefined;
+    if (job.file) slot.files = [job.file, ...slot.files.filter((f) => f !== job.file)].slice(0, FILES_REMEMBERED);
+    const nice = job.lowPriority && !slot.niced && !keepPriority ? LOW_PRIORITY_NICE : undefined;
     if (nice !== undefined) slot.niced = true;
     slot.worker.postMessage({ ...job.body, id: job.id, nice } as WorkerRequest);
   }
@@ -238,6 +292,7 @@ export class WorkerPool {
   private fail(slot: Slot, worker: Worker, e: Error): void {
     if (slot.worker !== worker) return;
     slot.worker = undefined;
+    slot.files = [];
     const job = slot.job;
     slot.job = undefined;
     if (job) this.settle(job, () => job.reject(e));
@@ -252,6 +307,7 @@ export class WorkerPool {
     slot.job = undefined;
     slot.niced = false;
     slot.keeps = false;
+    slot.files = [];
     void worker?.terminate();
   }
 
