@@ -18,7 +18,11 @@ const MAX_TEXT = 3000;
 export function isInspectLog(path: string, head: string): boolean {
   if (/\.eval$/i.test(path)) return true;
   if (!/\.json$/i.test(path)) return false;
-  return /^\s*\{\s*"version"\s*:\s*\d+\s*,\s*"status"\s*:\s*"[a-z_]+"\s*,\s*"eval"\s*:/.test(head);
+  if (/^\s*\{\s*"version"\s*:\s*\d+\s*,\s*"status"\s*:\s*"[a-z_]+"\s*,\s*"eval"\s*:/.test(head)) return true;
+  // A log written without its version (a header dumped by another tool: {"status", "eval", "plan",
+  // "results", ...}, as every_eval_ever's tests/data/inspect/data_with_llm_scoring.json): its status
+  // first, then the eval spec, told by its own first keys (EvalSpec: eval_id, run_id, created, task).
+  return /^\s*\{\s*"status"\s*:\s*"(started|success|cancelled|error)"\s*,\s*"eval"\s*:\s*\{\s*"(eval_id|run_id|created|task)"\s*:/.test(head);
 }
 
 interface Entry { sample: number; id: string; epoch: number; value: ScoreValue; score: Obj }
