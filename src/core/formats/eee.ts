@@ -127,13 +127,23 @@ function parseInstances(input: FileInput, ctx: FormatContext): ParseResult {
   if (wanted !== undefined && wanted !== task) {
     problems.unshift({ line: 1, severity: 'warning', code: 'unscorable', message: `The file has no evaluation result "${wanted}"; it holds ${tasks.join(', ')}. Showing ${task}.` });
   }
-  const records = groups.get(task)!.records;
+  let records = groups.get(task)!.records;
+  // Records whose is_correct is null carry a score only: a result of them all is a set of scores
+  // (their mean is the figure); beside records with verdicts they are left out, said once.
+  const scoreOnly = records.filter((r) => typeof r.evaluation?.is_correct !== 'boolean');
+  if (scoreOnly.length && scoreOnly.length < records.length) {
+    problems.push({ line: scoreOnly[0].line, severity: 'warning', code: 'missing-field', message: `${scoreOnly.length} record${scoreOnly.length === 1 ? '' : 's'} of result "${task}" (first on line ${scoreOnly[0].line}) have a null evaluation.is_correct beside records with a verdict; accuracy is the share of is_correct, so they are left out.` });
+    skipped += scoreOnly.length;
+    records = records.filter((r) => typeof r.evaluation?.is_correct === 'boolean');
+  }
+  const scoresOnly = scoreOnly.length === groups.get(task)!.records.length;
   const agg = siblingAggregate(input.path, ctx);
   const aggResults = agg ? resultsFor(agg, task, records[0].evaluation_name) : [];
   // The figure the share of is_correct stands beside: the accuracy among them, else the first.
   const aggResult = aggResults.find((r) => r.metric === 'accuracy') ?? aggResults[0];
-  const mode = modeOf(records);
-  withOwnScore(records);
+  const mode = scoresOnly ? 'scores' : modeOf(records);
+  if (scoresOnly) for (const r of records) r.metrics = { score: r.evaluation?.score ?? NaN, ...r.metrics };
+  else withOwnScore(records);
   const parsed = recordsToParse(records, {
     format: 'eee', task: task || undefined, mode, problems, skipped,
     ...(aggResult ? { reported: resultFigures(aggResults), reportedPath: siblingAggregatePath(input.path) } : {}),

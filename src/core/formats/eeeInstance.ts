@@ -55,12 +55,15 @@ export function instanceRecord(value: unknown, line: number): InstanceLine {
   const sampleId = asText(value.sample_id);
   if (sampleId === undefined || sampleId === '') return bad('no sample_id');
   const evaluation = isObject(value.evaluation) ? value.evaluation : undefined;
-  if (!evaluation || typeof evaluation.is_correct !== 'boolean') return bad(`sample ${sampleId} has no boolean evaluation.is_correct`);
+  // is_correct may be null where correctness is not defined (the schema's text-to-image proposal:
+  // a continuous score such as CLIPScore): such a record is its score, read as a per-sample metric.
+  const scoreOnly = !!evaluation && evaluation.is_correct === null && typeof evaluation.score === 'number' && Number.isFinite(evaluation.score);
+  if (!evaluation || (typeof evaluation.is_correct !== 'boolean' && !scoreOnly)) return bad(`sample ${sampleId} has no boolean evaluation.is_correct`);
   const result = asText(value.evaluation_result_id) ?? asText(value.evaluation_name) ?? '';
   // The schema's fields as the sample view reads them (one reading of a line, src/core/samples/eeeRecord.ts).
   const record = eeeSampleRecord(value, line);
   record.sample_id = sampleId;
-  record.evaluation = { ...record.evaluation, is_correct: evaluation.is_correct };
+  if (!scoreOnly) record.evaluation = { ...record.evaluation, is_correct: evaluation.is_correct as boolean };
   const own = isObject(value.metadata) ? value.metadata : undefined;
   if (own) withEvalLensFields(record, Object.fromEntries(Object.entries(own).map(([k, v]) => [k, asText(v) ?? ''])));
   return { record, result, interaction: asText(value.interaction_type) ?? '' };
