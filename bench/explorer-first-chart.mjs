@@ -293,7 +293,8 @@ async function openOnce(kind, index) {
     painted: view.origin + view.receivedAt + view.renderedMs,
     intervalsReply: summaryPass?.t,
     intervalsPosted: intervalsPosted?.t,
-    intervalsShown: intervalsAt ?? intervalsPosted?.t,
+    // null: the intervals came with the report (one kept from its closed tab), shown with its first chart.
+    intervalsShown: intervalsAt ?? intervalsPosted?.t ?? view.origin + view.receivedAt + view.renderedMs,
   };
   const span = (label, a, b) => {
     const from = t[a];
@@ -309,6 +310,9 @@ async function openOnce(kind, index) {
     panelWorker: steps(panelPass), panelWorkerReplyMs: replyMs(panelPass),
     intervalsWorker: summaryPasses.map(steps), intervalsWorkerReplyMs: summaryPasses.map(replyMs),
     treeScoredDuringOpen: treeScore,
+    // The report kept from the file's closed tab was shown (src/extension/report/keptReport.ts), and what its check found.
+    keptShown: !!find(/^panel: the report of .* kept from its closed tab shown/),
+    keptCheck: /^panel: the kept report of .*?(is the file's report|differs from the file's: scored again)/.exec(find(/^panel: the kept report of /)?.text ?? '')?.[1],
     spans: [
       span('click → panel created (workbench opens the editor)', 'click', 'panelCreated'),
       span('panel created → webview script ran (webview boot)', 'panelCreated', 'webviewScript'),
@@ -349,6 +353,7 @@ function print(r) {
   console.log(`- worker, report pass: ${w(r.panelWorker)}; reply ${r.panelWorkerReplyMs} ms after the request`);
   r.intervalsWorker.forEach((share, k) => console.log(`- worker, intervals pass${r.intervalsWorker.length > 1 ? ` (share ${k + 1} of ${r.intervalsWorker.length})` : ''}: ${w(share)}; reply ${r.intervalsWorkerReplyMs[k]} ms after the request`));
   console.log(`- all instances in the table ${r.instancesAfterPaintMs} ms after the first chart; tree scorings logged during the open: ${r.treeScoredDuringOpen.length}`);
+  console.log(`- ${r.keptShown ? `the report kept from the closed tab shown (${r.keptCheck ?? 'not checked yet'})` : 'scored for this open (no kept report)'}`);
   console.log(`- time line (ms after the click): ${Object.entries(r.times).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 }
 

@@ -112,6 +112,11 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   scoring.log = (line) => log.debug(line);
   // A report's intervals pass starts once its first chart is painted (at most INTERVALS_HOLD_MS later).
   scoring.holdIntervals = (path) => ReportPanel.current?.whenRendered(path, INTERVALS_HOLD_MS) ?? Promise.resolve();
+  // A closed report tab's report is kept a while for its file opened again (report/keptReport.ts):
+  // while the options it was scored with hold, and checked after it is shown by a pass without
+  // instances or intervals.
+  ReportPanel.scoreKey = (path) => JSON.stringify(scoring.optionsFor(path));
+  ReportPanel.rescore = async (path) => (await scoring.score(path, { ...scoring.optionsFor(path), bootstrap: 0 }, undefined, undefined, undefined, 'summary')).reports;
   SamplePanel.log = (line) => log.debug(line);
   const sampleWorker = new SampleWorkerClient(context.asAbsolutePath('dist/sampleWorker.js'), (l) => log.warn(l));
   // EVAL_LENS_DEBUG=memory: RSS and each isolate's heap once a second (bench/large-eval.bench.mjs reads them).

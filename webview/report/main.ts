@@ -99,6 +99,11 @@ window.addEventListener('message', (event: MessageEvent) => {
         : { path: message.path, selected, binning: state.binning, stepIndex: 0, sort: null, filter: NO_FILTER };
       saveState({});
       renderReport();
+      {
+        // Intervals that came with the report (a report kept from its closed tab: keptReport.ts).
+        const shown = selectedReport();
+        if (!intervalsStatus.pending && shown && shown.options.bootstrap > 0) document.body.dataset.intervals = String(shown.options.bootstrap);
+      }
       break;
     }
     case 'instances':

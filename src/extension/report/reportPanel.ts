@@ -19,6 +19,8 @@ import { InstancePages } from './instancePages';
 import { revealLine } from './revealLine';
 import { PageFacts } from './pageFacts';
 import { forWebview, isPanelState, mayOpen, reportIntervals, reportsView, sameReports, titleFor, withIntervals, type PanelInfo, type PanelScoreFunction, type PanelScoreResult } from './panelModel';
+import { statSync } from 'node:fs';
+import { keepable, keptFor, KEEP_MS, type KeptReport } from './keptReport';
 
 import { baseName } from '../../common/paths';
 import { SamplePanel } from '../sample/samplePanel';
@@ -49,6 +51,16 @@ export class ReportPanel {
   static columnReader: ((path: string, report: number, column: string, fromData: boolean) => Promise<{ values?: (string | null)[]; error?: string }>) | undefined;
   /** Remembers a "Group by" or data file choice; true when the report should be scored again. */
   static sliceHandler: ((path: string, message: Extract<WebviewToHost, { type: 'groupBy' | 'clusterBy' | 'pickDataFile' | 'chooseModel' }>) => Promise<boolean>) | undefined;
+  /**
+   * The options `path` would be scored with now, as a string (undefined: do not keep its report).
+   * With `rescore` (the file scored again without instances or intervals), a closed tab's report is
+   * kept a while and shown at once when the same file opens again (keptReport.ts).
+   */
+  static scoreKey: ((path: string) => string | undefined) | undefined;
+  static rescore: ((path: string) => Promise<readonly Report[]>) | undefined;
+  /** The report of the last tab closed, for its file opened again (keptReport.ts). */
+  private static kept: KeptReport | undefined;
+  private static keptTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly disposables: vscode.Disposable[] = [];
   /** What the page said of itself (ready, rendered, instances received, stepped). */
@@ -60,6 +72,14 @@ export class ReportPanel {
   private readonly pages: InstancePages;
   /** The intervals of the view of `token` still to come (its pages wait for them: InstancePages.post). */
   private intervalsAhead: { token: number; arrived: Promise<void>; resolve: () => void } | undefined;
+  /** The intervals of the result in view have arrived (or none were coming). */
+  private intervalsArrived = false;
+  /**
+   * The report in view is the one kept from its file's closed tab (keptReport.ts): 'shown', then
+   * 'confirmed' by the file scored again, or 'replaced' when that differed; undefined when scored
+   * for this view. For tests and benchmarks.
+   */
+  keptState: 'shown' | 'confirmed' | 'replaced' | undefined;
   /** Watches the path in view; a change re-scores it. */
   private readonly follower = new FileFollower(
     (path) => { if (ReportPanel.current === this && this.info.path === path) void this.load(path); },
@@ -252,6 +272,14 @@ export class ReportPanel {
     this.info.path = path;
     this.follower.follow(path);
     this.panel.title = titleFor(path);
+    const kept = ReportPanel.takeKept(path);
+    if (kept) {
+      ReportPanel.log?.(`panel: the report of ${path} kept from its closed tab shown (scored ${Math.round((Date.now() - kept.at) / 1000)} s ago)`);
+      this.showResult(path, kept.result);
+      this.keptState = 'shown';
+      void this.checkKept(path);
+      return;
+    }
     this.setView({ type: 'loading', path });
     if (!score) {
       this.setView({ type: 'error', message: 'Eval Lens is not ready to score yet.' });
@@ -305,6 +333,7 @@ export class ReportPanel {
       const merge = (r: Report, k: number) => withIntervals(r, intervals[k]);
       this.result = { ...current, reports: current.reports.map(merge) };
       this.view = { ...view, reports: view.reports.map(merge) };
+      this.intervalsArrived = true;
       if (this.info.ready) this.postNow({ type: 'intervals', token: this.token, reports: intervals });
       if (this.intervalsAhead?.token === this.token) this.intervalsAhead.resolve();
       ReportPanel.log?.(`panel: intervals ${this.info.ready ? 'posted' : 'kept for the next ready'}, ${Date.now() - this.info.createdAt} ms after the panel was created`);
@@ -324,8 +353,10 @@ export class ReportPanel {
     this.info.instancesReady = undefined;
     this.panel.title = titleFor(path);
     this.token = ++ReportPanel.tokens;
+    this.keptState = undefined;
     this.intervalsAhead?.resolve();
     this.intervalsAhead = undefined;
+    this.intervalsArrived = !result.intervalsPending;
     if (result.intervalsPending) {
       let resolve = () => {};
       const arrived = new Promise<void>((r) => { resolve = r; });
@@ -337,6 +368,74 @@ export class ReportPanel {
     this.setView(view);
   }
 
+
+  // ---- the report of a closed tab, for its file opened again (keptReport.ts) ------------------------
+
+  /** Keeps what this panel shows as its tab closes (only the last closed tab's report is kept). */
+  private keep(): void {
+    const path = this.info.path;
+    const key = ReportPanel.rescore ? ReportPanel.scoreKey?.(path) : undefined;
+    const kept = keepable(path, key, this.result, this.intervalsArrived, Date.now());
+    if ('not' in kept) {
+      if (path && this.result) ReportPanel.log?.(`panel: the report of ${path} is not kept (${kept.not})`);
+      return;
+    }
+    ReportPanel.dropKept();
+    ReportPanel.kept = kept;
+    ReportPanel.keptTimer = setTimeout(() => ReportPanel.dropKept(), KEEP_MS);
+    ReportPanel.log?.(`panel: the report of ${path} kept for ${KEEP_MS / 60_000} min (${(kept.bytes / 2 ** 20).toFixed(1)} MB of instance pages)`);
+  }
+
+  private static dropKept(): void {
+    if (ReportPanel.keptTimer) clearTimeout(ReportPanel.keptTimer);
+    ReportPanel.keptTimer = undefined;
+    ReportPanel.kept = undefined;
+  }
+
+  /** The kept report of `path` when it still stands (then it is no longer kept: the panel holds it). */
+  private static takeKept(path: string): KeptReport | undefined {
+    const kept = ReportPanel.kept;
+    if (!kept) return undefined;
+    let stamp: { mtime: number; size: number } | undefined;
+    try {
+      const st = statSync(path);
+      stamp = st.isFile() ? { mtime: st.mtimeMs, size: st.size } : undefined;
+    } catch {
+      stamp = undefined;
+    }
+    const dirty = vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && d.isDirty);
+    const result = keptFor(kept, path, ReportPanel.scoreKey?.(path), stamp, dirty, Date.now());
+    if (!result) return undefined;
+    ReportPanel.dropKept();
+    return kept;
+  }
+
+  /**
+   * After a kept report's first chart: the file scored again (no instances, no intervals) and, when
+   * its numbers differ from the kept ones (a companion file changed: the stamp covers the file
+   * itself only), scored and shown anew.
+   */
+  private async checkKept(path: string): Promise<void> {
+    const token = this.token;
+    const rescore = ReportPanel.rescore;
+    if (!rescore) return;
+    await this.whenRendered(path, 30_000).catch(() => undefined);
+    if (token !== this.token) return;
+    try {
+      const fresh = await rescore(path);
+      if (token !== this.token || !this.result) return;
+      if (sameReports(this.result.reports, fresh)) {
+        this.keptState = 'confirmed';
+        ReportPanel.log?.(`panel: the kept report of ${path} is the file's report`);
+      } else {
+        ReportPanel.log?.(`panel: the kept report of ${path} differs from the file's: scored again`);
+        void this.load(path).then(() => { if (!this.keptState) this.keptState = 'replaced'; });
+      }
+    } catch {
+      // Scoring fails now: load() says why, in place of the kept report.
+      if (token === this.token) void this.load(path);
+    }
+  }
 
   // ---- messages -----------------------------------------------------------------------------------
 
@@ -576,6 +675,7 @@ export class ReportPanel {
   }
 
   private dispose(): void {
+    this.keep();
     this.scoring?.cancel();
     this.generation++;
     this.pages.stop();
