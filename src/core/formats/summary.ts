@@ -13,8 +13,8 @@ import { parsePythonJson } from './pythonJson';
 import { looksLikeGenericTable } from './generic';
 import { isSummaryTable, tableSummary } from './summaryTables';
 import {
-  flatMetricsSummary, helmStatsSummary, isFlatMetrics, isHelmStats, isLightevalResults, isLmEvalResults,
-  lightevalSummary, lmEvalSummary, summaryResultOf, type JsonSummary,
+  flatMetricsSummary, helmStatsSummary, isFlatMetrics, isHelmStats, isLightevalResults, isLmEvalResults, isNestedResults,
+  lightevalSummary, lmEvalSummary, nestedResultsSummary, summaryResultOf, type JsonSummary,
 } from './summaryJson';
 import { summaryFailure } from './summaryFigures';
 
@@ -39,7 +39,8 @@ export function isSummary(path: string, head: string): boolean {
     // An object of metric -> number is small: read whole from the head.
     if (!complete || looksLikeGenericTable(path, head)) return false;
     try {
-      return isFlatMetrics(parsePythonJson(text));
+      const doc = parsePythonJson(text);
+      return isFlatMetrics(doc) || isNestedResults(doc);
     } catch {
       return false;
     }
@@ -78,6 +79,7 @@ export function jsonSummary(doc: unknown, path: string, ctx: FormatContext): Jso
   if (isLightevalResults(doc)) return lightevalSummary(doc);
   if (isLmEvalResults(doc)) return lmEvalSummary(doc);
   if (isFlatMetrics(doc)) return flatMetricsSummary(doc, path);
+  if (isNestedResults(doc)) return nestedResultsSummary(doc);
   return undefined;
 }
 

@@ -172,6 +172,33 @@ export function isFlatMetrics(doc: unknown): doc is Obj {
   return numeric.some(([k, v]) => typeof v === 'number' && isMetricName(k));
 }
 
+/**
+ * An object whose `results` holds, per task, an object of metric -> number, written by a harness
+ * other than lm-eval or lighteval (a judge pipeline's {"results": {"mcq": {"accuracy", "correct",
+ * "total"}}}): each task's figures, as an object of metrics is read.
+ */
+export function isNestedResults(doc: unknown): doc is Obj {
+  if (!isObject(doc) || !isObject(doc.results)) return false;
+  const tasks = Object.values(doc.results);
+  return tasks.length > 0 && tasks.every(isObject) && tasks.some((t) => isFlatMetrics(t));
+}
+
+/** "<task>/<metric>" for each number of each task, with the task's count (total, n, ...) as n when it has one. */
+export function nestedResultsSummary(doc: Obj): JsonSummary {
+  const list = new FigureList();
+  for (const [task, metrics] of Object.entries(doc.results as Obj)) {
+    if (!isObject(metrics)) continue;
+    const countKey = Object.keys(metrics).find((k) => (COUNT_KEY.test(k) || /^total$/i.test(k)) && typeof metrics[k] === 'number');
+    const count = countKey ? (metrics[countKey] as number) : undefined;
+    const n = count !== undefined && Number.isInteger(count) && count > 0 ? count : undefined;
+    for (const [metric, raw] of Object.entries(metrics)) {
+      if (typeof raw !== 'number' && raw !== null) continue;
+      list.add({ name: `${task}/${metric}`, task, metric, value: raw, ...(n && metric !== countKey ? { n } : {}) });
+    }
+  }
+  return { info: { source: 'a results summary (per task, an object of metrics)', figures: list.figures } };
+}
+
 export function flatMetricsSummary(doc: Obj, path: string): JsonSummary {
   const list = new FigureList();
   const countKey = Object.keys(doc).find((k) => COUNT_KEY.test(k) && typeof doc[k] === 'number');
