@@ -36,6 +36,12 @@ function readTable(path: string, text: string, partial: boolean): Table {
 
 const OPENCOMPASS_HEAD = ['dataset', 'version', 'metric', 'mode'];
 const isOpenCompass = (names: string[]) => names.length > 4 && OPENCOMPASS_HEAD.every((h, i) => names[i].toLowerCase() === h);
+/**
+ * Arena-Hard-Auto's leaderboard (show_result.py --output: leaderboard/arena_hard_leaderboard_<date>.csv):
+ * model, score (the win rate against the baseline in percent, or an Elo rating with --show-elo),
+ * rating_q025, rating_q975 (its bootstrap interval), CI, avg_tokens, date; later versions add elo_* columns.
+ */
+const isArenaHard = (names: string[]) => ['model', 'score', 'rating_q025', 'rating_q975'].every((n) => names.includes(n));
 const isAlpacaEval = (names: string[]) => names.includes('win_rate') && ['standard_error', 'n_total', 'avg_length', 'length_controlled_winrate', 'discrete_win_rate'].some((n) => names.includes(n));
 
 /** Column names that say what each row stands for (config_task_name, model_abbr, threshold, ...). */
@@ -84,7 +90,7 @@ function mayBeSummaryHeader(path: string, head: string): boolean {
   const nl = body.indexOf('\n');
   const line = (nl === -1 ? body : body.slice(0, nl)).replace(/\r$/, '');
   const names = parseCsv(line, /\.(tsv|tab)$/i.test(path) ? '\t' : sniffDelimiter(line)).header.map((h) => h.trim());
-  if (isOpenCompass(names) || isAlpacaEval(names)) return true;
+  if (isOpenCompass(names) || isAlpacaEval(names) || isArenaHard(names)) return true;
   return names.filter((n) => isMetricName(n) || SUMMARY_NAME.test(n)).length >= 2;
 }
 
@@ -101,7 +107,7 @@ export function isSummaryTable(path: string, head: string, complete: boolean): b
   if (!mayBeSummaryHeader(path, head)) return false;
   const t = readTable(path, head, !complete);
   if (!t.names.length || !t.rows.length) return false;
-  if (isOpenCompass(t.names) || isAlpacaEval(t.names)) return true;
+  if (isOpenCompass(t.names) || isAlpacaEval(t.names) || isArenaHard(t.names)) return true;
   const roles = columnRoles(t.names, (name) => column(t, t.names.indexOf(name)), { rowCount: t.rows.length });
   if (roles.notPredictions) return true;
   if (roles.mapping.gold !== undefined || t.names.some((n) => SAMPLE_TEXT.test(n))) return false;
@@ -142,8 +148,10 @@ export function tableSummary(path: string, text: string): JsonSummary {
     });
   });
   const by = alpaca ? 'model' : labels.map((i) => t.names[i] || (i === modelAt ? 'model' : 'row')).join(' and ') || 'row';
-  const source = alpaca ? 'an AlpacaEval leaderboard' : `a table of metrics per ${by}`;
-  return { info: { source, ...(alpaca ? { harness: 'AlpacaEval' } : {}), figures: list.figures } };
+  const arenaHard = !alpaca && isArenaHard(t.names);
+  const source = alpaca ? 'an AlpacaEval leaderboard' : arenaHard ? 'an Arena-Hard-Auto leaderboard (score: win rate against the baseline, in percent)' : `a table of metrics per ${by}`;
+  const harness = alpaca ? 'AlpacaEval' : arenaHard ? 'Arena-Hard-Auto' : undefined;
+  return { info: { source, ...(harness ? { harness } : {}), figures: list.figures } };
 }
 
 /** OpenCompass: "<dataset>/<metric>" per model column (the model first when there are several); '-' is not reported. */
