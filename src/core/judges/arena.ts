@@ -26,6 +26,20 @@ export const arenaAdapter: HarnessAdapter = {
 
 const TEXTS = ['model_a', 'model_b', 'winner', 'judge', 'question_id', 'conversation_a', 'conversation_b'];
 const WINNERS: Record<string, number> = { model_a: 1, model_b: 0, tie: 0.5, 'tie (bothbad)': 0.5 };
+/** A judge's two orders that disagree, as some tools write it: a tie, as FastChat's two-order rule counts a disagreement. */
+const INCONSISTENT = 'inconsistent';
+
+/**
+ * model_a's outcome (1 win, 0.5 tie, 0 loss) for a winner written as the arena writes it, or as the
+ * winning model's own name (tools that resolve a judge's verdict to a model id), or "inconsistent".
+ */
+function outcomeOf(winner: unknown, a: string, b: string): number | undefined {
+  if (typeof winner !== 'string') return undefined;
+  if (winner in WINNERS) return WINNERS[winner];
+  if (winner === a) return 1;
+  if (winner === b) return 0;
+  return winner === INCONSISTENT ? 0.5 : undefined;
+}
 
 export function parseArena(input: FileInput, ctx: FormatContext): ParseResult {
   const b = new PairRowsBuilder('a winner other than "model_a", "model_b", "tie" or "tie (bothbad)"');
@@ -34,6 +48,7 @@ export function parseArena(input: FileInput, ctx: FormatContext): ParseResult {
   let skipped = 0;
   let unnamed = 0;
   const selfBattles = { count: 0, first: 0, model: '' };
+  const inconsistent = { count: 0, first: 0 };
   const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
     const line = span.line;
     if (!isObject(value)) { problems.push({ line, severity: 'error', code: 'json-parse', message: `Line ${line}: a battle is a JSON object; this is ${Array.isArray(value) ? 'an array' : typeof value}. It is left out.` }); skipped++; return; }
@@ -51,18 +66,20 @@ export function parseArena(input: FileInput, ctx: FormatContext): ParseResult {
     }
     const winner = value.winner;
     const pair = [b.models.of(a), b.models.of(bm)];
-    if (typeof winner !== 'string' || !(winner in WINNERS)) {
+    const outcome = outcomeOf(winner, a, bm);
+    if (outcome === undefined) {
       b.invalid(pair, line);
-      if (b.invalidVerdicts.count <= 10) problems.push({ line, severity: 'warning', code: 'bad-label', message: `Line ${line}: winner ${JSON.stringify(winner) ?? 'is missing'}; the Chatbot Arena writes "model_a", "model_b", "tie" or "tie (bothbad)". The battle is left out.` });
+      if (b.invalidVerdicts.count <= 10) problems.push({ line, severity: 'warning', code: 'bad-label', message: `Line ${line}: winner ${JSON.stringify(winner) ?? 'is missing'}; the Chatbot Arena writes "model_a", "model_b", "tie" or "tie (bothbad)" (or the winning model's name). The battle is left out.` });
       return;
     }
+    if (winner === INCONSISTENT && !inconsistent.count++) inconsistent.first = line;
     const question = idText(value.question_id) ?? `battle ${line}`;
     if (idText(value.question_id) === undefined) unnamed++;
     const turn = typeof value.turn === 'number' && Number.isInteger(value.turn) && value.turn > 0 ? value.turn : 0;
-    const judge = judgeName(value.judge) ?? 'judge';
+    const judge = judgeName(value.judge) ?? judgeName(value.judge_id) ?? 'judge';
     const convA = conversationText(value.conversation_a);
     const convB = conversationText(value.conversation_b);
-    b.add(a, bm, WINNERS[winner], {
+    b.add(a, bm, outcome, {
       question, turn, judge,
       lengthA: convA ? codePoints(convA.answers) : undefined, lengthB: convB ? codePoints(convB.answers) : undefined,
     });
@@ -70,14 +87,17 @@ export function parseArena(input: FileInput, ctx: FormatContext): ParseResult {
       sample_id: `${question}/${turn}/${a}/${bm}/${judge}`,
       line,
       input: { raw: convA?.question ?? '' },
-      judgement: { judge, verdict: winner },
-      metadata: { model_a: a, model_b: bm, winner, judge, question_id: question, conversation_a: convA?.whole ?? '', conversation_b: convB?.whole ?? '' },
+      judgement: { judge, verdict: String(winner) },
+      metadata: { model_a: a, model_b: bm, winner: String(winner), judge, question_id: question, conversation_a: convA?.whole ?? '', conversation_b: convB?.whole ?? '' },
     });
   }, ctx.progress);
   if (scan.fatal) return fatalResult('arena', scan.fatal, scan.problems);
   problems.unshift(...scan.problems);
   if (selfBattles.count) {
     problems.push({ line: selfBattles.first, severity: 'warning', code: 'bad-label', message: `${selfBattles.count} battle${selfBattles.count === 1 ? '' : 's'} of a model against itself (first on line ${selfBattles.first}: ${selfBattles.model}) ${selfBattles.count === 1 ? 'is' : 'are'} no comparison, so ${selfBattles.count === 1 ? 'it is' : 'they are'} left out.` });
+  }
+  if (inconsistent.count) {
+    problems.push({ line: inconsistent.first, severity: 'info', code: 'filtered', message: `${inconsistent.count} verdict${inconsistent.count === 1 ? '' : 's'} (first on line ${inconsistent.first}) say "inconsistent": the judge's two orders disagreed, so each counts as a tie, as FastChat's two-order rule counts a disagreement.` });
   }
   if (unnamed && unnamed < records.length) problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `${unnamed} battles have no question_id: each is a sample of its own.` });
   return judgeParse('arena', records, b.build(), {
