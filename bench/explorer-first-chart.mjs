@@ -309,9 +309,12 @@ async function openOnce(kind, index) {
     instancesAfterPaintMs: round(instancesMs - view.renderedMs),
     panelWorker: steps(panelPass), panelWorkerReplyMs: replyMs(panelPass),
     intervalsWorker: summaryPasses.map(steps), intervalsWorkerReplyMs: summaryPasses.map(replyMs),
+    // The resamples of the intervals pass (evalLens.bootstrap; each share computes its part of them).
+    bootstrap: Number(/\(bootstrap (\d+)\)/.exec(summaryPass?.text ?? '')?.[1] ?? NaN),
     treeScoredDuringOpen: treeScore,
     // The report kept from the file's closed tab was shown (src/extension/report/keptReport.ts), and what its check found.
     keptShown: !!find(/^panel: the report of .* kept from its closed tab shown/),
+    pagesDelivered: /\d+ instance pages \([\d.]+ MB\) delivered in \d+ ms/.exec(find(/^panel: \d+ instance pages/)?.text ?? '')?.[0],
     keptCheck: /^panel: the kept report of .*?(is the file's report|differs from the file's: scored again)/.exec(find(/^panel: the kept report of /)?.text ?? '')?.[1],
     spans: [
       span('click → panel created (workbench opens the editor)', 'click', 'panelCreated'),
@@ -351,8 +354,8 @@ function print(r) {
   for (const s of r.spans.filter((x) => Number.isFinite(x.ms))) console.log(`- ${s.step}: ${s.ms} ms; ${cpuText(s.cpu)}; WebSocket ${mb(s.ws.down)} down${conns(s.ws) ? ` (${conns(s.ws)})` : ''}, ${mb(s.ws.up)} up`);
   const w = (o) => Object.entries(o).map(([k, v]) => `${k} ${v.ms} ms (CPU ${v.cpuMs})`).join(', ');
   console.log(`- worker, report pass: ${w(r.panelWorker)}; reply ${r.panelWorkerReplyMs} ms after the request`);
-  r.intervalsWorker.forEach((share, k) => console.log(`- worker, intervals pass${r.intervalsWorker.length > 1 ? ` (share ${k + 1} of ${r.intervalsWorker.length})` : ''}: ${w(share)}; reply ${r.intervalsWorkerReplyMs[k]} ms after the request`));
-  console.log(`- all instances in the table ${r.instancesAfterPaintMs} ms after the first chart; tree scorings logged during the open: ${r.treeScoredDuringOpen.length}`);
+  r.intervalsWorker.forEach((share, k) => console.log(`- worker, intervals pass of ${r.bootstrap} resamples${r.intervalsWorker.length > 1 ? ` (share ${k + 1} of ${r.intervalsWorker.length})` : ''}: ${w(share)}; reply ${r.intervalsWorkerReplyMs[k]} ms after the request`));
+  console.log(`- all instances in the table ${r.instancesAfterPaintMs} ms after the first chart (${r.pagesDelivered ?? 'pages not logged'}); tree scorings logged during the open: ${r.treeScoredDuringOpen.length}`);
   console.log(`- ${r.keptShown ? `the report kept from the closed tab shown (${r.keptCheck ?? 'not checked yet'})` : 'scored for this open (no kept report)'}`);
   console.log(`- time line (ms after the click): ${Object.entries(r.times).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 }

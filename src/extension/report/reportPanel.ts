@@ -21,6 +21,7 @@ import { PageFacts } from './pageFacts';
 import { forWebview, isPanelState, mayOpen, reportIntervals, reportsView, sameReports, titleFor, withIntervals, type PanelInfo, type PanelScoreFunction, type PanelScoreResult } from './panelModel';
 import { statSync } from 'node:fs';
 import { keepable, keptFor, KEEP_MS, type KeptReport } from './keptReport';
+import { nextEvent } from './nextEvent';
 
 import { baseName } from '../../common/paths';
 import { SamplePanel } from '../sample/samplePanel';
@@ -86,6 +87,10 @@ export class ReportPanel {
     () => ({ path: this.info.path, stamp: this.result?.stamp }),
   );
   private readonly chartRequests = new ChartRequests();
+  /** Fires with the path of each 'reports' view posted to the ready webview. */
+  private readonly reportsPosted = new vscode.EventEmitter<string>();
+  /** The token of the 'reports' view last posted to the webview since it was last ready. */
+  private postedToken: number | undefined;
   /** The view the webview should show: 'loading', 'reports' or 'error' (re-posted after every 'ready'). */
   private view: HostToWebview | undefined;
   /** 'step' messages that arrived while the webview was not ready. */
@@ -119,6 +124,7 @@ export class ReportPanel {
         // A hidden webview is destroyed (no retainContextWhenHidden); it says 'ready' again when shown.
         if (!panel.visible) {
           this.info.ready = false;
+          this.postedToken = undefined;
           // Its charts went with it: whoever waits for them (a chart export) waits for the new page.
           this.info.rendered = undefined;
           this.pages.stop();
@@ -127,6 +133,7 @@ export class ReportPanel {
       panel.onDidDispose(() => this.dispose()),
       this.facts,
       this.chartRequests,
+      this.reportsPosted,
       this.follower,
     );
   }
@@ -243,6 +250,15 @@ export class ReportPanel {
   /** Resolves with the next 'rendered' report (or the current one if `path` is already rendered). */
   whenRendered(path?: string, timeoutMs = 60_000): Promise<NonNullable<PanelInfo['rendered']>> {
     return this.facts.whenRendered(path, timeoutMs, this.view?.type === 'reports');
+  }
+
+  /**
+   * Resolves when the report of `path` has been posted to the ready webview (at once if it is), or
+   * after `timeoutMs`: the page has all it needs for its first chart.
+   */
+  whenPosted(path: string, timeoutMs: number): Promise<void> {
+    if (this.info.ready && this.view?.type === 'reports' && this.view.path === path && this.postedToken === this.token) return Promise.resolve();
+    return nextEvent(this.reportsPosted.event, (p) => p === path, timeoutMs, 'report not posted').then(() => undefined, () => undefined);
   }
 
   /** Resolves when the webview has every instance of the report in view (of `path`, if given). */
@@ -474,6 +490,10 @@ export class ReportPanel {
       ReportPanel.log?.(`panel: 'reports' posted ${Date.now() - this.info.createdAt} ms after the panel was created (webview ready at ${(this.info.readyAt ?? NaN) - this.info.createdAt} ms)`);
     }
     void this.panel.webview.postMessage(forWebview(message));
+    if (message.type === 'reports') {
+      this.postedToken = this.token;
+      this.reportsPosted.fire(message.path);
+    }
   }
 
   /** What the webview posts, delivered as if it had (tests drive the panel's controls through this). */
