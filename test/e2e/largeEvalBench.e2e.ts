@@ -119,6 +119,10 @@ describe.skipIf(!FILE)('a 300 MB Inspect .eval in VS Code (benchmark)', () => {
     }
     const rss = rssSampler(() => before?.pid);
     const started = Date.now();
+    // As a user opens a folder and then the file: discovery has found it and the tree's score of it
+    // has started (it starts right after this line of the host's log) before the click.
+    await expect.poll(() => wb.logs.some((l) => /discovery: 1 prediction files/.test(l)), { timeout: 60_000 }).toBe(true);
+    console.log(`[large-eval] discovery found the file ${((Date.now() - started) / 1000).toFixed(1)} s after the extension host was seen; the click follows`);
     console.log(`[large-eval] extension host (pid ${before?.pid}) before the report: RSS ${before?.rssMb} MB, peak ${before?.peakMb} MB`);
     const opened = Date.now();
     // A click in the explorer opens the .eval in the Eval Lens Report editor, as a user opens it.
