@@ -139,6 +139,13 @@ function compareOptions(options?: CompareOptions): ScoreOptions {
 
 function prepare(runs: readonly CompareRunInput[]): Prepared {
   if (runs.length < 2) throw new CompareError('A comparison needs a baseline and at least one candidate.');
+  // A summary (a results file, stats.json, a leaderboard) holds figures and no samples: there is
+  // nothing to pair, so no paired interval or test. Say so, plainly, rather than "nothing could be scored".
+  const summaries = runs.filter((r) => r.parsed.summary);
+  if (summaries.length) {
+    const what = summaries.map((r) => `${r.path} is a summary (${r.parsed.summary!.source})`).join(' and ');
+    throw new CompareError(`${what}: it holds figures computed elsewhere, not per-sample predictions, so there are no samples to pair and no paired interval or test to give. Compare the runs' prediction or samples files instead; the figures are side by side with: eval-lens score ${runs.map((r) => r.path).join(' ')}.`, true);
+  }
   const sets = runs.map((r) => {
     const set = r.parsed.set;
     if (!set || set.n === 0) throw new CompareError(`${r.path}: nothing could be scored${r.parsed.fatal ? `: ${r.parsed.fatal}` : '.'}`);
