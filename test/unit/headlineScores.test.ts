@@ -21,9 +21,18 @@ print(json.dumps(['n/a' if v != v else '%.3f' % v for v in m]))`, RAGAS], { enco
     expect(headlineText(r)).toBe(`faithfulness ${means[0]}`);
   });
 
-  it('a judge file keeps its judge figure', () => {
-    const r = scoreFile(resolve(__dirname, '../fixtures/real/mt-bench/medusa/model_judgment/gpt-4_single.jsonl'), { bootstrap: 0 });
+  it('a judge file of several models gives each model\'s mean, best first, not "n/a" (pandas: valid scores only, FastChat\'s rule)', () => {
+    const file = resolve(__dirname, '../fixtures/real/mt-bench/medusa/model_judgment/gpt-4_single.jsonl');
+    const ref = JSON.parse(execFileSync('/usr/bin/python3', ['-c', `
+import json, sys, pandas as pd
+d = pd.read_json(sys.argv[1], lines=True)
+d = d[d.score != -1]
+m = d.groupby('model').score.mean().sort_values(ascending=False)
+print(json.dumps({'rows': [[k, '%.3f' % v] for k, v in m.items()], 'n': len(d)}))`, file], { encoding: 'utf8' })) as { rows: [string, string][]; n: number };
+    const r = scoreFile(file, { bootstrap: 0 });
     expect(r.kind).toBe('scores');
-    expect(summaryLine(r)).toMatch(/^judge score /);
+    expect(ref.rows.length).toBe(3);
+    expect(summaryLine(r)).toBe(`judge score by model: ${ref.rows.map(([m, v]) => `${m} ${v}`).join(', ')} · n=${ref.n}`);
+    expect(headlineText(r)).toBe(`3 models, best judge score ${ref.rows[0][1]}`);
   });
 });

@@ -43,6 +43,12 @@ export function summaryLine(r: Report): string {
   if (r.summary) return `${r.summary.source}: ${plural(r.summary.figures.length, 'figure')}`;
   const scores = ownScores(r);
   if (scores.length) return [...scores.slice(0, 3).map((t) => `${t.name} ${formatNumber(t.mean)}`), countText(r)].join(' · ');
+  const models = judgeModels(r);
+  if (models) {
+    const shown = models.rows.slice(0, 3).map((g) => `${g.model} ${formatNumber(g.value)}`);
+    const more = models.rows.length > 3 ? [`${models.rows.length - 3} more`] : [];
+    return [`${METRIC_LABELS[models.metric]} by model: ${[...shown, ...more].join(', ')}`, countText(r)].join(' · ');
+  }
   return [...lensMetrics(r).map((m) => metricText(r, m)), countText(r)].join(' · ');
 }
 
@@ -52,7 +58,22 @@ export function headlineText(r: Report): string {
   if (r.summary) return plural(r.summary.figures.length, 'figure');
   const scores = ownScores(r);
   if (scores.length) return `${scores[0].name} ${formatNumber(scores[0].mean)}`;
+  const models = judgeModels(r);
+  if (models) return `${plural(models.rows.length, 'model')}, best ${METRIC_LABELS[models.metric]} ${formatNumber(models.rows[0].value)}`;
   return metricText(r, headlineMetric(r));
+}
+
+/**
+ * A judge file of several models has no figure for the whole file (one over several models would
+ * be wrong): its one line gives each model's figure instead, best first, rather than "n/a".
+ */
+function judgeModels(r: Report): { metric: MetricName; rows: { model: string; value: number | null }[] } | undefined {
+  const metric = r.judge?.headline;
+  if (!metric || typeof r.metrics[metric] === 'number' || r.groups?.column !== 'model' || r.groups.groups.length < 2) return undefined;
+  const rows = r.groups.groups.map((g) => ({ model: g.value, value: g.metrics[metric] ?? null }));
+  // Every judge headline (a judge's score, a win rate, a rating) is better higher; unknown figures last.
+  rows.sort((x, y) => (y.value ?? -Infinity) - (x.value ?? -Infinity));
+  return { metric, rows };
 }
 
 /** A table of per-sample scores without a judge (Ragas): its figures are its scores' means, not a judge score. */
