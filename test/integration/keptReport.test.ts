@@ -48,6 +48,9 @@ suite('a closed report tab, its file opened again', () => {
   test('the same file again: the kept report with its intervals at the first chart, then confirmed; its table complete', async () => {
     const first = await open();
     assert.equal(first.keptState, undefined, 'the first open scores the file');
+    // What the intervals pass waits for (activate.ts): the page has the report.
+    assert.equal(await first.whenPosted(path, 30_000), true);
+    assert.equal(await first.whenPosted(join(dir, 'another.csv'), 100), false);
     await until(() => first, withIntervals, 'the intervals of the first open', 60_000);
     await first.whenInstancesReady(path, 60_000);
     const before = first.reports![0];

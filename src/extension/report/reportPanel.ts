@@ -253,12 +253,12 @@ export class ReportPanel {
   }
 
   /**
-   * Resolves when the report of `path` has been posted to the ready webview (at once if it is), or
-   * after `timeoutMs`: the page has all it needs for its first chart.
+   * Resolves with true when the report of `path` has been posted to the ready webview (at once if
+   * it is), with false after `timeoutMs`: the page has all it needs for its first chart.
    */
-  whenPosted(path: string, timeoutMs: number): Promise<void> {
-    if (this.info.ready && this.view?.type === 'reports' && this.view.path === path && this.postedToken === this.token) return Promise.resolve();
-    return nextEvent(this.reportsPosted.event, (p) => p === path, timeoutMs, 'report not posted').then(() => undefined, () => undefined);
+  whenPosted(path: string, timeoutMs: number): Promise<boolean> {
+    if (this.info.ready && this.view?.type === 'reports' && this.view.path === path && this.postedToken === this.token) return Promise.resolve(true);
+    return nextEvent(this.reportsPosted.event, (p) => p === path, timeoutMs, 'report not posted').then(() => true, () => false);
   }
 
   /** Resolves when the webview has every instance of the report in view (of `path`, if given). */
