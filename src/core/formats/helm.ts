@@ -16,6 +16,7 @@ import { recordsToParse, clipText } from '../samples/toParse';
 import { isRecord, readJsonMembers, type JsonMember } from './jsonMembers';
 import { chooseSplit, isHelmMetric, readRunSpec, readRunSummary, readScenarioStateBeside, statContext } from './helmRun';
 import { choicesText, letterOf, readHelmRequests, type HelmRequest } from './helmRequests';
+import { dirName, joinPath } from '../../common/paths';
 
 const PER_INSTANCE_HEAD = /^\uFEFF?\s*\[\s*\{\s*"/;
 const SCENARIO_STATE_HEAD = /^\uFEFF?\s*\{\s*"adapter_spec"\s*:\s*\{\s*"method"\s*:/;
@@ -30,25 +31,42 @@ export function isHelmScenarioState(head: string): boolean {
   return SCENARIO_STATE_HEAD.test(head);
 }
 
+/**
+ * display_predictions.json, written by helm-summarize beside a run's files for HELM's web frontend
+ * (src/helm/benchmark/presentation/run_display.py, DisplayPrediction): [{instance_id, perturbation?,
+ * train_trial_index, predicted_text, mapped_output?, stats: {metric: value}, annotations?}], the
+ * stats being per_instance_stats.json's of the metrics the run's groups show.
+ */
+export function isHelmDisplayPredictions(head: string): boolean {
+  return PER_INSTANCE_HEAD.test(head) && /^\uFEFF?\s*\[\s*\{\s*"instance_id"\s*:/.test(head) && /"train_trial_index"\s*:/.test(head)
+    && /"predicted_text"\s*:/.test(head) && /"stats"\s*:\s*\{/.test(head);
+}
+
 /** The run's other files that hold no samples: run_spec.json and scenario.json. */
 const RUN_SPEC_HEAD = /^\uFEFF?\s*\{\s*"name"\s*:\s*"[^"]*"\s*,\s*"scenario_spec"\s*:\s*\{\s*"class_name"\s*:\s*"helm\./;
 const SCENARIO_HEAD = /^\uFEFF?\s*\{\s*"name"\s*:[^{}]*"definition_path"\s*:\s*"https:\/\/github\.com\/stanford-crfm\/helm\//;
+/** helm-summarize's display_requests.json (DisplayRequest: instance_id, train_trial_index, request). */
+const DISPLAY_REQUESTS_HEAD = /^\uFEFF?\s*\[\s*\{\s*"instance_id"\s*:\s*"[^"]*"\s*,\s*(?:"perturbation"\s*:\s*\{[^{}]*\}\s*,\s*)?"train_trial_index"\s*:\s*\d+\s*,\s*"request"\s*:\s*\{/;
+/** helm-summarize's instances.json (Instance: input {text}, references [{output, tags}], split, id). */
+const INSTANCES_HEAD = /^\uFEFF?\s*\[\s*\{\s*"input"\s*:\s*\{\s*"text"\s*:/;
 
 function companionOf(head: string): string | undefined {
   if (RUN_SPEC_HEAD.test(head)) return "HELM's run_spec.json (the run's specification)";
   if (SCENARIO_HEAD.test(head)) return "HELM's scenario.json (the scenario's description)";
+  if (DISPLAY_REQUESTS_HEAD.test(head)) return "HELM's display_requests.json (the prompts sent, for HELM's web frontend)";
+  if (INSTANCES_HEAD.test(head) && /"references"\s*:\s*\[/.test(head) && /"split"\s*:/.test(head)) return "HELM's instances.json (the run's questions and references, for HELM's web frontend)";
   return undefined;
 }
 
 export const helmAdapter: HarnessAdapter = {
   format: 'helm',
-  detect: (_path, head) => isHelmPerInstanceStats(head) || isHelmScenarioState(head) || companionOf(head) !== undefined,
+  detect: (_path, head) => isHelmPerInstanceStats(head) || isHelmDisplayPredictions(head) || isHelmScenarioState(head) || companionOf(head) !== undefined,
   parse: (input, ctx) => {
     const head = input.text().slice(0, 4096);
     if (isHelmScenarioState(head)) return parseScenarioState(input, ctx);
     const companion = companionOf(head);
     if (companion) return { ...unscorable(`This is ${companion}: it holds no samples. Eval Lens scores a HELM run from per_instance_stats.json (or scenario_state.json) in the same run folder, with stats.json's figures beside it.`), kind: undefined };
-    return parsePerInstanceStats(input, ctx);
+    return parsePerInstanceStats(input, ctx, isHelmDisplayPredictions(head) && !isHelmPerInstanceStats(head));
   },
 };
 
@@ -92,6 +110,34 @@ function readEntry(m: JsonMember, problems: RowProblem[]): Entry | undefined {
     id: e.instance_id, trial: typeof e.train_trial_index === 'number' ? e.train_trial_index : 0,
     split: split ?? '', ...(perturbation ? { perturbation } : {}), line: m.line, metrics,
   };
+}
+
+/** One entry of display_predictions.json: its stats are a flat object of metric -> value; its split is the instance's (instances.json), else none. */
+function readDisplayEntry(m: JsonMember, problems: RowProblem[], splitOf: Map<string, string>): Entry | undefined {
+  const e = m.value;
+  const bad = (message: string) => { problems.push({ line: m.line, column: m.column, severity: 'warning', code: 'missing-field', message: `Prediction on line ${m.line}: ${message}; it is left out.` }); };
+  if (!isRecord(e)) { bad('it is not an object'); return undefined; }
+  if (typeof e.instance_id !== 'string' || !e.instance_id) { bad('it has no instance_id'); return undefined; }
+  if (!isRecord(e.stats)) { bad(`instance ${e.instance_id} has no stats object`); return undefined; }
+  const metrics: Record<string, number> = {};
+  for (const [name, v] of Object.entries(e.stats)) if (typeof v === 'number' && isHelmMetric(name)) metrics[name] = v;
+  const perturbation = isRecord(e.perturbation) ? (typeof e.perturbation.name === 'string' ? e.perturbation.name : 'perturbed') : undefined;
+  return {
+    id: e.instance_id, trial: typeof e.train_trial_index === 'number' ? e.train_trial_index : 0,
+    split: splitOf.get(e.instance_id) ?? '', ...(perturbation ? { perturbation } : {}), line: m.line, metrics,
+  };
+}
+
+/** Each instance's split, from helm-summarize's instances.json beside the file (empty when it is not there). */
+function instanceSplits(filePath: string, ctx: FormatContext): Map<string, string> {
+  const out = new Map<string, string>();
+  const text = ctx.io.readText(joinPath(dirName(filePath), 'instances.json'));
+  if (text === undefined) return out;
+  try {
+    const doc: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+    if (Array.isArray(doc)) for (const i of doc) if (isRecord(i) && typeof i.id === 'string' && typeof i.split === 'string') out.set(i.id, i.split);
+  } catch { /* no splits: the entries are read without one */ }
+  return out;
 }
 
 function mean(values: readonly number[]): number | null {
@@ -154,11 +200,19 @@ function withTexts(rec: SampleRecord, req: HelmRequest | undefined): SampleRecor
   };
 }
 
-function parsePerInstanceStats(input: FileInput, ctx: FormatContext): ParseResult {
-  const read = readJsonMembers(input.text(), [], 'entry');
+function parsePerInstanceStats(input: FileInput, ctx: FormatContext, display = false): ParseResult {
+  const what = display ? 'display_predictions.json' : 'per_instance_stats.json';
+  const read = readJsonMembers(input.text(), [], display ? 'prediction' : 'entry');
   const problems: RowProblem[] = [...read.problems];
-  if (read.fatal) return unscorable(`${read.fatal} (HELM per_instance_stats.json)`, problems);
-  const entries = read.members.map((m) => readEntry(m, problems)).filter((e): e is Entry => !!e);
+  if (read.fatal) return unscorable(`${read.fatal} (HELM ${what})`, problems);
+  const splitOf = display ? instanceSplits(input.path, ctx) : new Map<string, string>();
+  const entries = read.members.map((m) => (display ? readDisplayEntry(m, problems, splitOf) : readEntry(m, problems))).filter((e): e is Entry => !!e);
+  if (display) {
+    if (entries.length && entries.every((e) => !Object.keys(e.metrics).length)) {
+      return unscorable(`HELM's display_predictions.json shows, for each prediction, the stats of the metrics its run's groups display; here none is a per-instance score (only counts and timings, e.g. num_prompt_tokens): the run's figures are aggregates. Score per_instance_stats.json of the same run folder, or see stats.json.`, problems);
+    }
+    problems.push({ line: 1, severity: 'info', code: 'filtered', message: 'HELM\'s display_predictions.json (written by helm-summarize for its web frontend) holds, per prediction, the stats of the metrics its run\'s groups display; per_instance_stats.json beside it holds them all.' });
+  }
   const plain = entries.filter((e) => !e.perturbation);
   const splits = [...new Set(plain.map((e) => e.split))];
   const chosen = chooseSplit(splits);
@@ -248,7 +302,27 @@ function parseScenarioState(input: FileInput, ctx: FormatContext): ParseResult {
   if (trials > 1) problems.push({ line: 1, severity: 'info', code: 'filtered', message: `The run has ${trials} train trials; each instance is scored on its first trial (per_instance_stats.json holds every trial's stats).` });
   const perturbedCount = requests.length - plain.length;
   if (perturbedCount) problems.push({ line: 1, severity: 'info', code: 'filtered', message: `${perturbedCount} perturbed request state${perturbedCount === 1 ? '' : 's'} left out: the run is reported on unperturbed instances.` });
-  const chosenRequests = [...firstTrial.values()];
+  const firstTrials = [...firstTrial.values()];
+  // A scenario judged by annotators (HELM Safety's anthropic_red_team, harm_bench, xstest: LLM judges
+  // score each completion) tags no reference correct: exact match has nothing to compare with.
+  // Annotators (annotator_specs, each request state's annotations) score the completions where a
+  // run has them (HELM Safety, HELM Capabilities' judged scenarios): there exact match is none of
+  // the run's metrics, even where a reference is tagged correct (xstest's "safe" is the judge's label).
+  const doc = isRecord(read.doc) ? read.doc : {};
+  const annotators = Array.isArray(doc.annotator_specs) ? doc.annotator_specs.length : 0;
+  const annotated = annotators > 0 || (read.members.length > 0 && read.members.every((m) => isRecord(m.value) && isRecord(m.value.annotations) && Object.keys(m.value.annotations).length > 0));
+  if (annotated) {
+    const names = Object.keys((read.members.map((m) => (isRecord(m.value) && isRecord(m.value.annotations) ? m.value.annotations : undefined)).find((a) => a) ?? {}) as Record<string, unknown>);
+    return unscorable(`This HELM run's completions are scored by annotators (${names.length ? names.join(', ') : `${annotators} annotator spec${annotators === 1 ? '' : 's'}`}), not by exact match with a reference, so scenario_state.json alone gives no figure. Score per_instance_stats.json of the same run folder, which holds the annotators' per-instance scores.`, problems);
+  }
+  const unjudged = firstTrials.filter((r) => !r.correct.length);
+  if (unjudged.length === firstTrials.length) {
+    return unscorable(`No reference of this run's ${chosen.split} instances is tagged correct (${firstTrials.length} of ${firstTrials.length}), so exact match has nothing to compare with. Score per_instance_stats.json of the same run folder, which holds the run's own per-instance scores.`, problems);
+  }
+  if (unjudged.length) {
+    problems.push({ line: unjudged[0].line, severity: 'warning', code: 'missing-field', message: `${unjudged.length} of ${firstTrials.length} instances (first on line ${unjudged[0].line}: ${unjudged[0].instanceId}) have no reference tagged correct; exact match cannot be recomputed for them, so they are left out.` });
+  }
+  const chosenRequests = firstTrials.filter((r) => r.correct.length);
   const mc = chosenRequests.every((r) => r.outputMapping);
   const records = chosenRequests.map((r) => {
     const base = withTexts({ sample_id: r.instanceId, line: r.line, evaluation_name: chosen.split, evaluation: { score: r.exactMatch ? 1 : 0, is_correct: r.exactMatch } }, r);
@@ -262,7 +336,7 @@ function parseScenarioState(input: FileInput, ctx: FormatContext): ParseResult {
   const model = typeof adapterSpec.model === 'string' ? adapterSpec.model : spec.model;
   return recordsToParse(records, {
     format: 'helm', task: spec.task, mode: mc ? 'labels' : 'verdict', problems,
-    skipped: read.members.length - requests.length + read.problems.filter((p) => p.code === 'json-parse' && p.line > 1).length,
+    skipped: read.members.length - requests.length + read.problems.filter((p) => p.code === 'json-parse' && p.line > 1).length + unjudged.length,
     ...(reported ? { reported, reportedPath: summary!.path } : {}),
     sourceModel: model, texts: HELM_TEXTS,
   });
