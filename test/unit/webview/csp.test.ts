@@ -85,6 +85,22 @@ describe('panel HTML', () => {
     expect(inlined.match(/<\/script>/gi)).toHaveLength(1);
   });
 
+  it("the production bundle inlined: the page's one </script> is its own, no <!-- anywhere, the style sheet inlined too", async () => {
+    const esbuild = await import('esbuild');
+    const built = await esbuild.build({
+      entryPoints: ['webview/report/main.ts'], bundle: true, minify: true, platform: 'browser', format: 'iife', target: 'es2022',
+      write: false, outdir: 'out/csp-test', logLevel: 'silent',
+    });
+    const text = (ext: string) => built.outputFiles.find((f) => f.path.endsWith(ext))!.text;
+    const html = panelHtml({ ...input, inline: { script: text('.js'), style: text('.css') } });
+    // Booleans and counts: a failure should not print half a megabyte of page.
+    expect(html.match(/<\/script/gi)?.length).toBe(1);
+    expect(html.includes('<!--')).toBe(false);
+    expect(html.includes('<style nonce="abc123">')).toBe(true);
+    expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script nonce="abc123">']);
+    expect(/<link\b/.test(html)).toBe(false);
+  }, 60_000);
+
   it('a style sheet that would end its element early is not inlined: both come from their URIs', () => {
     const html = panelHtml({ ...input, inline: { script: 'x()', style: 'a::after { content: "</style><script>" }' } });
     expect(html).toContain(`<script nonce="abc123" src="${input.scriptUri}">`);
