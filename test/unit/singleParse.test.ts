@@ -31,7 +31,7 @@ const seen = new Set();
 parentPort.on('message', (req) => {
   const start = Date.now();
   const kept = seen.has(req.path);
-  const until = start + (kept ? 1 : (req.options.ms ?? 60));
+  const until = start + (kept ? (req.options.keptMs ?? 1) : (req.options.ms ?? 60));
   while (Date.now() < until) { /* parsing */ }
   seen.add(req.path);
   parentPort.postMessage({ type: 'scored', id: req.id, result: { reports: [], summary: {} }, kept: 1,
@@ -79,6 +79,23 @@ describe('the scoring pool: one file, one parse at a time', () => {
       expect(treeRan.start).toBeGreaterThanOrEqual(report.end);
       expect(treeRan.step).toBe('kept parse');
       expect(treeRan.nice).toBeUndefined();
+    } finally {
+      pool.dispose();
+    }
+  });
+
+  it("the report's intervals pass waits for the tree's score running on the report's kept parse: it does not stop it and lose the parse", async () => {
+    const pool = new WorkerPool(standIn, 2);
+    try {
+      const report = score(pool, '/data/big.eval', 'interactive', { ms: 100 });
+      const tree = score(pool, '/data/big.eval', 'background', { keptMs: 300 });
+      const first = await report;
+      // The tree's score now runs in the report's worker, on its kept parse; the intervals pass comes.
+      const intervals = await score(pool, '/data/big.eval', 'interactive', { bootstrap: 200, ms: 100 });
+      const treeRan = await tree;
+      expect([treeRan.thread, treeRan.step]).toEqual([first.thread, 'kept parse']);
+      expect([intervals.thread, intervals.step]).toEqual([first.thread, 'kept parse']);
+      expect(intervals.start).toBeGreaterThanOrEqual(treeRan.end);
     } finally {
       pool.dispose();
     }

@@ -59,6 +59,8 @@ interface Slot {
   keeps?: boolean;
   /** Files this worker scored from disk, latest first (it may keep their parses). */
   files: string[];
+  /** Its job's file was among `files` when the job started: it costs the metrics, not a parse. */
+  onKeptParse?: boolean;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -197,15 +199,16 @@ export class WorkerPool {
   }
 
   /**
-   * An interactive job waiting pre-empts a background job: the one scoring its own file (it waits
+   * An interactive job waiting pre-empts a background job: the one parsing its own file (it waits
    * for that one: see the top of this file), else any when every slot is busy. One waiting for an
-   * interactive job of its file just waits.
+   * interactive job of its file, or for a background one that found the file's parse kept (it is
+   * short, and stopping it would lose the parse), just waits.
    */
   private preempt(): void {
     for (const waiting of this.queue) {
       if (waiting.priority !== 'interactive') break;
       const holder = waiting.file ? this.slots.find((s) => s.job?.file === waiting.file) : undefined;
-      if (holder && holder.job!.priority !== 'background') continue;
+      if (holder && (holder.job!.priority !== 'background' || holder.onKeptParse)) continue;
       const victim = holder ?? (this.slots.every((s) => s.job) ? this.slots.find((s) => s.job?.priority === 'background') : undefined);
       if (!victim) continue;
       const requeued = victim.job!;
@@ -246,6 +249,7 @@ export class WorkerPool {
       slot.worker = this.spawn(slot);
       slot.niced = false;
     }
+    slot.onKeptParse = !!job.file && slot.files.includes(job.file);
     if (job.file) slot.files = [job.file, ...slot.files.filter((f) => f !== job.file)].slice(0, FILES_REMEMBERED);
     const nice = job.lowPriority && !slot.niced && !keepPriority ? LOW_PRIORITY_NICE : undefined;
     if (nice !== undefined) slot.niced = true;
