@@ -13,7 +13,7 @@ import { parsePythonJson } from './pythonJson';
 import { looksLikeGenericTable } from './generic';
 import { isSummaryTable, tableSummary } from './summaryTables';
 import {
-  flatMetricsSummary, helmStatsSummary, isFlatMetrics, isHelmStats, isLightevalResults, isLmEvalResults, isNestedResults,
+  flatMetricsSummary, helmStatsSummary, helmTablesSummary, isFlatMetrics, isHelmTables, looksLikeHelmTables, isHelmStats, isLightevalResults, isLmEvalResults, isNestedResults,
   lightevalSummary, lmEvalSummary, nestedResultsSummary, summaryResultOf, type JsonSummary,
 } from './summaryJson';
 import { summaryFailure } from './summaryFigures';
@@ -31,6 +31,7 @@ export function isSummary(path: string, head: string): boolean {
   const complete = new TextEncoder().encode(head).length < HEAD_BYTES;
   if (/\.json$/i.test(name)) {
     const first = text.trimStart()[0];
+    if (looksLikeHelmTables(text)) return true;
     if (first === '[') return /^stats\.json$/i.test(name) && /^\s*\[\s*\{\s*"name"\s*:\s*\{\s*"name"\s*:/.test(text);
     if (first !== '{') return false;
     // Results documents are large (configs, environment): their first keys say what they are.
@@ -75,6 +76,7 @@ export function parseSummary(input: FileInput, ctx: FormatContext): ParseResult 
 /** The figures of a JSON summary document, or undefined when it is none of the shapes. */
 export function jsonSummary(doc: unknown, path: string, ctx: FormatContext): JsonSummary | undefined {
   if (isHelmStats(doc)) return helmStatsSummary(doc, path, ctx);
+  if (isHelmTables(doc)) return helmTablesSummary(doc);
   if (!isObject(doc)) return undefined;
   if (isLightevalResults(doc)) return lightevalSummary(doc);
   if (isLmEvalResults(doc)) return lmEvalSummary(doc);

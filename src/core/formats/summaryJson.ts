@@ -173,6 +173,45 @@ export function isFlatMetrics(doc: unknown): doc is Obj {
 }
 
 /**
+ * HELM's leaderboard tables, as helm-summarize writes them (src/helm/benchmark/presentation/table.py,
+ * Table: {title, header: [HeaderCell {value, ...}], rows: [[Cell {value, ...}]], links}): groups/<group>.json
+ * and groups.json (a list of tables), groups/json/<group>_<metric group>.json (one table). Each row is a
+ * model (or a group), its first cell naming it; every numeric cell is a figure under its column's header.
+ */
+const HELM_TABLE_HEAD = /^\uFEFF?\s*\[?\s*\{\s*"title"\s*:\s*"[^"]*"\s*,\s*"header"\s*:\s*\[\s*\{\s*"value"\s*:/;
+
+export function looksLikeHelmTables(head: string): boolean {
+  return HELM_TABLE_HEAD.test(head);
+}
+
+const isHelmTable = (t: unknown): t is Obj => isObject(t) && typeof t.title === 'string' && Array.isArray(t.header) && Array.isArray(t.rows);
+
+export function isHelmTables(doc: unknown): boolean {
+  return isHelmTable(doc) || (Array.isArray(doc) && doc.length > 0 && doc.every(isHelmTable));
+}
+
+export function helmTablesSummary(doc: unknown): JsonSummary {
+  const tables = (Array.isArray(doc) ? doc : [doc]) as Obj[];
+  const list = new FigureList();
+  const cellValue = (c: unknown) => (isObject(c) ? c.value : undefined);
+  for (const t of tables) {
+    const header = (t.header as unknown[]).map((h) => String(cellValue(h) ?? ''));
+    for (const row of t.rows as unknown[]) {
+      if (!Array.isArray(row) || !row.length) continue;
+      const label = String(cellValue(row[0]) ?? '');
+      row.forEach((cell, i) => {
+        const value = cellValue(cell);
+        if (i === 0 || typeof value !== 'number') return;
+        const column = header[i] || `column ${i + 1}`;
+        const prefix = tables.length > 1 && t.title ? `${t.title as string}/` : '';
+        list.add({ name: `${prefix}${label}/${column}`, metric: column, model: label, ...(t.title ? { task: t.title as string } : {}), value });
+      });
+    }
+  }
+  return { info: { source: "HELM's leaderboard tables (helm-summarize's groups)", harness: 'HELM', figures: list.figures } };
+}
+
+/**
  * An object whose `results` holds, per task, an object of metric -> number, written by a harness
  * other than lm-eval or lighteval (a judge pipeline's {"results": {"mcq": {"accuracy", "correct",
  * "total"}}}): each task's figures, as an object of metrics is read.
