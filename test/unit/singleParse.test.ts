@@ -101,6 +101,24 @@ describe('the scoring pool: one file, one parse at a time', () => {
     }
   });
 
+  it('every worker busy, an interactive score of another file does not stop a background score on a kept parse either', async () => {
+    const pool = new WorkerPool(standIn, 2);
+    try {
+      const report = score(pool, '/data/big.eval', 'interactive', { ms: 100 });
+      const tree = score(pool, '/data/big.eval', 'background', { keptMs: 300 });
+      const first = await report;
+      const other = score(pool, '/data/other.csv', 'interactive', { ms: 300 });
+      const third = await score(pool, '/data/third.csv', 'interactive', { ms: 50 });
+      const [treeRan, otherRan] = await Promise.all([tree, other]);
+      expect([treeRan.thread, treeRan.step]).toEqual([first.thread, 'kept parse']);
+      expect(third.start).toBeGreaterThanOrEqual(Math.min(treeRan.end, otherRan.end));
+      // And the kept parse is still there for the report's next pass.
+      expect((await score(pool, '/data/big.eval', 'interactive')).step).toBe('kept parse');
+    } finally {
+      pool.dispose();
+    }
+  });
+
   it("a background score of a file the report's worker is scoring waits for it; another file's does not", async () => {
     const pool = new WorkerPool(standIn, 2);
     try {

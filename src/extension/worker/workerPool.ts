@@ -200,16 +200,16 @@ export class WorkerPool {
 
   /**
    * An interactive job waiting pre-empts a background job: the one parsing its own file (it waits
-   * for that one: see the top of this file), else any when every slot is busy. One waiting for an
-   * interactive job of its file, or for a background one that found the file's parse kept (it is
-   * short, and stopping it would lose the parse), just waits.
+   * for that one: see the top of this file), else any when every slot is busy. A background job
+   * that found its file's parse kept is never stopped (it is short, and stopping it would lose the
+   * parse); one waiting for it, or for an interactive job of its file, just waits.
    */
   private preempt(): void {
     for (const waiting of this.queue) {
       if (waiting.priority !== 'interactive') break;
       const holder = waiting.file ? this.slots.find((s) => s.job?.file === waiting.file) : undefined;
       if (holder && (holder.job!.priority !== 'background' || holder.onKeptParse)) continue;
-      const victim = holder ?? (this.slots.every((s) => s.job) ? this.slots.find((s) => s.job?.priority === 'background') : undefined);
+      const victim = holder ?? (this.slots.every((s) => s.job) ? this.slots.find((s) => s.job?.priority === 'background' && !s.onKeptParse) : undefined);
       if (!victim) continue;
       const requeued = victim.job!;
       this.stopSlot(victim);
