@@ -61,6 +61,7 @@ function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
   const problems: RowProblem[] = [];
   const records: SampleRecord[] = [];
   const textScores = { count: 0, first: 0 };
+  const sampled = { count: 0, first: 0, sizes: new Set<number>(), partial: 0 };
   let skipped = 0;
   const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
     const line = span.line;
@@ -74,7 +75,17 @@ function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
     // Some judge scripts write the rating as text ("8", "8.5"): read as the number it spells.
     const textual = typeof value.score === 'string' ? textScore(value.score) : undefined;
     if (textual !== undefined) { textScores.count++; textScores.first ||= line; }
-    const score = textual ?? value.score;
+    // Several answers per question (FastChat's --num-choices): forks that judge each write the
+    // ratings as a list, one per answer ([6, 6, 4, 6, 4]; Liquid4All/mt_bench's run_judge_single):
+    // the record's score is the mean of its ratings other than -1, and -1 when every rating is (then
+    // it is invalid, as a single -1 is).
+    const samples = sampleScores(value.score);
+    if (samples) {
+      if (!sampled.count++) sampled.first = line;
+      sampled.sizes.add(samples.all);
+      if (samples.valid.length && samples.valid.length < samples.all) sampled.partial++;
+    }
+    const score = samples ? (samples.valid.length ? samples.valid.reduce((a, x) => a + x, 0) / samples.valid.length : -1) : textual ?? value.score;
     // show_result.py drops score == -1; a score that is no number at all cannot be a verdict either.
     if (score === -1 || score === null || (typeof score === 'number' && !Number.isFinite(score))) { b.invalid(m, line); return; }
     if (typeof score !== 'number') { problems.push(fieldProblem(line, 'score', 'the judge\'s rating (a number; -1 when it could not be parsed)', score)); skipped++; return; }
@@ -85,6 +96,12 @@ function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
   if (scan.fatal) return fatalResult('mt-bench', scan.fatal, scan.problems);
   problems.unshift(...scan.problems);
   if (textScores.count) problems.push({ line: textScores.first, severity: 'info', code: 'not-a-number', message: `${textScores.count} scores are written as text ("8", from line ${textScores.first}): each is read as the number it spells.` });
+  if (sampled.count) {
+    problems.push({
+      line: sampled.first, severity: 'info', code: 'filtered',
+      message: `${sampled.count} judgments hold a list of ${[...sampled.sizes].join(' or ')} ratings, one per answer the model gave to the question (from line ${sampled.first}): each judgment's score is the mean of its ratings other than -1${sampled.partial ? ` (${sampled.partial} of them have some -1)` : ''}, and one whose every rating is -1 is invalid. A fork's own show_result.py may instead average each answer's run over the questions and then the runs, which differs only where some ratings are -1.`,
+    });
+  }
   const categories = questionCategories(input.path, ctx);
   const rows = b.build(categories);
   if (categories && !rows.categories) problems.push({ line: 1, severity: 'info', code: 'missing-field', path: categories.path, message: `${categories.path} names no category for the questions of this file: no per-category means.` });
@@ -109,14 +126,28 @@ function humanScore(value: Json): number | undefined {
   return undefined;
 }
 
+/** A text, or a list of texts (one per answer judged) each under a heading. */
+function perAnswer(v: unknown, heading: string): string | undefined {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string')) return (v as string[]).map((x, i) => `### ${heading} ${i + 1}\n\n${x}`).join('\n\n');
+  return undefined;
+}
+
+/** A list of ratings, one per answer: every entry a number (or null, an unparsed one); the valid ones are those other than -1. */
+function sampleScores(v: unknown): { all: number; valid: number[] } | undefined {
+  if (!Array.isArray(v) || !v.length || !v.every((x) => x === null || (typeof x === 'number' && Number.isFinite(x)))) return undefined;
+  return { all: v.length, valid: (v as (number | null)[]).filter((x): x is number => x !== null && x !== -1) };
+}
+
 function singleRecord(value: Json, line: number, model: string, question: string, turn: number, score: number, judge: string | undefined): SampleRecord {
   return {
     // Question and turn: the same sample in another model's file (compare aligns on it).
     sample_id: turn ? `${question}/${turn}` : question,
     line,
     model_id: model,
-    input: { raw: typeof value.user_prompt === 'string' ? value.user_prompt : undefined },
-    judgement: { judge, score, verdict: String(score), explanation: typeof value.judgment === 'string' ? value.judgment : undefined },
+    input: { raw: perAnswer(value.user_prompt, 'Prompt') },
+    // Several answers judged (a list of ratings): each prompt and judgment under its own heading.
+    judgement: { judge, score, verdict: String(score), explanation: perAnswer(value.judgment, 'Judgment') },
     metadata: { question_id: question, turn: turn ? String(turn) : '' },
   };
 }
