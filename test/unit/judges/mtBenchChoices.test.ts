@@ -40,7 +40,8 @@ describe('MT-Bench single judgments with a list of ratings per record', () => {
   });
 
   it('the stepper shows every answer\'s judgment under its own heading', () => {
-    const texts = parseFile(FILE).set?.texts;
+    const set = parseFile(FILE).set;
+    const texts = set?.kind === 'scores' ? set.texts : undefined;
     expect(texts).toBeDefined();
     const at = texts!.fields.indexOf('judgment');
     expect(texts!.values[0][at]).toMatch(/### Judgment 1\n\nThe answer is adequate\. Rating: \[\[8\]\][\s\S]*### Judgment 5/);
