@@ -36,15 +36,31 @@ export class BoardTable {
         el('div', { className: 'path', text: view.folder, title: view.folder }),
         el('p', { className: 'caption muted', text: `${board.rows.length} runs × ${board.columns.length} tasks. ${view.higherIsBetter ? 'Higher' : 'Lower'} is better; brighter cells are better. Hover a cell for its 95% interval, click it to open its report. Tick two runs to compare them. Click a column head to sort.` }),
       ]),
+      this.emptyNote(),
       this.legend(),
       this.tableHost,
       this.compareBar,
-      view.problems.length ? el('details', { className: 'section' }, [
+      // Open when the board has too few runs: the reasons are then what the page is about.
+      view.problems.length ? el('details', { className: 'section', attrs: board.rows.length < 2 ? { open: '' } : {} }, [
         el('summary', { text: `${view.problems.length} file${view.problems.length === 1 ? '' : 's'} not on the board` }),
         el('ul', { className: 'problems', attrs: { tabindex: '0', 'aria-label': 'Files not on the board (scrolls)' } }, view.problems.map((p) => el('li', { text: p }))),
       ]) : null,
     ]);
     this.render();
+  }
+
+  /** Fewer than two runs: say why there is nothing (or little) to rank, instead of an empty table. */
+  private emptyNote(): HTMLElement | null {
+    const { rows } = this.view.board;
+    if (rows.length >= 2) return null;
+    const n = this.view.problems.length;
+    const files = `${n} file${n === 1 ? '' : 's'}`;
+    const text = rows.length === 1
+      ? 'One run only: a leaderboard ranks two or more runs of the same tasks.'
+      : n
+        ? `No run to rank here: the ${files} found ${n === 1 ? 'is' : 'are'} not on the board, each for the reason listed below.`
+        : 'No run to rank here: no prediction files were found in this folder.';
+    return el('p', { className: 'note', text, attrs: { 'data-na': 'board', role: 'status' } });
   }
 
   private range(): [number, number] {

@@ -144,7 +144,7 @@ function prepare(runs: readonly CompareRunInput[]): Prepared {
   const summaries = runs.filter((r) => r.parsed.summary);
   if (summaries.length) {
     const what = summaries.map((r) => `${r.path} is a summary (${r.parsed.summary!.source})`).join(' and ');
-    throw new CompareError(`${what}: it holds figures computed elsewhere, not per-sample predictions, so there are no samples to pair and no paired interval or test to give. Compare the runs' prediction or samples files instead; the figures are side by side with: eval-lens score ${runs.map((r) => r.path).join(' ')}.`, true);
+    throw new CompareError(`${what}: ${summaries.length === 1 ? 'it holds' : 'they hold'} figures computed elsewhere, not per-sample predictions, so there are no samples to pair and no paired interval or test to give. Compare the runs' prediction or samples files instead; the figures are side by side with: eval-lens score ${runs.map((r) => r.path).join(' ')}.`, true);
   }
   const sets = runs.map((r) => {
     const set = r.parsed.set;

@@ -31,7 +31,7 @@ describe('compare of summaries', () => {
   it('in the CLI: exit 2 and the words', async () => {
     const out = await runCli(['compare', A, B]);
     expect(out.code).toBe(2);
-    expect(out.stderr).toMatch(/is a summary \(lighteval's results summary\): it holds figures computed elsewhere, not per-sample predictions/i);
+    expect(out.stderr).toMatch(/is a summary \(lighteval's results summary\): they hold figures computed elsewhere, not per-sample predictions/i);
     expect(out.stderr).toContain(`eval-lens score ${A} ${B}`);
   });
 
@@ -40,5 +40,6 @@ describe('compare of summaries', () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toContain(`${A} is a summary (`);
     expect(out.stderr).not.toContain(`${PREDICTIONS} is a summary`);
+    expect(out.stderr).toContain('(lighteval\'s results summary): it holds figures');
   });
 });
