@@ -180,6 +180,7 @@ describe.skipIf(!FILE)('a 300 MB Inspect .eval in VS Code (benchmark)', () => {
     }
     // The top of the sampled RSS, and each part there: the memory line nearest to it.
     const lines = memoryLines(wb.logs);
+    console.log(`[large-eval] memory lines of the host: ${lines.length}${lines.length ? `, the first ${((lines[0].at - started) / 1000).toFixed(1)} s after the extension host was seen, the last ${((lines[lines.length - 1].at - started) / 1000).toFixed(1)} s` : ''}`);
     const top = rss.samples.reduce((a, b) => (b.mb > a.mb ? b : a), { at: 0, mb: 0 });
     const near = lines.reduce<(typeof lines)[number] | undefined>((a, b) => (!a || Math.abs(b.at - top.at) < Math.abs(a.at - top.at) ? b : a), undefined);
     if (near) console.log(`[large-eval] at the sampled top (${top.mb} MB, ${((top.at - opened) / 1000).toFixed(1)} s after the click on the file), the memory line ${near.at - top.at} ms from it: ${Object.entries(near.parts).map(([k, v]) => `${k} ${v}`).join(', ')} (MB)`);
