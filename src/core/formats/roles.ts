@@ -525,10 +525,11 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
     && prof(n).distinct.size >= 2 && overlap(prof(n).distinct, prof(gold).distinct) >= 0.8 && (!prof(gold).binary || prof(n).binary));
   if (!scorable && !missing.length) {
     if (mapping.gold === undefined && mapping.correct === undefined) {
-      // A 0/1 or class column that no name or content says is a prediction may be the gold.
+      // A 0/1 or class column that no name or content says is a prediction may be the gold; one
+      // value on every row (HELM's train_trial_index, all 0) labels nothing, so it is none.
       const candidates = names.filter((n) => {
         const r = roleOf(n);
-        return (!r || r === 'group' || r === 'unknown') && n !== '' && (prof(n).binary || (r === 'group' && prof(n).distinct.size >= 2));
+        return (!r || r === 'group' || r === 'unknown') && n !== '' && prof(n).distinct.size >= 2 && (prof(n).binary || r === 'group');
       });
       const valueCol = mapping.score ?? mapping.pred ?? probabilityCols[0];
       for (const g of candidates) {

@@ -145,3 +145,18 @@ describe('the shapes the issue met', () => {
     expect(r.fatal).toMatch(/It holds other columns \(age, income, city\)\. Eval Lens needs one row per prediction with its gold label/);
   });
 });
+
+describe('a column of one value is no gold label to propose', () => {
+  it('predictions beside a constant index column get no --map label=<that column> (HELM display_predictions.json had --map label=train_trial_index)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hint-const-'));
+    const path = join(dir, 'preds.json');
+    writeFileSync(path, JSON.stringify(['B', 'A', 'C', 'B'].map((t, i) => ({ instance_id: `id${i}`, train_trial_index: 0, predicted_text: t })), null, 2));
+    const r = scoreFile(path, { bootstrap: 0 });
+    expect(r.fatal).toBeDefined();
+    expect(r.fatal).not.toMatch(/label=train_trial_index/);
+    expect(hintsIn(r.fatal)).toEqual([]);
+    // The same column with two values is still offered, and that hint scores.
+    writeFileSync(path, JSON.stringify(['B', 'A', 'C', 'B'].map((t, i) => ({ instance_id: `id${i}`, flag: i % 2, predicted_text: t })), null, 2));
+    expect(scoreFile(path, { bootstrap: 0 }).fatal).toMatch(/--map label=flag/);
+  });
+});
