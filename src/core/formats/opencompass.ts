@@ -19,7 +19,7 @@ import { recordsToParse } from '../samples/toParse';
 import { isRecord, readJsonMembers, textOf, type JsonMember } from './jsonMembers';
 import { sourceOf } from './context';
 import { forEachJsonRecord } from './jsonl';
-import { isOpenCompassResultsWithDetails, parseOpenCompassResults } from './opencompassResults';
+import { isOpenCompassJudgedResults, isOpenCompassResultsWithDetails, parseOpenCompassJudgedResults, parseOpenCompassResults } from './opencompassResults';
 import { parsePythonJson } from './pythonJson';
 import { baseName, dirName, joinPath } from '../../common/paths';
 
@@ -32,8 +32,13 @@ export function isOpenCompassPredictions(head: string): boolean {
 
 export const openCompassAdapter: HarnessAdapter = {
   format: 'opencompass',
-  detect: (path, head) => isOpenCompassPredictions(head) || (isOpenCompassTmpJsonl(path, head) && /"origin_prompt"\s*:/.test(head)) || isOpenCompassResultsWithDetails(path, head),
-  parse: (input, ctx) => (isOpenCompassResultsWithDetails(input.path, input.text().slice(0, 16 * 1024)) && !isOpenCompassPredictions(input.text().slice(0, 4096)) ? parseOpenCompassResults(input) : parseOpenCompass(input, ctx)),
+  detect: (path, head) => isOpenCompassPredictions(head) || (isOpenCompassTmpJsonl(path, head) && /"origin_prompt"\s*:/.test(head)) || isOpenCompassResultsWithDetails(path, head) || isOpenCompassJudgedResults(path, head),
+  parse: (input, ctx) => {
+    const head = input.text().slice(0, 16 * 1024);
+    if (isOpenCompassPredictions(head.slice(0, 4096))) return parseOpenCompass(input, ctx);
+    if (isOpenCompassJudgedResults(input.path, head)) return parseOpenCompassJudgedResults(input);
+    return isOpenCompassResultsWithDetails(input.path, head) ? parseOpenCompassResults(input) : parseOpenCompass(input, ctx);
+  },
 };
 
 /** A gold or prediction OpenCompass compares as a label: a string, number or boolean (a one-element list counts as its element). */

@@ -15,11 +15,45 @@ import { recordsToParse } from '../samples/toParse';
 import { isRecord, textOf } from './jsonMembers';
 import { parsePythonJson } from './pythonJson';
 import { baseName, dirName } from '../../common/paths';
+import { FigureList, summaryFailure, summaryResult } from './summaryFigures';
 
 /** A results file with details: the details key and a verdict and a prediction key in its head. */
 export function isOpenCompassResultsWithDetails(path: string, head: string): boolean {
   if (!/\.json$/i.test(path) || !/^\uFEFF?\s*\{/.test(head)) return false;
   return /"details"\s*:\s*[[{]/.test(head) && /"(correct|is_correct|cascade_correct)"\s*:/.test(head) && /"(pred|predictions|origin_prediction)"\s*:/.test(head);
+}
+
+/**
+ * A subjective dataset's results file (results/<model>_judged-by--<judge>/<dataset>.json): the
+ * dataset's dict_postprocessor (opencompass/datasets/subjective/*.py: mtbench_postprocess,
+ * alignbench's, compass_arena's, ...) writes its figures (a mean rating per capability and `total`,
+ * or win rates) and, under `details`, the judge's output itself, keyed "0", "1", ... of
+ * {origin_prompt, prediction (the judge's text), gold (the question's reference for the judge)}.
+ */
+export function isOpenCompassJudgedResults(path: string, head: string): boolean {
+  if (!/\.json$/i.test(path) || !/^\uFEFF?\s*\{/.test(head)) return false;
+  return /"details"\s*:\s*\{\s*"0"\s*:\s*\{\s*"(origin_prompt|prediction|gold)"\s*:/.test(head);
+}
+
+/** Its figures as a summary: every top-level number, named as the file names it; the details are the judge's texts. */
+export function parseOpenCompassJudgedResults(input: FileInput): ParseResult {
+  const dataset = baseName(input.path).replace(/\.json$/i, '');
+  const folder = baseName(dirName(input.path));
+  const judged = /^(.*)_judged-by--(.+)$/.exec(folder);
+  let doc: unknown;
+  try { doc = parsePythonJson(input.text().replace(/^\uFEFF/, '')); } catch (e) { return summaryFailure(`${baseName(input.path)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}.`); }
+  if (!isRecord(doc)) return summaryFailure('An OpenCompass results file is a JSON object.');
+  const list = new FigureList();
+  for (const [k, v] of Object.entries(doc)) {
+    if (k === 'details') continue;
+    if (typeof v === 'number' || v === null) list.add({ name: `${dataset}/${k}`, task: dataset, metric: k, ...(judged ? { model: judged[1] } : {}), value: v });
+  }
+  const details = isRecord(doc.details) ? Object.keys(doc.details).length : 0;
+  const problems: RowProblem[] = [{
+    line: 1, severity: 'info', code: 'filtered',
+    message: `An OpenCompass subjective evaluation's results${judged ? ` (${judged[1]} judged by ${judged[2]})` : ''}: its figures are the dataset's postprocessor's, on the judge's own scale as written; its ${details} details are the judge's verdict texts, which that postprocessor parsed, so nothing is recomputed here.`,
+  }];
+  return summaryResult({ source: "an OpenCompass subjective evaluation's results (a judge's figures)", harness: 'OpenCompass', figures: list.figures }, problems, { task: dataset, ...(judged ? { sourceModel: judged[1] } : {}) });
 }
 
 /** The figure a results file reports beside its details, as a fraction: accuracy, acc, else score. */
