@@ -116,8 +116,12 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   scoring.holdIntervals = (path) => ReportPanel.current?.whenPosted(path, INTERVALS_HOLD_MS) ?? Promise.resolve();
   // A closed report tab's report is kept a while for its file opened again (report/keptReport.ts):
   // while the options it was scored with hold, and checked after it is shown by a pass without
-  // instances or intervals.
-  ReportPanel.scoreKey = (path) => JSON.stringify(scoring.optionsFor(path));
+  // instances or intervals. Not with a joined data file: its groups could change while the
+  // figures that check compares do not.
+  ReportPanel.scoreKey = (path) => {
+    const options = scoring.optionsFor(path);
+    return options.listColumns?.dataPath ? undefined : JSON.stringify(options);
+  };
   ReportPanel.rescore = async (path) => (await scoring.score(path, { ...scoring.optionsFor(path), bootstrap: 0 }, undefined, undefined, undefined, 'summary')).reports;
   SamplePanel.log = (line) => log.debug(line);
   const sampleWorker = new SampleWorkerClient(context.asAbsolutePath('dist/sampleWorker.js'), (l) => log.warn(l));

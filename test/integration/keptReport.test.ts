@@ -3,7 +3,7 @@
 // without scoring the file for the first chart, then confirmed by the file scored again; a changed
 // file or changed scoring options are scored anew. In the real extension host.
 import * as assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -23,6 +23,7 @@ suite('a closed report tab, its file opened again', () => {
   });
   suiteTeardown(async () => {
     await vscode.workspace.getConfiguration('evalLens').update('bins', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('evalLens').update('dataFiles', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     rmSync(dir, { recursive: true, force: true });
   });
@@ -83,6 +84,21 @@ suite('a closed report tab, its file opened again', () => {
     const panel = await open();
     assert.equal(panel.keptState, undefined);
     assert.equal(panel.reports![0].n, 20_001);
+    await until(() => panel, withIntervals, 'the intervals', 60_000);
+    await closeAll();
+  });
+
+  test('with a joined data file nothing is kept (its groups could change while the checked figures do not)', async () => {
+    const data = join(dir, 'people.csv');
+    writeFileSync(data, `id,region\n${Array.from({ length: 100 }, (_, i) => `${i},${i % 2 ? 'north' : 'south'}`).join('\n')}\n`);
+    await vscode.workspace.getConfiguration('evalLens').update('dataFiles', { '**/kept.test_predictions.csv': data }, vscode.ConfigurationTarget.Global);
+    // Once with the data file: scored (the previous test's report was kept under other options).
+    const first = await open();
+    assert.equal(first.keptState, undefined);
+    await until(() => first, withIntervals, 'the intervals', 60_000);
+    await closeAll();
+    const again = await open();
+    assert.equal(again.keptState, undefined, 'not kept with a data file joined');
     await closeAll();
   });
 });
