@@ -3,8 +3,8 @@
 // scored again: 0.3-0.8 s of the worker's time on two busy cores, while the webview boots). One
 // report is kept, with its chart data, its encoded instance pages and its intervals, for KEEP_MS,
 // and only while it still stands: the same path, the same scoring options (settings, Group by,
-// Cluster by, a forced format...), the file unchanged (mtime and size, as scored) and no unsaved
-// edits. The caller scores the file once more after showing it, without instances or intervals, and
+// Cluster by, a forced format...; no joined data file: activate.ts gives no key then), the file
+// unchanged (mtime and size, as scored) and no unsaved edits. The caller scores the file once more after showing it, without instances or intervals, and
 // replaces it when the numbers differ (a companion file, which the stamp does not cover, changed).
 // Pure: no `vscode`, no file system (the caller stats the file).
 import type { PanelScoreResult } from './panelModel';
