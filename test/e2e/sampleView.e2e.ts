@@ -242,13 +242,18 @@ describe('the sample view in the workbench', () => {
     const view = await samplePeek(report, id);
     const page = await report.locator('body').evaluate(() => ({
       scripts: [...document.querySelectorAll('script')].map((s) => s.getAttribute('src') ?? `inline: ${s.textContent}`),
+      nonces: [...document.querySelectorAll('script')].map((s) => s.nonce ?? ''),
       images: document.querySelectorAll('img, iframe, object, embed').length,
       bold: document.querySelectorAll('b, div[onclick]').length,
       owned: (window as unknown as { __owned?: number }).__owned ?? null,
       text: document.body.textContent ?? '',
     }));
     expect(page.scripts.filter((x) => x.includes('__owned'))).toEqual([]);
-    expect(page.scripts.some((x) => /webview\.js$/.test(x))).toBe(true);
+    // VS Code's webview host puts its acquireVsCodeApi shim first (no nonce); the one other script is
+    // the page's own (loaded from dist/webview.js, or put in the page by panelHtml.ts) with the CSP's nonce.
+    const own = page.scripts.map((x, k) => ({ x, nonce: page.nonces[k] })).filter((sc) => !sc.x.includes('globalThis.acquireVsCodeApi'));
+    expect(own.map((sc) => sc.nonce.length)).toEqual([32]);
+    expect(own[0].x.startsWith('inline: ') || /\/dist\/webview\.js$/.test(own[0].x)).toBe(true);
     expect([page.images, page.bold, page.owned]).toEqual([0, 0, null]);
     for (const raw of ['<script>window.__owned = 1</script>', '<img src="http://127.0.0.1:9/out.png" onerror="window.__owned = 2">', '<b>raw HTML</b>', '<script>window.__owned = 3</script>', '<div onclick="window.__owned = 4">a raw block</div>', '[image: pixel] http://127.0.0.1:9/pixel.gif', '<iframe src="http://127.0.0.1:9/frame"></iframe>']) {
       expect(page.text).toContain(raw);
