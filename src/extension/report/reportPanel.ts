@@ -207,7 +207,7 @@ export class ReportPanel {
 
   /**
    * Opens (or reveals) the panel on `path` with a spinner while the caller scores it: the webview
-   * boots (about a second in code-server) while the worker works, so the report shows the moment
+   * boots (0.3-1 s in code-server, bench/README.md) while the worker works, so the report shows the moment
    * the result is there. The caller then calls show() with the result, or fail().
    */
   static showLoading(context: vscode.ExtensionContext, path: string): ReportPanel {
