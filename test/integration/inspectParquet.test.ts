@@ -47,8 +47,9 @@ suite('Inspect logs and Parquet', () => {
   let dir: string;
   suiteSetup(() => {
     dir = mkdtempSync(join(tmpdir(), 'eval-lens-inspect-'));
-    for (const f of readdirSync(repo('test/fixtures/real/inspect-ai'))) copyFileSync(repo(`test/fixtures/real/inspect-ai/${f}`), join(dir, f));
-    for (const f of readdirSync(repo('test/fixtures/parquet'))) copyFileSync(repo(`test/fixtures/parquet/${f}`), join(dir, f));
+    // The logs at the folder's top (its subfolders hold other repositories' logs, read by the unit tests).
+    for (const f of readdirSync(repo('test/fixtures/real/inspect-ai'), { withFileTypes: true })) if (f.isFile()) copyFileSync(repo(`test/fixtures/real/inspect-ai/${f.name}`), join(dir, f.name));
+    for (const f of readdirSync(repo('test/fixtures/parquet'), { withFileTypes: true })) if (f.isFile()) copyFileSync(repo(`test/fixtures/parquet/${f.name}`), join(dir, f.name));
   });
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
