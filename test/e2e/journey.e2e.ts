@@ -171,7 +171,9 @@ describe.skipIf(!SELECTED.length)('the journey suite: every feature on every inp
 
   if (!SELECTED.length) it.skip('walks the kinds EVAL_LENS_JOURNEY names', () => {});
   for (const kind of SELECTED) {
-    it(`${kind.name}: the whole journey`, async () => {
+    // One retry per kind: a walk of 22 kinds through VS Code's pickers and webviews on a busy 2-core
+    // machine meets the odd lost focus; a defect fails both walks.
+    it(`${kind.name}: the whole journey`, { timeout: 900_000, retry: 1 }, async () => {
       const k = kinds.find((x) => x.name === kind.name)!;
       const record = async (step: Step, run: () => Promise<void>): Promise<void> => {
         let outcome: Outcome;
@@ -191,10 +193,13 @@ describe.skipIf(!SELECTED.length)('the journey suite: every feature on every inp
         // Where a walk's time goes (to keep it short enough for CI): seconds per cell.
         writeFileSync(join(PROJECT_ROOT, 'test-results', 'journey-times.txt'), results.map((r) => `${r.kind} | ${r.step} | ${(r.ms / 1000).toFixed(1)} s`).join('\n') + '\n');
       };
+      // A kind walked again (vitest's retry) starts from a clean slate; its first walk's
+      // cells stay in the table, marked, so a retry is seen and not hidden.
+      for (const r of results) if (r.kind === k.name) r.kind = `${k.name} (walk before the retry)`;
       await journey(wb, k, workspace, record);
       const failed = results.filter((r) => r.kind === k.name && r.outcome.status === 'fail');
       expect(failed.map((f) => `${f.step}: ${(f.outcome as { what: string }).what}`)).toEqual([]);
-    }, 900_000);
+    });
   }
 });
 
