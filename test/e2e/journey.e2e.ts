@@ -280,7 +280,7 @@ async function journey(wb: Workbench, k: Placed, workspace: string, record: (ste
   await step('search', async () => {
     const v = report();
     // After a regrouping the page is drawn again and its table follows: wait for it, or for its reason.
-    await v.locator('#instance-search, [data-na="search"]').first().waitFor({ state: 'attached', timeout: 120_000 }).catch(() => undefined);
+    await v.locator('#instance-search, [data-na="search"], [data-na="samples"]').first().waitFor({ state: 'attached', timeout: 120_000 }).catch(() => undefined);
     if ((await v.locator('#instance-search').count()) === 0) throw new NotApplicable(await mustSay(v, 'search', 'no instance table'));
     const box = v.locator('#instance-search');
     const count = v.locator('.table-count');
@@ -314,7 +314,7 @@ async function journey(wb: Workbench, k: Placed, workspace: string, record: (ste
 
   await step('stepper', async () => {
     const v = report();
-    await v.locator('#stepper, [data-na="stepper"]').first().waitFor({ state: 'attached', timeout: 60_000 }).catch(() => undefined);
+    await v.locator('#stepper, [data-na="stepper"], [data-na="samples"]').first().waitFor({ state: 'attached', timeout: 60_000 }).catch(() => undefined);
     if ((await v.locator('#stepper').count()) === 0) throw new NotApplicable(await mustSay(v, 'stepper', 'no stepper'));
     const total = Number(await v.locator('#stepper').getAttribute('data-total'));
     if (!(total > 0)) throw new NotApplicable((await v.locator('#stepper').textContent())?.trim().slice(0, 200) ?? 'nothing to step through');
