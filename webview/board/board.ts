@@ -34,12 +34,11 @@ export class BoardTable {
       el('header', { className: 'report-header' }, [
         el('h1', { text: `Leaderboard: ${metricLabel}`, attrs: { id: 'board-title' } }),
         el('div', { className: 'path', text: view.folder, title: view.folder }),
-        el('p', { className: 'caption muted', text: `${board.rows.length} runs × ${board.columns.length} tasks. ${view.higherIsBetter ? 'Higher' : 'Lower'} is better; brighter cells are better. Hover a cell for its 95% interval, click it to open its report. Tick two runs to compare them. Click a column head to sort.` }),
+        board.rows.length ? el('p', { className: 'caption muted', text: `${board.rows.length} runs × ${board.columns.length} tasks. ${view.higherIsBetter ? 'Higher' : 'Lower'} is better; brighter cells are better. Hover a cell for its 95% interval, click it to open its report. Tick two runs to compare them. Click a column head to sort.` }) : null,
       ]),
       this.emptyNote(),
-      this.legend(),
-      this.tableHost,
-      this.compareBar,
+      // No run: no scale, table or compare bar to show (the note above says why).
+      ...(board.rows.length ? [this.legend(), this.tableHost, this.compareBar] : []),
       // Open when the board has too few runs: the reasons are then what the page is about.
       view.problems.length ? el('details', { className: 'section', attrs: board.rows.length < 2 ? { open: '' } : {} }, [
         el('summary', { text: `${view.problems.length} file${view.problems.length === 1 ? '' : 's'} not on the board` }),

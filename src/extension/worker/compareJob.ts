@@ -2,7 +2,7 @@
 // here, never on the extension host's thread. What comes back is small: the comparison document,
 // each run's chart data (bins, a thinned ROC curve, a histogram, class stats) and the aligned
 // instances of each agreement cell up to a cap, as display strings.
-import { basename, dirname } from 'node:path';
+import { basename, dirname, relative } from 'node:path';
 import { boardPaths } from '../../core/boardFiles';
 import { compareRunsDetailed } from '../../core/compare/compare';
 import { comparePaths, modelRuns, withoutRowOrderNote } from '../../core/compareFiles';
@@ -137,6 +137,11 @@ export function compareJob(paths: string[], options: Partial<ScoreOptions>, prog
   return { comparison: comparison as ComparisonResult, runs: views, pairs };
 }
 
+function pathBelow(folder: string, path: string): string {
+  const rel = relative(folder, path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}
+
 /** The leaderboard job: the core's board of the runs below a folder, and each cell's file. */
 export function boardJob(folder: string, options: Partial<ScoreOptions>, progress: Progress): BoardView {
   const { board } = boardPaths([folder], { ...options, instances: false, onProgress: (f) => progress(0.95 * f) });
@@ -146,6 +151,7 @@ export function boardJob(folder: string, options: Partial<ScoreOptions>, progres
     board,
     paths: Object.fromEntries(board.rows.map((r) => [r.run, r.paths])),
     higherIsBetter: board.better === 'higher',
-    problems: board.problems.map((p) => `${p.path ? `${basename(p.path)}: ` : ''}${p.message}`),
+    // Named by their place below the folder: runs' files often share one name (results_<time>.json).
+    problems: board.problems.map((p) => `${p.path ? `${pathBelow(folder, p.path)}: ` : ''}${p.message}`),
   };
 }
