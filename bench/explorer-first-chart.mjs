@@ -259,8 +259,10 @@ async function openOnce(kind, index) {
   const lines = hostLines.filter((l) => l.t >= since - 50);
   const find = (re) => lines.find((l) => re.test(l.text));
   const created = find(/^panel: created for /);
-  const posted = find(/^panel: 'reports' posted (\d+) ms after the panel was created \(webview ready at (-?\d+|NaN) ms\)/);
-  const readyMs = posted ? Number(/webview ready at (-?\d+|NaN) ms/.exec(posted.text)[1]) : NaN;
+  // Posted to the ready page, or to a new webview before it was ready (then its 'ready' is a line of its own).
+  const posted = find(/^panel: 'reports' posted (\d+) ms after the panel was created/);
+  const readyLine = find(/^panel: webview ready (\d+) ms after the panel was created/);
+  const readyMs = Number((/webview ready at (-?\d+|NaN) ms/.exec(posted?.text ?? '') ?? /webview ready (\d+) ms/.exec(readyLine?.text ?? ''))?.[1] ?? NaN);
   const panelPass = find(/^scoring: panel pass of /);
   // The intervals pass, or the last of its shares to answer (the merge follows it).
   const summaryPasses = lines.filter((l) => /^scoring: summary pass of .*\(bootstrap/.test(l.text));

@@ -59,6 +59,11 @@ suite('a closed report tab, its file opened again', () => {
 
     const again = await open();
     assert.equal(again.keptState === 'shown' || again.keptState === 'confirmed', true, `kept report shown (state ${again.keptState})`);
+    // Posted to the new webview before it said 'ready' (VS Code holds it for the page's first
+    // document), not after the 'ready' round trip; and once: the page painted it once (issue 28.11).
+    const facts = again.snapshot();
+    assert.ok(facts.reportsPostedAt !== undefined && facts.readyAt !== undefined && facts.reportsPostedAt < facts.readyAt,
+      `the kept report posted before the page was ready (posted ${facts.reportsPostedAt! - facts.createdAt} ms, ready ${facts.readyAt! - facts.createdAt} ms after the panel was created)`);
     // The intervals are there with the first chart: no pass was waited for.
     assert.ok(withIntervals(again), 'intervals with the first chart');
     assert.deepEqual(again.reports![0].metrics, before.metrics);
@@ -66,6 +71,7 @@ suite('a closed report tab, its file opened again', () => {
     const table = await again.whenInstancesReady(path, 60_000);
     assert.equal(table.rows, 20_000);
     await until(() => again.keptState, (s) => s === 'confirmed', 'the kept report checked against the file', 60_000);
+    assert.equal(again.snapshot().renders, 1, 'the page painted the kept report once');
     await closeAll();
   });
 

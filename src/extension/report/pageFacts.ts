@@ -20,7 +20,7 @@ export class PageFacts implements vscode.Disposable {
 
   constructor(path: string, state?: PanelState) {
     this.info = {
-      path, lastPosted: undefined, ready: false, stepPosition: undefined, rendered: undefined, instancesReady: undefined,
+      path, lastPosted: undefined, ready: false, stepPosition: undefined, rendered: undefined, renders: 0, instancesReady: undefined,
       pagesPosted: undefined, lastRevealed: undefined, state, createdAt: Date.now(), readyAt: undefined, reportsPostedAt: undefined,
     };
   }
@@ -46,6 +46,7 @@ export class PageFacts implements vscode.Disposable {
       case 'rendered':
         if (typeof message.ms === 'number') {
           info.rendered = { path: String(message.path), selected: Number(message.selected) || 0, ms: message.ms, at: Date.now() };
+          info.renders++;
           this.renderedEmitter.fire(info.rendered);
         }
         return true;

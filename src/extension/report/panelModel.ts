@@ -35,6 +35,8 @@ export interface PanelInfo {
   stepPosition: { index: number; total: number } | undefined;
   /** The last 'rendered' report: ms from the 'reports' message to the first painted chart. */
   rendered: { path: string; selected: number; ms: number; at: number } | undefined;
+  /** How many 'rendered' the page has sent (a report posted twice would be painted twice). */
+  renders: number;
   /** The last report whose per-instance data all arrived and whose table is built. */
   instancesReady: { path: string; selected: number; ms: number; rows: number; at: number } | undefined;
   /** Date.now() when the panel was created, when its webview last said 'ready', when the last 'reports' view was posted. */

@@ -2,7 +2,11 @@
 // extension registers, restored after a window reload by re-scoring the path kept in the webview's
 // state. The webview is not kept alive while hidden (retainContextWhenHidden: false): it saves its
 // own UI state with setState, and every time it (re)loads it says 'ready' and the host posts the
-// current view again. Nothing is posted before 'ready'.
+// current view again. The one exception is a new webview's first document: VS Code holds what is
+// posted to it until that document has loaded (its pre/index.html keeps the messages of a first
+// load, and the page's script listens before its first await), so the view goes at once and its
+// transfer overlaps the webview's boot instead of following the 'ready' round trip (issue 28.11).
+// Its instance pages, and everything after, still wait for 'ready'.
 //
 // The panel follows its file (or folder) through a FileFollower: a change re-scores it after a pause.
 import * as vscode from 'vscode';
@@ -93,6 +97,12 @@ export class ReportPanel {
   private postedToken: number | undefined;
   /** The view the webview should show: 'loading', 'reports' or 'error' (re-posted after every 'ready'). */
   private view: HostToWebview | undefined;
+  /**
+   * The webview has not loaded a document yet (a new panel or tab): a view posted now is held by VS
+   * Code and delivered once the page listens. `earlyToken` is the 'reports' view so posted.
+   */
+  private firstLoad = true;
+  private earlyToken: number | undefined;
   /** 'step' messages that arrived while the webview was not ready. */
   private pendingSteps: HostToWebview[] = [];
   private result: PanelScoreResult | undefined;
@@ -124,6 +134,8 @@ export class ReportPanel {
         // A hidden webview is destroyed (no retainContextWhenHidden); it says 'ready' again when shown.
         if (!panel.visible) {
           this.info.ready = false;
+          this.firstLoad = false;
+          this.earlyToken = undefined;
           this.postedToken = undefined;
           // Its charts went with it: whoever waits for them (a chart export) waits for the new page.
           this.info.rendered = undefined;
@@ -459,7 +471,17 @@ export class ReportPanel {
     this.view = message;
     this.pages.stop(); // pages of an earlier view stop
     if (this.info.ready) this.postView();
+    else if (this.firstLoad) this.postEarly(message);
     else this.info.lastPosted = message.type; // queued: posted on 'ready'
+  }
+
+  /** A view for the first document of a new webview, before it says 'ready' (see the top of this file). */
+  private postEarly(message: HostToWebview): void {
+    this.info.lastPosted = message.type;
+    this.earlyToken = message.type === 'reports' ? this.token : undefined;
+    if (message.type === 'reports') this.info.reportsPostedAt = Date.now();
+    if (message.type === 'reports') ReportPanel.log?.(`panel: 'reports' posted ${Date.now() - this.info.createdAt} ms after the panel was created (before the webview was ready)`);
+    void this.panel.webview.postMessage(forWebview(message));
   }
 
   /** The current view, then (for reports) its instance pages. */
@@ -468,6 +490,16 @@ export class ReportPanel {
     if (!view) return;
     this.postNow(view);
     if (view.type === 'reports' && this.pages.count) void this.postPages(this.token);
+  }
+
+  /** 'ready' from a page that has the view posted early: it is posted now (the intervals pass may start), then its pages. */
+  private postedEarly(): void {
+    const view = this.view;
+    if (view?.type !== 'reports') return;
+    ReportPanel.log?.(`panel: webview ready ${(this.info.readyAt ?? NaN) - this.info.createdAt} ms after the panel was created, its report posted before`);
+    this.postedToken = this.token;
+    this.reportsPosted.fire(view.path);
+    if (this.pages.count) void this.postPages(this.token);
   }
 
   /** The instance pages of the view, after its charts (see InstancePages). */
@@ -507,7 +539,11 @@ export class ReportPanel {
     if (this.facts.note(message)) {
       switch (message.type) {
         case 'ready': {
-          this.postView();
+          const early = this.firstLoad && this.earlyToken === this.token && this.view?.type === 'reports';
+          this.firstLoad = false;
+          this.earlyToken = undefined;
+          if (early) this.postedEarly();
+          else this.postView();
           const steps = this.pendingSteps;
           this.pendingSteps = [];
           for (const step of steps) this.postNow(step);
