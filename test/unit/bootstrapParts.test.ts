@@ -98,6 +98,17 @@ describe('bootstrap shares', () => {
     expect(merged.interval_method).toBe(single.interval_method);
   });
 
+  it('a later share computes its resamples only, not the report the first share gives the merge (issue 28.11)', async () => {
+    const path = folktexts(3000);
+    const later = (await scorePathAsync(path, { bootstrap: 60, seed: 3, bootstrapPart: { index: 1, count: 2 } })).reports[0];
+    expect(later.bootstrapPart?.lists.auc).toHaveLength(30);
+    expect(later.bootstrapPart?.curves).toHaveLength(30);
+    expect(later.metrics).toEqual({});
+    expect(later.bins).toBeNull();
+    expect(later.roc).toBeNull();
+    expect(later.instances).toBeNull();
+  });
+
   it('a share alone is not the whole: its intervals differ from the merged ones', async () => {
     const path = folktexts(3000);
     const share = (await scorePathAsync(path, { bootstrap: 60, seed: 3, bootstrapPart: { index: 0, count: 2 } })).reports[0];
