@@ -96,6 +96,10 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
 
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   const pool = new WorkerPool(context.asAbsolutePath('dist/scoreWorker.js'), cores > 1 ? 2 : 1, 1, (l) => log.warn(l));
+  // A worker at full priority, its code compiled on made-up tables, for the first report a user
+  // opens after a window reload (workerPool.prepare; issue 28.11). Not on one core, where the one
+  // worker is the tree's too and the warm-up would compete with the window's start.
+  if (pool.size > 1) pool.prepare({ type: 'warmUp' });
   const files = new EvalFiles(pool, getSettings, log);
   const unscored = new UnscoredFiles();
   const discovery = new Discovery(files, pool, getSettings, log, unscored);

@@ -61,6 +61,8 @@ interface Slot {
   files: string[];
   /** Its job's file was among `files` when the job started: it costs the metrics, not a parse. */
   onKeptParse?: boolean;
+  /** Started by prepare() and not used yet: kept for an urgent job (background jobs take another slot first). */
+  spare?: boolean;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -107,6 +109,25 @@ export class WorkerPool {
     private readonly keepingIdleMs = KEEPING_WORKER_IDLE_MS,
   ) {
     this.slots = Array.from({ length: Math.max(1, size) }, () => ({ files: [] }));
+  }
+
+  /**
+   * Starts a worker at full priority in an empty slot, unless one is running, and has it run `body`
+   * once (a warm-up: workerProtocol 'warmUp'), so that the first urgent job, a report opened after a
+   * window reload, finds a thread running whose code V8 has compiled (issue 28.11: a cold worker's
+   * first million-row report cost ~0.25 s more CPU, and the thread's start ~0.1 s). It is no job: a
+   * job sent meanwhile waits behind it in the worker's queue. Background jobs leave the spare alone
+   * while another slot is free, so it keeps its priority; unused, it goes after the keeping timeout.
+   */
+  prepare(body: Body): void {
+    if (this.disposed || this.slots.some((s) => s.worker && !s.niced)) return;
+    const slot = this.slots.find((s) => !s.worker && !s.job);
+    if (!slot) return;
+    slot.worker = this.spawn(slot);
+    slot.niced = false;
+    slot.spare = true;
+    slot.worker.postMessage({ ...body, id: 0 } as WorkerRequest); // id 0: no job waits for its reply
+    this.idle(slot);
   }
 
   /**
@@ -191,7 +212,7 @@ export class WorkerPool {
       // the first pass of a large file then costs no second heap); an urgent one a worker at full
       // priority, else a fresh one.
       const slot = job.lowPriority
-        ? free.find((s) => s.worker && s.niced) ?? free.find((s) => s.worker) ?? free[0]
+        ? free.find((s) => s.worker && s.niced) ?? free.find((s) => s.worker && !s.spare) ?? free.find((s) => !s.spare) ?? free[0]
         : free.find((s) => s.worker && !s.niced) ?? free.find((s) => !s.worker) ?? free[0];
       this.start(slot, job);
     }
@@ -245,6 +266,7 @@ export class WorkerPool {
     // fresh worker rather than one that ran a low-priority job.
     if (slot.worker && slot.niced && !job.lowPriority) this.stopSlot(slot);
     slot.job = job;
+    slot.spare = false;
     if (!slot.worker) {
       slot.worker = this.spawn(slot);
       slot.niced = false;
@@ -263,7 +285,7 @@ export class WorkerPool {
     if (!worker) return;
     slot.idleTimer = setTimeout(() => {
       if (slot.worker === worker && !slot.job) this.stopSlot(slot);
-    }, slot.keeps ? this.keepingIdleMs : this.idleMs);
+    }, slot.keeps || slot.spare ? this.keepingIdleMs : this.idleMs);
     slot.idleTimer.unref?.();
   }
 
@@ -311,6 +333,7 @@ export class WorkerPool {
     slot.job = undefined;
     slot.niced = false;
     slot.keeps = false;
+    slot.spare = false;
     slot.files = [];
     void worker?.terminate();
   }

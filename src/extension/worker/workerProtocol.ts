@@ -64,6 +64,11 @@ export type WorkerRequest = RequestBase & (
     }
   /** Which format each file is, from its name and first kilobytes (null: not predictions). */
   | { type: 'detect'; id: number; paths: string[]; maxBytes?: number }
+  /**
+   * Score small made-up tables the way a report is scored (parse, metrics, chart data, instance
+   * encoding), so that V8 has compiled that code before the first real file (workerPool.prepare).
+   */
+  | { type: 'warmUp'; id: number }
   /** Compare runs (files or run folders; the first is the baseline), with 'progress' replies. */
   | { type: 'compare'; id: number; paths: string[]; options: Partial<ScoreOptions>; maxBytes?: number }
   /** The leaderboard of a folder's runs, with 'progress' replies. */
@@ -90,6 +95,7 @@ export type WorkerReply =
       kept?: number;
     }
   | { type: 'detected'; id: number; formats: (FormatName | null)[]; reasons?: (string | null)[] }
+  | { type: 'warmedUp'; id: number; ms: number }
   | { type: 'compared'; id: number; view: CompareView; ms: number }
   | { type: 'boarded'; id: number; view: BoardView; ms: number }
   | { type: 'roles'; id: number; roles: TableRoles }
