@@ -17,7 +17,7 @@
 import { lowerBound, sortWithOrder } from './sort';
 import { fMeasure, widthEdges } from './calibration';
 import type { Counts } from './bootstrap';
-import { SmoothGrid, type SmoothBand } from './smoothCalibration';
+import { addCell, SmoothGrid, SPREAD_CHUNK, type SmoothBand } from './smoothCalibration';
 
 const LOG_LOSS_EPS = 1e-15;
 const KL_EPS = 1e-6;
@@ -52,14 +52,16 @@ export function calibrationResampler(
   target: Uint8Array,
   opts: CalibrationResampleOptions,
 ): (w: Counts) => ResampleMetrics {
+  // First: the warm-up's columns (confK -Infinity) make confK a double field of SortedColumns, so the
+  // ones below (confK 1, a small integer) do not change its layout after the kernels were compiled.
+  warmUpKernels();
   const n = value.length;
   const nb = Math.floor(opts.bins);
   const { order, sorted } = sortWithOrder(value);
   const binary = opts.mode === 'binary';
   // Per sorted position, what does not change between resamples: the target and whether the top
   // label is correct (flags: bit 0 and bit 1), and the log-loss term (Math.log is the one costly
-  // operation). 'binary': pred = s >= threshold; 'topLabel': correct = target. On 1M rows the pass
-  // is bound by memory bandwidth: 18 bytes a row, the rest is computed.
+  // operation). 'binary': pred = s >= threshold; 'topLabel': correct = target.
   const threshold = opts.threshold ?? 0.5;
   const flags = new Uint8Array(n);
   const logTerm = new Float64Array(n);
@@ -84,27 +86,35 @@ export function calibrationResampler(
   countEnd[nb] = Infinity; // past the last bin: never reached
   // Top-label confidence c = max(s, k - s): k = 1 gives max(s, 1 - s) ('binary'), k = -Infinity s.
   const cols: SortedColumns = { sorted, flags, logTerm, widthEnd, countEnd, confK: binary ? 1 : -Infinity };
-  const out: PassSums = newPassSums(nb);
-  const sortedTarget = new Uint8Array(n);
-  for (let p = 0; p < n; p++) sortedTarget[p] = flags[p] & 1;
+  // The drawn rows are gathered per equal-width bin (one run of all rows when there is no bin).
+  const runEnd = nb >= 1 ? widthEnd : Float64Array.of(n);
+  const out: PassSums = newPassSums(runEnd.length);
+  const drawn: DrawnRows = { rows: new Int32Array(n), counts: new Int32Array(n), binEnd: new Int32Array(runEnd.length) };
   const grid = new SmoothGrid();
   const band = opts.band;
-  warmUpKernel();
+  // The resample's rows onto the smECE grid: the first time by the weighted pass itself, again (a
+  // finer grid, when σ* is small) by a spread of the drawn rows alone.
+  let passed = false;
+  const spreadInto = (acc: Float64Array, fine: number): number => {
+    if (passed) return spreadDrawn(cols, drawn, acc, fine);
+    passed = true;
+    weightedPass(cols, drawn, out, acc, fine);
+    return out.s[S_E];
+  };
   let hint: number | null | undefined;
-  let ws8: Uint8Array | null = null;
-  let ws32: Uint32Array | null = null;
   return (w) => {
-    // The multiplicities in sorted order, by a tight gather loop: reading w through the order from
-    // the pass itself costs ~35 ns a row on 1M rows (cache misses the busy loop cannot overlap),
-    // this ~2 ns.
-    const ws = w instanceof Uint8Array ? (ws8 ??= new Uint8Array(n)) : (ws32 ??= new Uint32Array(n));
-    gatherCounts(w, order, ws);
-    weightedPass(cols, ws, out);
-    const m = calibrationFromSums(out, n, nb, opts.hmrBeta, binary);
+    // The rows drawn (count > 0) and their counts, in sorted order, by a tight gather loop: reading
+    // w through the order from the pass itself costs ~35 ns a row on 1M rows (cache misses the busy
+    // loop cannot overlap), this ~3 ns. The pass then skips the rows not drawn (a third of them).
+    if (w instanceof Uint8Array) gatherDrawn8(w, order, runEnd, drawn);
+    else gatherDrawn32(w, order, runEnd, drawn);
     // The search starts at the whole set's σ* (the band's, or found once here), near the resample's;
     // the same hint for every resample, so a resample's value does not depend on the ones before.
-    hint ??= band?.sigma ?? grid.fill(sorted, sortedTarget).fixedPoint()?.sigma ?? null;
-    const smooth = grid.fill(sorted, sortedTarget, ws).fixedPoint(hint ?? undefined);
+    const sortedTarget = hint === undefined && !band ? Uint8Array.from(flags, (f) => f & 1) : null;
+    hint ??= band?.sigma ?? (sortedTarget && new SmoothGrid().fill(sorted, sortedTarget).fixedPoint()?.sigma) ?? null;
+    passed = false;
+    const smooth = grid.fillBy(spreadInto).fixedPoint(hint ?? undefined);
+    const m = calibrationFromSums(out, n, nb, opts.hmrBeta, binary);
     m.smece = smooth ? smooth.smece : null;
     m.smece_sigma = smooth ? smooth.sigma : null;
     if (band) band.add(grid.curveAt(band.sigma).curve);
@@ -119,6 +129,14 @@ interface SortedColumns {
   widthEnd: Float64Array;
   countEnd: Float64Array;
   confK: number;
+}
+
+/** A resample's drawn rows in sorted order: rows[k] (a sorted position) drawn counts[k] > 0 times. */
+interface DrawnRows {
+  rows: Int32Array;
+  counts: Int32Array;
+  /** Equal-width bin b holds drawn rows [binEnd[b - 1], binEnd[b]). */
+  binEnd: Int32Array;
 }
 
 interface PassSums {
@@ -153,17 +171,87 @@ const S_QB = 15; // the open equal-count bin
 const S_QV = 16; // its sum of values
 const S_QPOS = 17; // S_POS where it began (its sum of targets = S_POS - this, plus shares)
 const S_SV = 18; // the equal-width bin's sum of values, from the kernel
-const STATE = 19;
+const S_CELL = 19; // smECE grid: the open cell (-1: none), where its chunk ends, its four sums
+const S_CHUNK_END = 20;
+const S_C0 = 21;
+const S_C1 = 22;
+const S_C2 = 23;
+const S_C3 = 24;
+const S_CONFK = 25; // inputs: the top-label confidence's k (SortedColumns.confK), the grid's intervals
+const S_FINE = 26;
+const STATE = 27;
 
 /**
- * Run the weighted pass on a small made-up set once per process, with weights that make rows
- * straddle equal-count bins, before it meets real data. Without it V8 may compile the kernel
- * (on-stack, during its first million-row pass) before the rare branches have run, deoptimise
- * when they do, and after a few rounds of that keep a slower version for the rest of the process:
- * measured, 1 run in 4 of a two-run comparison stayed at ~40 ms a resample, 3 in 4 at ~85 ms.
+ * The drawn rows of w in sorted order, per equal-width bin (see DrawnRows): row order[p] at sorted
+ * position p. Each row is written, and the next one overwrites it when its count is 0: no branch on
+ * the counts (as unpredictable as the draws). Four rows a turn: V8 checks the arrays and moves its
+ * loop state once per turn, which halves this loop's time.
+ */
+function gatherDrawn8(w: Uint8Array, order: Uint32Array, runEnd: Float64Array, d: DrawnRows): void {
+  const { rows, counts, binEnd } = d;
+  let k = 0;
+  for (let b = 0, p = 0; b < runEnd.length; b++) {
+    const to = runEnd[b];
+    for (; p + 4 <= to; p += 4) {
+      const c0 = w[order[p]];
+      const c1 = w[order[p + 1]];
+      const c2 = w[order[p + 2]];
+      const c3 = w[order[p + 3]];
+      rows[k] = p;
+      counts[k] = c0;
+      k += (c0 + 255) >>> 8; // 1 when drawn (c0 in 0..255)
+      rows[k] = p + 1;
+      counts[k] = c1;
+      k += (c1 + 255) >>> 8;
+      rows[k] = p + 2;
+      counts[k] = c2;
+      k += (c2 + 255) >>> 8;
+      rows[k] = p + 3;
+      counts[k] = c3;
+      k += (c3 + 255) >>> 8;
+    }
+    for (; p < to; p++) {
+      const c = w[order[p]];
+      rows[k] = p;
+      counts[k] = c;
+      k += (c + 255) >>> 8;
+    }
+    binEnd[b] = k;
+  }
+}
+
+/** gatherDrawn8 for 32-bit counts (a function of its own, so that each stays monomorphic). */
+function gatherDrawn32(w: Uint32Array, order: Uint32Array, runEnd: Float64Array, d: DrawnRows): void {
+  const { rows, counts, binEnd } = d;
+  let k = 0;
+  for (let b = 0, p = 0; b < runEnd.length; b++) {
+    const to = runEnd[b];
+    for (; p < to; p++) {
+      const c = w[order[p]];
+      rows[k] = p;
+      counts[k] = c;
+      k += (c | -c) >>> 31; // 1 when drawn (c < 2^31)
+    }
+    binEnd[b] = k;
+  }
+}
+
+function newPassSums(nb: number): PassSums {
+  return {
+    wCount: new Float64Array(nb), wV: new Float64Array(nb), wT: new Float64Array(nb),
+    qV: new Float64Array(nb), qT: new Float64Array(nb), s: new Float64Array(STATE),
+  };
+}
+
+/**
+ * Run the kernels on a small made-up set once per process, with weights that make rows straddle
+ * equal-count bins and cells of the grid, before they meet real data. Without it V8 may compile a
+ * kernel (on-stack, during its first million-row pass) before the rare branches have run,
+ * deoptimise when they do, and after a few rounds of that keep a slower version for the rest of
+ * the process: measured, 1 run in 4 of a two-run comparison stayed at ~40 ms a resample, 3 in 4 at ~85 ms.
  */
 let warmedUp = false;
-function warmUpKernel(): void {
+function warmUpKernels(): void {
   if (warmedUp) return;
   warmedUp = true;
   const n = 97;
@@ -183,43 +271,43 @@ function warmUpKernel(): void {
   for (let b = 0; b < nb; b++) countEnd[b] = Math.round(((b + 1) * n) / nb);
   countEnd[nb] = Infinity;
   const out = newPassSums(nb);
-  const ws = new Uint8Array(n);
+  const order = Uint32Array.from({ length: n }, (_, p) => (p * 41) % n);
+  const w8 = new Uint8Array(n);
+  const w32 = new Uint32Array(n);
+  const drawn: DrawnRows = { rows: new Int32Array(n), counts: new Int32Array(n), binEnd: new Int32Array(nb) };
+  const acc = new Float64Array(2 * (64 + 2));
   for (let round = 0; round < 400; round++) {
-    for (let p = 0; p < n; p++) ws[p] = (p * 31 + round * 17) % 5; // 0 to 4: some rows straddle bin ends
-    const cols: SortedColumns = { sorted, flags, logTerm, widthEnd, countEnd, confK: round % 2 ? 1 : -Infinity };
-    weightedPass(cols, ws, out);
+    for (let p = 0; p < n; p++) w8[p] = w32[p] = (p * 31 + round * 17) % 5; // 0 to 4: some rows straddle bin ends
+    const cols: SortedColumns = { sorted, flags, logTerm, widthEnd, countEnd, confK: round % 2 ? 1 : -Infinity }; // -Infinity first
+    if (round % 2) gatherDrawn8(w8, order, widthEnd, drawn);
+    else gatherDrawn32(w32, order, widthEnd, drawn);
+    acc.fill(0);
+    weightedPass(cols, drawn, out, acc, 64);
+    spreadDrawn(cols, drawn, acc, 64);
   }
 }
 
-/** ws[p] = w[order[p]]. */
-function gatherCounts(w: Counts, order: Uint32Array, ws: Counts): void {
-  for (let p = 0; p < order.length; p++) ws[p] = w[order[p]];
-}
-
-function newPassSums(nb: number): PassSums {
-  return {
-    wCount: new Float64Array(nb), wV: new Float64Array(nb), wT: new Float64Array(nb),
-    qV: new Float64Array(nb), qT: new Float64Array(nb), s: new Float64Array(STATE),
-  };
-}
-
 /**
- * The one weighted pass in sorted order (see the head of this file), one equal-width bin (a run
- * of sorted rows) per kernel call; ws = the multiplicities in sorted order. The kernel is a small function with its state in a typed array:
- * V8 optimises it once and keeps it, over thousands of calls.
+ * The one weighted pass in sorted order over the drawn rows (see the head of this file), one
+ * equal-width bin per kernel call. It also spreads the rows onto the smECE grid of `fine` intervals
+ * (into acc, see SmoothGrid.fillBy), as spreadDrawn does. The kernel is a small function with its
+ * state in a typed array: V8 optimises it once and keeps it, over thousands of calls.
  */
-function weightedPass(cols: SortedColumns, ws: Counts, out: PassSums): void {
-  const { widthEnd, countEnd } = cols;
-  const nb = widthEnd.length;
+function weightedPass(cols: SortedColumns, d: DrawnRows, out: PassSums, acc: Float64Array, fine: number): void {
+  const { countEnd } = cols;
+  const nb = d.binEnd.length;
   const st = out.s;
   st.fill(0);
   st[S_PREV] = cols.sorted.length > 0 ? cols.sorted[0] : 0;
+  st[S_CELL] = -1;
+  st[S_CONFK] = cols.confK;
+  st[S_FINE] = fine;
   for (let b = 0, from = 0; b < nb; b++) {
-    const to = widthEnd[b];
+    const to = d.binEnd[b];
     const e0 = st[S_E];
     const pos0 = st[S_POS];
     weightedRun(
-      cols.sorted, cols.flags, cols.logTerm, cols.confK, countEnd, ws, out.qV, out.qT, from, to, st,
+      cols.sorted, cols.flags, cols.logTerm, countEnd, d.rows, d.counts, out.qV, out.qT, from, to, st, acc,
     );
     // The bin's weight and positives are differences of exact integer counts.
     out.wCount[b] = st[S_E] - e0;
@@ -227,6 +315,7 @@ function weightedPass(cols: SortedColumns, ws: Counts, out: PassSums): void {
     out.wT[b] = st[S_POS] - pos0;
     from = to;
   }
+  if (st[S_CELL] >= 0) addCell(acc, st[S_CELL], st[S_C0], st[S_C1], st[S_C2], st[S_C3]);
   // The bin the last row ended in, and any left empty (fewer places than bins).
   for (let qb = st[S_QB], qV = st[S_QV], qT = st[S_POS] - st[S_QPOS]; qb < nb; qb++, qV = 0, qT = 0) {
     out.qV[qb] = qV;
@@ -234,12 +323,22 @@ function weightedPass(cols: SortedColumns, ws: Counts, out: PassSums): void {
   }
 }
 
-/** Rows [from, to) of the weighted pass (one equal-width bin); state in and out through st. */
+/**
+ * Drawn rows [from, to) of the weighted pass (one equal-width bin); state in and out through st.
+ * A row not drawn adds exact zeros to every sum and cannot end a tie group that a later drawn
+ * row continues, so skipping it changes nothing; the grid's cells end where SmoothGrid.fill ends
+ * them (a new cell, or the end of a chunk of SPREAD_CHUNK sorted positions), so the grid gets the
+ * same sums as spreading all rows.
+ */
 function weightedRun(
-  sorted: Float64Array, flags: Uint8Array, logTerm: Float64Array, confK: number,
-  countEnd: Float64Array, ws: Counts, qVs: Float64Array, qTs: Float64Array,
-  from: number, to: number, st: Float64Array,
+  sorted: Float64Array, flags: Uint8Array, logTerm: Float64Array,
+  countEnd: Float64Array, rows: Int32Array, counts: Int32Array, qVs: Float64Array, qTs: Float64Array,
+  from: number, to: number, st: Float64Array, acc: Float64Array,
 ): void {
+  // Numbers the loop needs, read from a typed array: V8 keeps a plain double in a register (a
+  // number passed as an argument is checked and unboxed again on every row).
+  const confK = st[S_CONFK];
+  const fine = st[S_FINE] | 0;
   let prev = st[S_PREV];
   let posC = st[S_POS];
   let negC = st[S_NEG];
@@ -259,58 +358,203 @@ function weightedRun(
   let qV = st[S_QV];
   let qPos = st[S_QPOS];
   let qEnd = countEnd[qb];
+  let cell = st[S_CELL];
+  let chunkEnd = st[S_CHUNK_END];
+  let c0 = st[S_C0];
+  let c1 = st[S_C1];
+  let c2 = st[S_C2];
+  let c3 = st[S_C3];
   let sV = 0;
-  for (let p = from; p < to; p++) {
-    const c = ws[p];
-    const s = sorted[p];
-    const f = flags[p];
-    const y = f & 1;
-    // AUC by tie groups, branch-free: the counts where the group began are picked, not computed.
-    const fresh = s !== prev;
-    gPos = fresh ? posC : gPos;
-    gNeg = fresh ? negC : gNeg;
-    prev = s;
-    const cy = c * y;
-    const cn = c - cy;
-    below += cy * gNeg;
-    pairs += cy * (negC - gNeg) + cn * (posC - gPos);
-    const dv = s - y;
-    diff += c * dv;
-    ksMax = Math.max(ksMax, Math.abs(diff));
-    const cs = c * s;
-    sV += cs;
-    if (e + c > qEnd) {
-      // This row's c places run past the open equal-count bin's end: it gets its share, and so
-      // does every bin the row reaches into.
-      let left = c;
-      let pos = posC;
-      while (e + left > qEnd) {
-        const part = qEnd - e;
-        qVs[qb] = qV + part * s;
-        qTs[qb] = pos + part * y - qPos;
-        pos += part * y;
-        qPos = pos;
-        qb++;
-        left -= part;
-        e = qEnd;
+  // Two rows a turn (the second block is the first one's code for row k + 1): V8 checks the
+  // arrays and moves the loop's state, much of it spilled to the stack, once per turn.
+  //
+  // Per row: AUC by tie groups, branch-free (the counts where the group began are picked, not
+  // computed); c * y and c * h as bit masks (an integer multiply checks for -0 on every row, a
+  // branch as unpredictable as the labels); KS, the equal-width bin's sum of values, the
+  // equal-count bin's places (straddle() when the row's c places run past its end); Brier, log
+  // loss, the HMR sums; and the smECE grid (spreadCounts in ./smoothCalibration.ts: the row's
+  // weight between the two nearest nodes, summed per cell).
+  let k = from;
+  for (; k + 2 <= to; k += 2) {
+    {
+      const p = rows[k];
+      const c = counts[k];
+      const s = sorted[p];
+      const f = flags[p];
+      const y = f & 1;
+      const fresh = s !== prev;
+      gPos = fresh ? posC : gPos;
+      gNeg = fresh ? negC : gNeg;
+      prev = s;
+      const cy = c & -y;
+      const cn = c - cy;
+      below += cy * gNeg;
+      pairs += cy * (negC - gNeg) + cn * (posC - gPos);
+      const dv = s - y;
+      diff += c * dv;
+      const ad = diff < 0 ? -diff : diff;
+      if (ad > ksMax) ksMax = ad;
+      const cs = c * s;
+      sV += cs;
+      if (e + c > qEnd) {
+        st[S_E] = e;
+        st[S_QB] = qb;
+        st[S_QV] = qV;
+        st[S_QPOS] = qPos;
+        straddle(st, countEnd, qVs, qTs, c, s, y, posC);
+        e = st[S_E];
+        qb = st[S_QB];
+        qV = st[S_QV];
+        qPos = st[S_QPOS];
         qEnd = countEnd[qb];
-        qV = 0;
+      } else {
+        qV += cs;
+        e += c;
       }
-      qV = left * s;
-      e += left;
-    } else {
-      qV += cs;
-      e += c;
+      posC += cy;
+      negC += cn;
+      brier += c * (dv * dv);
+      log += c * logTerm[p];
+      const cf = s > confK - s ? s : confK - s;
+      const ch = c & -(f >>> 1);
+      hits += ch;
+      under += ch * (1 - cf);
+      wrong += (c - ch) * cf;
+      const x = (s < 0 ? 0 : s > 1 ? 1 : s) * fine;
+      const j = Math.min(fine - 1, x | 0);
+      if (j !== cell || p >= chunkEnd) {
+        if (cell >= 0) addCell(acc, cell, c0, c1, c2, c3);
+        cell = j;
+        chunkEnd = p - (p % SPREAD_CHUNK) + SPREAD_CHUNK;
+        c0 = c1 = c2 = c3 = 0;
+      }
+      const ca = c * (x - j);
+      const cb = c - ca;
+      c0 += cb;
+      c1 += cb * dv;
+      c2 += ca;
+      c3 += ca * dv;
     }
-    posC += cy;
-    negC += cn;
-    brier += c * (dv * dv);
-    log += c * logTerm[p];
-    const cf = Math.max(s, confK - s);
-    const ch = c * (f >>> 1);
-    hits += ch;
-    under += ch * (1 - cf);
-    wrong += (c - ch) * cf;
+    {
+      const p = rows[k + 1];
+      const c = counts[k + 1];
+      const s = sorted[p];
+      const f = flags[p];
+      const y = f & 1;
+      const fresh = s !== prev;
+      gPos = fresh ? posC : gPos;
+      gNeg = fresh ? negC : gNeg;
+      prev = s;
+      const cy = c & -y;
+      const cn = c - cy;
+      below += cy * gNeg;
+      pairs += cy * (negC - gNeg) + cn * (posC - gPos);
+      const dv = s - y;
+      diff += c * dv;
+      const ad = diff < 0 ? -diff : diff;
+      if (ad > ksMax) ksMax = ad;
+      const cs = c * s;
+      sV += cs;
+      if (e + c > qEnd) {
+        st[S_E] = e;
+        st[S_QB] = qb;
+        st[S_QV] = qV;
+        st[S_QPOS] = qPos;
+        straddle(st, countEnd, qVs, qTs, c, s, y, posC);
+        e = st[S_E];
+        qb = st[S_QB];
+        qV = st[S_QV];
+        qPos = st[S_QPOS];
+        qEnd = countEnd[qb];
+      } else {
+        qV += cs;
+        e += c;
+      }
+      posC += cy;
+      negC += cn;
+      brier += c * (dv * dv);
+      log += c * logTerm[p];
+      const cf = s > confK - s ? s : confK - s;
+      const ch = c & -(f >>> 1);
+      hits += ch;
+      under += ch * (1 - cf);
+      wrong += (c - ch) * cf;
+      const x = (s < 0 ? 0 : s > 1 ? 1 : s) * fine;
+      const j = Math.min(fine - 1, x | 0);
+      if (j !== cell || p >= chunkEnd) {
+        if (cell >= 0) addCell(acc, cell, c0, c1, c2, c3);
+        cell = j;
+        chunkEnd = p - (p % SPREAD_CHUNK) + SPREAD_CHUNK;
+        c0 = c1 = c2 = c3 = 0;
+      }
+      const ca = c * (x - j);
+      const cb = c - ca;
+      c0 += cb;
+      c1 += cb * dv;
+      c2 += ca;
+      c3 += ca * dv;
+    }
+  }
+  for (; k < to; k++) {
+    {
+      const p = rows[k];
+      const c = counts[k];
+      const s = sorted[p];
+      const f = flags[p];
+      const y = f & 1;
+      const fresh = s !== prev;
+      gPos = fresh ? posC : gPos;
+      gNeg = fresh ? negC : gNeg;
+      prev = s;
+      const cy = c & -y;
+      const cn = c - cy;
+      below += cy * gNeg;
+      pairs += cy * (negC - gNeg) + cn * (posC - gPos);
+      const dv = s - y;
+      diff += c * dv;
+      const ad = diff < 0 ? -diff : diff;
+      if (ad > ksMax) ksMax = ad;
+      const cs = c * s;
+      sV += cs;
+      if (e + c > qEnd) {
+        st[S_E] = e;
+        st[S_QB] = qb;
+        st[S_QV] = qV;
+        st[S_QPOS] = qPos;
+        straddle(st, countEnd, qVs, qTs, c, s, y, posC);
+        e = st[S_E];
+        qb = st[S_QB];
+        qV = st[S_QV];
+        qPos = st[S_QPOS];
+        qEnd = countEnd[qb];
+      } else {
+        qV += cs;
+        e += c;
+      }
+      posC += cy;
+      negC += cn;
+      brier += c * (dv * dv);
+      log += c * logTerm[p];
+      const cf = s > confK - s ? s : confK - s;
+      const ch = c & -(f >>> 1);
+      hits += ch;
+      under += ch * (1 - cf);
+      wrong += (c - ch) * cf;
+      const x = (s < 0 ? 0 : s > 1 ? 1 : s) * fine;
+      const j = Math.min(fine - 1, x | 0);
+      if (j !== cell || p >= chunkEnd) {
+        if (cell >= 0) addCell(acc, cell, c0, c1, c2, c3);
+        cell = j;
+        chunkEnd = p - (p % SPREAD_CHUNK) + SPREAD_CHUNK;
+        c0 = c1 = c2 = c3 = 0;
+      }
+      const ca = c * (x - j);
+      const cb = c - ca;
+      c0 += cb;
+      c1 += cb * dv;
+      c2 += ca;
+      c3 += ca * dv;
+    }
   }
   st[S_PREV] = prev;
   st[S_POS] = posC;
@@ -331,6 +575,82 @@ function weightedRun(
   st[S_QV] = qV;
   st[S_QPOS] = qPos;
   st[S_SV] = sV;
+  st[S_CELL] = cell;
+  st[S_CHUNK_END] = chunkEnd;
+  st[S_C0] = c0;
+  st[S_C1] = c1;
+  st[S_C2] = c2;
+  st[S_C3] = c3;
+}
+
+/**
+ * A row whose c places run past the open equal-count bin's end (st: S_E, S_QB, S_QV, S_QPOS in and
+ * out): it gets its share, and so does every bin the row reaches into. Rare (at most once per bin).
+ */
+function straddle(
+  st: Float64Array, countEnd: Float64Array, qVs: Float64Array, qTs: Float64Array,
+  c: number, s: number, y: number, posC: number,
+): void {
+  let e = st[S_E];
+  let qb = st[S_QB];
+  let qV = st[S_QV];
+  let qPos = st[S_QPOS];
+  let qEnd = countEnd[qb];
+  let left = c;
+  let pos = posC;
+  while (e + left > qEnd) {
+    const part = qEnd - e;
+    qVs[qb] = qV + part * s;
+    qTs[qb] = pos + part * y - qPos;
+    pos += part * y;
+    qPos = pos;
+    qb++;
+    left -= part;
+    e = qEnd;
+    qEnd = countEnd[qb];
+    qV = 0;
+  }
+  st[S_E] = e + left;
+  st[S_QB] = qb;
+  st[S_QV] = left * s;
+  st[S_QPOS] = qPos;
+}
+
+/** The drawn rows onto the smECE grid alone (a finer grid than the pass spread them on). Returns the total weight. */
+function spreadDrawn(cols: SortedColumns, d: DrawnRows, acc: Float64Array, fine: number): number {
+  const { sorted, flags } = cols;
+  const { rows, counts } = d;
+  const to = d.binEnd.length ? d.binEnd[d.binEnd.length - 1] : 0;
+  let total = 0;
+  let cell = -1;
+  let chunkEnd = 0;
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  let c3 = 0;
+  for (let k = 0; k < to; k++) {
+    const p = rows[k];
+    const c = counts[k];
+    const s = sorted[p];
+    const x = (s < 0 ? 0 : s > 1 ? 1 : s) * fine;
+    const j = Math.min(fine - 1, x | 0);
+    if (j !== cell || p >= chunkEnd) {
+      if (cell >= 0) addCell(acc, cell, c0, c1, c2, c3);
+      cell = j;
+      chunkEnd = p - (p % SPREAD_CHUNK) + SPREAD_CHUNK;
+      c0 = c1 = c2 = c3 = 0;
+    }
+    const dv = s - (flags[p] & 1);
+    const ca = c * (x - j);
+    const cb = c - ca;
+    total += c;
+    c0 += cb;
+    c1 += cb * dv;
+    c2 += ca;
+    c3 += ca * dv;
+  }
+  if (cell >= 0) addCell(acc, cell, c0, c1, c2, c3);
+  return total;
 }
 
 function calibrationFromSums(out: PassSums, n: number, nb: number, hmrBeta: number, binary: boolean): ResampleMetrics {

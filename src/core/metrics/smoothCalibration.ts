@@ -38,8 +38,13 @@ const SIGMA_START = 1 / 8;
 const FIRST_LOG2 = 13;
 const FINE_LOG2 = 15;
 const FINE = 1 << FINE_LOG2;
-/** Rows per call of the spreading loop. */
-const CHUNK = 4096;
+/**
+ * Rows per call of the spreading loop. A cell's sums are added to the grid at each chunk's end, so
+ * a caller that spreads rows itself (fillBy) ends its cells there too to get the same sums.
+ */
+export const SPREAD_CHUNK = 4096;
+/** The first grid's intervals (see fillBy). */
+export const FIRST_FINE = 1 << FIRST_LOG2;
 const COARSE_LOG2 = 8;
 /** Grid nodes per σ at least. */
 const NODES_PER_SIGMA = 96;
@@ -64,34 +69,44 @@ export class SmoothGrid {
   private readonly levels: (Level | undefined)[] = [];
   /** The grid the rows are spread on: 2^fineLog2 intervals. */
   private fineLog2 = FIRST_LOG2;
-  private source: { value: Float64Array; target: Uint8Array; w?: Counts } | null = null;
+  private spreadInto: ((acc: Float64Array, fine: number) => number) | null = null;
 
   /**
    * Spread rows (value, 0/1 target) with multiplicities w (all 1 when absent); resets the grid. Rows in
    * ascending order of value are spread fastest (any order is right).
    */
   fill(value: Float64Array, target: Uint8Array, w?: Counts): this {
-    this.source = { value, target, w };
+    return this.fillBy((acc, fine) => {
+      // In runs of SPREAD_CHUNK rows: V8 compiles a function called many times before the rest of a long
+      // loop has run slowly (a fresh CLI process spreads a million rows once).
+      let total = 0;
+      for (let from = 0; from < value.length; from += SPREAD_CHUNK) {
+        const to = Math.min(value.length, from + SPREAD_CHUNK);
+        total += w ? spreadCounts(acc, fine, value, target, w, from, to) : spread(acc, fine, value, target, from, to);
+      }
+      return total;
+    });
+  }
+
+  /**
+   * Resets the grid to rows spread by the caller: spreadInto(acc, fine) adds them, as spread() does,
+   * onto `fine` intervals (acc zeroed, weight and weight * residual per node) and returns their total
+   * weight. It is called with the first grid now, and again with a finer one if σ* asks for it.
+   */
+  fillBy(spreadInto: (acc: Float64Array, fine: number) => number): this {
+    this.spreadInto = spreadInto;
     this.spreadAt(FIRST_LOG2);
     return this;
   }
 
   /** Spread the rows onto 2^log2 intervals (the fine grid); every coarser grid is stale. */
   private spreadAt(log2: number): void {
-    const { value, target, w } = this.source!;
     const fine = 1 << log2;
     const acc = this.acc;
     acc.fill(0, 0, 2 * (fine + 2));
     this.fineLog2 = log2;
     for (const l of this.levels) if (l) l.stale = !(l.weightsFresh = false);
-    // In runs of CHUNK rows: V8 compiles a function called many times before the rest of a long
-    // loop has run slowly (a fresh CLI process spreads a million rows once).
-    let total = 0;
-    for (let from = 0; from < value.length; from += CHUNK) {
-      const to = Math.min(value.length, from + CHUNK);
-      total += w ? spreadCounts(acc, fine, value, target, w, from, to) : spread(acc, fine, value, target, from, to);
-    }
-    this.total = total;
+    this.total = this.spreadInto!(acc, fine);
   }
 
   /** The grid level (log2 of its intervals) for σ: M σ >= NODES_PER_SIGMA, within [2^8, the fine grid]. */
@@ -405,7 +420,8 @@ function spreadCounts(acc: Float64Array, fine: number, value: Float64Array, targ
   return total;
 }
 
-function addCell(acc: Float64Array, cell: number, s0: number, s1: number, s2: number, s3: number): void {
+/** A cell's sums onto its two nodes: s0, s1 (weight, weight * residual) at the left, s2, s3 at the right. */
+export function addCell(acc: Float64Array, cell: number, s0: number, s1: number, s2: number, s3: number): void {
   const k = 2 * cell;
   acc[k] += s0;
   acc[k + 1] += s1;
