@@ -8,8 +8,10 @@
 // Rows are folktexts-like (7-decimal scores, see make-folktexts-csv.mjs), made in memory. Each
 // size runs in a fresh Node process. Reported: wall and CPU time of the intervals (buildReport
 // with bootstrap R minus buildReport without), per resample; the naive path's time per resample
-// over --naive resamples (0 to skip), and its extrapolation to R.
+// over --naive resamples (0 to skip), and its extrapolation to R; the machine's load average (1 min)
+// before and after the run, since other processes on the cores slow the pass down (shared caches).
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +53,7 @@ const out = {
   rows: n, resamples: R,
   intervals_wall_s: +(full.wall - base.wall).toFixed(3), intervals_cpu_s: +(full.cpu - base.cpu).toFixed(3),
   per_resample_ms: +((full.wall - base.wall) * 1000 / R).toFixed(2),
+  per_resample_cpu_ms: +((full.cpu - base.cpu) * 1000 / R).toFixed(2),
   max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
   intervals: { auc: full.r.intervals.auc, ece_quantile: full.r.intervals.ece_quantile, brier: full.r.intervals.brier },
 };
@@ -76,7 +79,9 @@ await esbuild.build({
   bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning',
 });
 for (const n of sizes) {
+  const load = loadavg()[0];
   const run = spawnSync(process.execPath, [bundle, String(n), String(resamples), String(naive)], { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (run.status !== 0) throw new Error(run.stderr);
-  console.log(run.stdout.trim());
+  const out = JSON.parse(run.stdout);
+  console.log(JSON.stringify({ ...out, load_1min: [+load.toFixed(2), +loadavg()[0].toFixed(2)] }));
 }

@@ -336,7 +336,9 @@ function weightedRun(
   from: number, to: number, st: Float64Array, acc: Float64Array,
 ): void {
   // Numbers the loop needs, read from a typed array: V8 keeps a plain double in a register (a
-  // number passed as an argument is checked and unboxed again on every row).
+  // number passed as an argument is checked and unboxed again on every row). The counts that are
+  // whole numbers below 2^31 (places, hits, the grid's cell and chunk end) as int32: general
+  // registers, where the doubles compete for 16.
   const confK = st[S_CONFK];
   const fine = st[S_FINE] | 0;
   let prev = st[S_PREV];
@@ -350,16 +352,16 @@ function weightedRun(
   let ksMax = st[S_KS];
   let brier = st[S_BRIER];
   let log = st[S_LOG];
-  let hits = st[S_HITS];
+  let hits = st[S_HITS] | 0;
   let wrong = st[S_WRONG];
   let under = st[S_UNDER];
-  let e = st[S_E];
+  let e = st[S_E] | 0;
   let qb = st[S_QB];
   let qV = st[S_QV];
   let qPos = st[S_QPOS];
   let qEnd = countEnd[qb];
-  let cell = st[S_CELL];
-  let chunkEnd = st[S_CHUNK_END];
+  let cell = st[S_CELL] | 0;
+  let chunkEnd = st[S_CHUNK_END] | 0;
   let c0 = st[S_C0];
   let c1 = st[S_C1];
   let c2 = st[S_C2];
@@ -402,7 +404,7 @@ function weightedRun(
         st[S_QV] = qV;
         st[S_QPOS] = qPos;
         straddle(st, countEnd, qVs, qTs, c, s, y, posC);
-        e = st[S_E];
+        e = st[S_E] | 0;
         qb = st[S_QB];
         qV = st[S_QV];
         qPos = st[S_QPOS];
@@ -461,7 +463,7 @@ function weightedRun(
         st[S_QV] = qV;
         st[S_QPOS] = qPos;
         straddle(st, countEnd, qVs, qTs, c, s, y, posC);
-        e = st[S_E];
+        e = st[S_E] | 0;
         qb = st[S_QB];
         qV = st[S_QV];
         qPos = st[S_QPOS];
@@ -522,7 +524,7 @@ function weightedRun(
         st[S_QV] = qV;
         st[S_QPOS] = qPos;
         straddle(st, countEnd, qVs, qTs, c, s, y, posC);
-        e = st[S_E];
+        e = st[S_E] | 0;
         qb = st[S_QB];
         qV = st[S_QV];
         qPos = st[S_QPOS];
