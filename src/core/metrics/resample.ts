@@ -11,6 +11,9 @@
 //   monotonically, so its largest |value| is reached at the ends of the run;
 // - Brier, log loss, accuracy, the HMR sums: weighted sums.
 //
+// Rows not drawn add nothing, so the pass goes over the drawn rows only (gathered in sorted order
+// with their counts first), and spreads them onto smECE's grid as it goes.
+//
 // A resample taken this way is the multiset of drawn rows in file order (ties keep file order, as
 // docs/metrics.md#binning asks of every binned metric), which is what the naive path (gather the drawn rows in
 // ascending row order, sort, compute) computes; the results agree to rounding (~1e-15).
@@ -44,8 +47,8 @@ export interface CalibrationResampleOptions {
  * accuracy, brier, nbr, log_loss, ece, ece_quantile, mce, mce_quantile, ks, hmr, r_o, r_u,
  * hmr_beta, smece, smece_sigma, and auc for 'binary' (confidence_auroc and confidence_brier for
  * 'topLabel', where the target is correctness). Targets are 0/1. Values must not be NaN (use
- * the naive path). smECE: the resample's weights in sorted order spread onto the grid, then the same
- * search as the whole set's (./smoothCalibration.ts).
+ * the naive path). smECE: the resample's rows spread onto the grid (by the weighted pass itself), then
+ * the same search as the whole set's (./smoothCalibration.ts).
  */
 export function calibrationResampler(
   value: Float64Array,
@@ -110,8 +113,9 @@ export function calibrationResampler(
     else gatherDrawn32(w, order, runEnd, drawn);
     // The search starts at the whole set's σ* (the band's, or found once here), near the resample's;
     // the same hint for every resample, so a resample's value does not depend on the ones before.
-    const sortedTarget = hint === undefined && !band ? Uint8Array.from(flags, (f) => f & 1) : null;
-    hint ??= band?.sigma ?? (sortedTarget && new SmoothGrid().fill(sorted, sortedTarget).fixedPoint()?.sigma) ?? null;
+    if (hint === undefined) {
+      hint = band ? band.sigma : (new SmoothGrid().fill(sorted, Uint8Array.from(flags, (f) => f & 1)).fixedPoint()?.sigma ?? null);
+    }
     passed = false;
     const smooth = grid.fillBy(spreadInto).fixedPoint(hint ?? undefined);
     const m = calibrationFromSums(out, n, nb, opts.hmrBeta, binary);
