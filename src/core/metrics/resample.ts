@@ -294,8 +294,8 @@ function warmUpKernels(): void {
 /**
  * The one weighted pass in sorted order over the drawn rows (see the head of this file), one
  * equal-width bin per kernel call. It also spreads the rows onto the smECE grid of `fine` intervals
- * (into acc, see SmoothGrid.fillBy), as spreadDrawn does. The kernel is a small function with its
- * state in a typed array: V8 optimises it once and keeps it, over thousands of calls.
+ * (into acc, see SmoothGrid.fillBy), as spreadDrawn does. The kernel is a function of its own with
+ * its state in a typed array: V8 optimises it once and keeps it, over thousands of calls.
  */
 function weightedPass(cols: SortedColumns, d: DrawnRows, out: PassSums, acc: Float64Array, fine: number): void {
   const { countEnd } = cols;
@@ -319,7 +319,7 @@ function weightedPass(cols: SortedColumns, d: DrawnRows, out: PassSums, acc: Flo
     out.wT[b] = st[S_POS] - pos0;
     from = to;
   }
-  if (st[S_CELL] >= 0) addCell(acc, st[S_CELL], st[S_C0], st[S_C1], st[S_C2], st[S_C3]);
+  if (st[S_CELL] >= 0) addCell(acc, st[S_CELL] | 0, st[S_C0], st[S_C1], st[S_C2], st[S_C3]);
   // The bin the last row ended in, and any left empty (fewer places than bins).
   for (let qb = st[S_QB], qV = st[S_QV], qT = st[S_POS] - st[S_QPOS]; qb < nb; qb++, qV = 0, qT = 0) {
     out.qV[qb] = qV;
