@@ -47,6 +47,9 @@ if (run('type-check (whole repository, then each layer)', 'node', ['scripts/type
 if (run('build', 'node', ['scripts/build.mjs']).status !== 0) failures.push('build failed');
 
 if (want('unit')) {
+  // Debian's numpy, pandas, scikit-learn and scipy compute the reference values of many unit tests.
+  const python = run('set up the reference Python (numpy, pandas, scikit-learn, scipy)', 'bash', ['scripts/setup-python.sh']);
+  if (python.status !== 0) failures.push('setup of the reference Python failed (the reason is printed above; run it alone: bash scripts/setup-python.sh)');
   const out = join(scratch, 'unit.json');
   const r = run('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   add('unit', vitestCounts(out), r.status);
