@@ -280,7 +280,9 @@ function warmUpKernels(): void {
   const w32 = new Uint32Array(n);
   const drawn: DrawnRows = { rows: new Int32Array(n), counts: new Int32Array(n), binEnd: new Int32Array(nb) };
   const acc = new Float64Array(2 * (64 + 2));
-  for (let round = 0; round < 400; round++) {
+  // 100 rounds: every kernel is optimised by then with every branch seen (--trace-opt), and they
+  // cost ~30 ms of CPU once per process (400 rounds: ~100 ms).
+  for (let round = 0; round < 100; round++) {
     for (let p = 0; p < n; p++) w8[p] = w32[p] = (p * 31 + round * 17) % 5; // 0 to 4: some rows straddle bin ends
     const cols: SortedColumns = { sorted, flags, logTerm, widthEnd, countEnd, confK: round % 2 ? 1 : -Infinity }; // -Infinity first
     if (round % 2) gatherDrawn8(w8, order, widthEnd, drawn);
