@@ -363,6 +363,9 @@ export class ReportPanel {
       this.view = { ...view, reports: view.reports.map(merge) };
       this.intervalsArrived = true;
       if (this.info.ready) this.postNow({ type: 'intervals', token: this.token, reports: intervals });
+      // Arrived before the page's 'ready' (its hold timed out while a first webview booted): the view
+      // posted early lacks them, so 'ready' posts the view again, with them.
+      else this.earlyToken = undefined;
       if (this.intervalsAhead?.token === this.token) this.intervalsAhead.resolve();
       ReportPanel.log?.(`panel: intervals ${this.info.ready ? 'posted' : 'kept for the next ready'}, ${Date.now() - this.info.createdAt} ms after the panel was created`);
       this.follower.checkStamp();
