@@ -254,11 +254,7 @@ function calibrationMetrics(conf: Float64Array, correct: Uint8Array, o: ScoreOpt
     equalWidth: withTargetIntervals(equalWidthBins(conf, target, o.bins)),
     equalCount: withTargetIntervals(equalCountBins(conf, target, o.bins, order)),
   };
-  // Smooth ECE from the confidences in ascending order (NaN sorts last and stays out).
-  const sortedConf = gather(conf, order);
-  let finite = sortedConf.length;
-  while (finite > 0 && sortedConf[finite - 1] !== sortedConf[finite - 1]) finite--;
-  const smooth = smoothCalibration(sortedConf.subarray(0, finite), gather(correct, order).subarray(0, finite));
+  const smooth = smoothInOrder(conf, correct, order);
   metrics.smece = smooth ? smooth.result.smece : null;
   metrics.smece_sigma = smooth ? smooth.result.sigma : null;
   return {
@@ -303,6 +299,13 @@ function classesForMean(set: MulticlassSet): number[] | undefined {
   return [...seen].sort((a, b) => a - b);
 }
 
+/** 1 where a multiclass row's prediction is its gold class. */
+function correctOf(set: MulticlassSet): Uint8Array {
+  const correct = new Uint8Array(set.n);
+  for (let i = 0; i < set.n; i++) correct[i] = set.gold[i] === set.pred[i] ? 1 : 0;
+  return correct;
+}
+
 /** Top-label confidence of a multiclass set: the file's own, else probs[pred]. */
 function multiclassConfidence(set: MulticlassSet): Float64Array | undefined {
   if (set.confidence) return set.confidence;
@@ -316,8 +319,7 @@ function multiclassConfidence(set: MulticlassSet): Float64Array | undefined {
 function scoreMulticlass(set: MulticlassSet, o: ScoreOptions): Scored {
   const n = set.n;
   const k = set.classes.length;
-  const correct = new Uint8Array(n);
-  for (let i = 0; i < n; i++) correct[i] = set.gold[i] === set.pred[i] ? 1 : 0;
+  const correct = correctOf(set);
   const stats: ClassStats = classStats(set.gold, set.pred, k, set.classes);
   const metrics: Metrics = {
     accuracy: accuracy(set.pred, set.gold),
@@ -475,9 +477,7 @@ export function resampleMetrics(set: PredictionSet, o: ScoreOptions, band?: Smoo
       const classwise = set.probs && classwiseEceResampler(set.probs, k, set.gold, o.bins);
       const mc = classwise ? (w: Counts) => ({ ...mcOnly(w), ...classwise(w) }) : mcOnly;
       if (!conf) return mc;
-      const correct = new Uint8Array(set.n);
-      for (let i = 0; i < set.n; i++) correct[i] = set.gold[i] === set.pred[i] ? 1 : 0;
-      const cal = calibrationResampler(conf, correct, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel', band });
+      const cal = calibrationResampler(conf, correctOf(set), { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'topLabel', band });
       const keys = set.probs ? CALIBRATION_KEYS : [...CALIBRATION_KEYS, ...STATED_CONFIDENCE_KEYS];
       return (w) => ({ ...mc(w), ...pick(cal(w), keys) });
     }
@@ -571,7 +571,7 @@ function resampleHook(o: ScoreOptions, resamples = o.bootstrap): ((done: number)
  */
 function laterShare(report: Report, set: PredictionSet, o: ScoreOptions): Report {
   const calibrated = calibrationColumns(set);
-  const whole = calibrated && calibrated.value.length > 0 ? wholeSetSmooth(calibrated.value, calibrated.target) : null;
+  const whole = calibrated && calibrated.value.length > 0 ? smoothInOrder(calibrated.value, calibrated.target, stableArgsort(calibrated.value))?.curve : null;
   let part: BootstrapPartData | undefined;
   report.intervals = intervalsFor(set, o, whole ?? undefined, (p) => { part = p; });
   if (part) report.bootstrapPart = { ...part, keys: [] };
@@ -585,22 +585,18 @@ function calibrationColumns(set: PredictionSet): { value: Float64Array; target: 
     case 'confidence': return { value: set.confidence, target: set.correct };
     case 'multiclass': {
       const conf = multiclassConfidence(set);
-      if (!conf) return null;
-      const correct = new Uint8Array(set.n);
-      for (let i = 0; i < set.n; i++) correct[i] = set.gold[i] === set.pred[i] ? 1 : 0;
-      return { value: conf, target: correct };
+      return conf ? { value: conf, target: correctOf(set) } : null;
     }
     default: return null;
   }
 }
 
-/** The whole set's smoothed reliability (σ* and its curve), as scoreSet computes it. */
-function wholeSetSmooth(value: Float64Array, target: Uint8Array): Report['smoothReliability'] {
-  const order = stableArgsort(value);
+/** Smooth ECE and its curve from the values in ascending `order` (NaN sorts last and stays out). */
+function smoothInOrder(value: Float64Array, target: Uint8Array, order: Uint32Array): ReturnType<typeof smoothCalibration> {
   const sorted = gather(value, order);
   let finite = sorted.length;
   while (finite > 0 && sorted[finite - 1] !== sorted[finite - 1]) finite--;
-  return smoothCalibration(sorted.subarray(0, finite), gather(target, order).subarray(0, finite))?.curve ?? null;
+  return smoothCalibration(sorted.subarray(0, finite), gather(target, order).subarray(0, finite));
 }
 
 /** Bootstrap intervals resampling whole clusters: the drawn rows scored as a set (the reference path). */

@@ -201,8 +201,9 @@ function conversations(req: Extract<WorkerRequest, { type: 'searchConversations'
 /**
  * The panel's path through two made-up tables of 20,000 rows (a folktexts file, a generic table
  * with a prediction and a probability): a fresh thread runs each long loop in V8's slower tiers
- * until it has been compiled, which made a cold worker's first million-row report ~0.25 s of CPU
- * (a third) dearer than the same report once warm (issue 28.11). The tables are data made here,
+ * until it has been compiled: a fresh worker's first million-row report took 777-903 ms (median
+ * thread CPU 620 ms), a warmed one's 517-708 ms (560 ms), 6 pairs in turn (issue 28.11; bench/README
+ * "Eighth session"). The tables are data made here,
  * never a user's file; nothing is kept.
  */
 function warmUp(id: number): WorkerReply {

@@ -114,8 +114,8 @@ export class WorkerPool {
   /**
    * Starts a worker at full priority in an empty slot, unless one is running, and has it run `body`
    * once (a warm-up: workerProtocol 'warmUp'), so that the first urgent job, a report opened after a
-   * window reload, finds a thread running whose code V8 has compiled (issue 28.11: a cold worker's
-   * first million-row report cost ~0.25 s more CPU, and the thread's start ~0.1 s). It is no job: a
+   * window reload, finds a thread running whose code V8 has compiled (issue 28.11: a million-row
+   * report took 0.15-0.2 s less wall time in a warmed worker, scoreWorker.ts warmUp). It is no job: a
    * job sent meanwhile waits behind it in the worker's queue. Background jobs leave the spare alone
    * while another slot is free, so it keeps its priority; unused, it goes after the keeping timeout.
    */
