@@ -191,7 +191,12 @@ const explorerRow = () => page.locator('.explorer-folders-view .monaco-list-row'
 async function workbenchSettled(since) {
   await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 180_000 });
   await explorerRow().waitFor({ timeout: 180_000 });
-  if (!atOnce) await hostLine(new RegExp(`^scored .*${name.replace(/\./g, '\\.')} \\(disk\\)`), since);
+  if (atOnce) return;
+  await hostLine(new RegExp(`^scored .*${name.replace(/\./g, '\\.')} \\(disk\\)`), since);
+  // And its report's first pass made ahead (src/extension/report/prepareAhead.ts), when the
+  // extension prepares one: the workspace has settled. Code without it prepares nothing.
+  await hostLine(new RegExp(`^scoring: prepared panel pass of .*${name.replace(/\./g, '\\.')}`), since, 20_000)
+    .catch(() => console.log('(no first pass prepared ahead within 20 s of the reload)'));
 }
 
 /** The report webview's document (the inner frame whose body carries data-rendered). */
@@ -316,6 +321,8 @@ async function openOnce(kind, index) {
     treeScoredDuringOpen: treeScore,
     // The report kept from the file's closed tab was shown (src/extension/report/keptReport.ts), and what its check found.
     keptShown: !!find(/^panel: the report of .* kept from its closed tab shown/),
+    // The first pass made ahead after the reload was shown (src/extension/report/preparedReports.ts).
+    preparedShown: !!find(/^scoring: the first pass of .* was prepared ahead/),
     pagesDelivered: /\d+ instance pages \([\d.]+ MB\) delivered in \d+ ms/.exec(find(/^panel: \d+ instance pages/)?.text ?? '')?.[0],
     keptCheck: /^panel: the kept report of .*?(is the file's report|differs from the file's: scored again)/.exec(find(/^panel: the kept report of /)?.text ?? '')?.[1],
     spans: [
@@ -358,7 +365,7 @@ function print(r) {
   console.log(`- worker, report pass: ${w(r.panelWorker)}; reply ${r.panelWorkerReplyMs} ms after the request`);
   r.intervalsWorker.forEach((share, k) => console.log(`- worker, intervals pass of ${r.bootstrap} resamples${r.intervalsWorker.length > 1 ? ` (share ${k + 1} of ${r.intervalsWorker.length})` : ''}: ${w(share)}; reply ${r.intervalsWorkerReplyMs[k]} ms after the request`));
   console.log(`- all instances in the table ${r.instancesAfterPaintMs} ms after the first chart (${r.pagesDelivered ?? 'pages not logged'}); tree scorings logged during the open: ${r.treeScoredDuringOpen.length}`);
-  console.log(`- ${r.keptShown ? `the report kept from the closed tab shown (${r.keptCheck ?? 'not checked yet'})` : 'scored for this open (no kept report)'}`);
+  console.log(`- ${r.keptShown ? `the report kept from the closed tab shown (${r.keptCheck ?? 'not checked yet'})` : r.preparedShown ? 'the first pass made ahead after the reload shown' : 'scored for this open (no kept report)'}`);
   console.log(`- time line (ms after the click): ${Object.entries(r.times).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 }
 

@@ -14,6 +14,7 @@ import { OpenDocuments } from './editor/openDocuments';
 import { EvalFiles } from './discovery/evalFiles';
 import { exportCommand, exportComparisonCommand } from './export/exportCommand';
 import { InstanceHoverProvider } from './editor/hover';
+import { registerPrepareAhead } from './report/prepareAhead';
 import { ReportPanel } from './report/reportPanel';
 import { SamplePanel } from './sample/samplePanel';
 import type { SampleReader } from './sample/sampleSides';
@@ -212,6 +213,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     SamplePanel.register(context, readSamples),
     { dispose: () => sampleWorker.dispose() }, { dispose: stopMemoryLog },
     registerReportEditor(context, files),
+    // The newest large files' reports are made ahead once the tree has scored them (issue 28.11).
+    registerPrepareAhead(files, scoring, (line) => log.debug(line)),
     vscode.window.tabGroups.onDidChangeTabs(() => statusBar.update()),
     vscode.commands.registerCommand('evalLens.scoreBenchmark', async (a?: unknown, b?: unknown) => {
       const shown: number[] = [];

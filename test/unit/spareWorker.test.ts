@@ -103,3 +103,21 @@ describe('the spare worker', () => {
     }
   });
 });
+
+describe('onStart: when a worker takes a job (a report made ahead is waited for only then)', () => {
+  it('is told when the job starts, not while it waits behind another background job of the pool', async () => {
+    const pool = new WorkerPool(standIn, 2);
+    try {
+      const started: string[] = [];
+      const first = pool.run({ type: 'score', path: '/data/first.csv', options: {}, detail: 'summary' }, { priority: 'background', onStart: () => started.push('first') });
+      const second = pool.run({ type: 'score', path: '/data/second.csv', options: {}, detail: 'summary' }, { priority: 'background', onStart: () => started.push('second') });
+      // One background job at a time (maxBackground 1): the second waits in the queue.
+      expect(started).toEqual(['first']);
+      await first;
+      expect(started).toEqual(['first', 'second']);
+      await second;
+    } finally {
+      pool.dispose();
+    }
+  });
+});

@@ -5,6 +5,7 @@
 // Two passes: the report is scored first without bootstrap, so the charts appear as soon as the
 // metrics exist; the intervals (evalLens.bootstrap resamples, which cost far more than the metrics
 // on a large file) follow in a second, cancellable pass and replace the report when they arrive.
+import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { FormatName, ScoreOptions } from '../../core/types';
 import { panelOptions, type EvalLensSettings } from '../settings';
@@ -13,6 +14,21 @@ import { CancelledError, isCancelled, type WorkerPool } from './workerPool';
 import type { Detail, ScoreResult } from './workerProtocol';
 import { stepsText } from './threadCpu';
 import { mergeBootstrapParts } from '../../core/bootstrapParts';
+import { PreparedReports } from '../report/preparedReports';
+
+function statOf(path: string): { mtime: number; size: number } | undefined {
+  try {
+    const st = statSync(path);
+    return { mtime: st.mtimeMs, size: st.size };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file is open in an editor with unsaved edits (then it is scored from the buffer). */
+function isDirty(path: string): boolean {
+  return vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed && d.isDirty);
+}
 
 /** Sets of at least this many rows have their intervals pass shared between the workers. */
 const SPLIT_INTERVALS_ROWS = 100_000;
@@ -33,12 +49,22 @@ export interface ScoreChoice {
   model?: string;
 }
 
+/** How a scoring run is queued: `background`, nobody waits for it (low priority, pre-emptible); `onStart`, a worker took it. */
+export interface ScoreJob {
+  background?: boolean;
+  onStart?: () => void;
+}
+
 /** Called when a report's intervals are ready: `quick` is the result shown so far. */
 export type IntervalsReady = (path: string, quick: ScoreResult, withIntervals: ScoreResult) => void;
 
 export class ReportScoring implements vscode.Disposable {
   /** Choices by path, so a restored or refreshed panel scores the same way. */
   private readonly choices = new Map<string, ScoreChoice>();
+  /** First passes made ahead for the newest large files (activate.ts decides which). */
+  readonly prepared = new PreparedReports();
+  /** How the report's first passes were had: made ahead, or scored on opening (tests, benchmarks). */
+  readonly firstPasses = { prepared: 0, scored: 0 };
   private intervals: { abort: AbortController; done: Promise<ScoreResult | undefined> } | undefined;
   /** Hears how far the intervals pass of `path` is (0..1), for the page's "computing intervals… N%". */
   onIntervalsProgress: ((path: string, fraction: number) => void) | undefined;
@@ -88,14 +114,32 @@ export class ReportScoring implements vscode.Disposable {
     this.intervals?.abort.abort(); // a new report: the previous one's intervals are not wanted
     this.intervals = undefined;
     const options = this.optionsFor(path, choice);
-    // The panel's form: chart data and compact per-instance pages, made in the worker.
-    const quick = await this.score(path, { ...options, bootstrap: 0 }, token, onProgress, undefined, 'panel');
+    const first = { ...options, bootstrap: 0 };
+    // Made ahead for a large file the tree scored (preparedReports.ts), else now: the panel's form,
+    // chart data and compact per-instance pages, made in the worker.
+    const prepared = await this.prepared.take(path, JSON.stringify(first), () => statOf(path), isDirty(path));
+    if (token?.isCancellationRequested) throw new CancelledError();
+    if (prepared) this.log?.(`scoring: the first pass of ${path} was prepared ahead`);
+    this.firstPasses[prepared ? 'prepared' : 'scored']++;
+    const quick = prepared ?? await this.score(path, first, token, onProgress, undefined, 'panel');
     if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) {
       this.startIntervals(path, options, quick);
       // The page says "computing intervals…" until they come, not "no intervals" (issue 28.9).
       return { ...quick, intervalsPending: options.bootstrap };
     }
     return quick;
+  }
+
+  /**
+   * Makes the report panel's first pass of `path` ahead, at low priority, unless one with its
+   * current options is made or being made, or it has unsaved edits (see preparedReports.ts).
+   */
+  prepare(path: string): void {
+    if (isDirty(path)) return;
+    const first = { ...this.optionsFor(path), bootstrap: 0 };
+    const key = JSON.stringify(first);
+    if (this.prepared.has(path, key, statOf(path))) return;
+    void this.prepared.start(path, key, (signal, onStart) => this.score(path, first, undefined, undefined, signal, 'panel', { background: true, onStart }));
   }
 
   /** Stops the intervals pass in flight (its panel closed). */
@@ -120,7 +164,7 @@ export class ReportScoring implements vscode.Disposable {
     const shares = this.intervalShares(quick, options);
     const run = () => (shares > 1
       ? this.scoreShares(path, options, shares, progress, abort.signal)
-      : this.score(path, options, undefined, progress, abort.signal, 'summary', false, 0.3));
+      : this.score(path, options, undefined, progress, abort.signal, 'summary', {}, 0.3));
     const done = held.then(run).then(
       (full) => {
         if (!abort.signal.aborted) this.onIntervals(path, quick, full);
@@ -157,17 +201,17 @@ export class ReportScoring implements vscode.Disposable {
   private async scoreShares(path: string, options: Partial<ScoreOptions>, count: number, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ScoreResult> {
     const parts = await Promise.all(Array.from({ length: count }, (_, index) =>
       // The shares run side by side at the same pace: the first one's progress is the pass's.
-      this.score(path, { ...options, bootstrapPart: { index, count } }, undefined, index === 0 ? onProgress : undefined, signal, 'summary', false, 0.3)));
+      this.score(path, { ...options, bootstrapPart: { index, count } }, undefined, index === 0 ? onProgress : undefined, signal, 'summary', {}, 0.3)));
     const first = parts[0];
     const same = parts.every((p) => !!p.stamp && !!first.stamp && p.stamp.mtime === first.stamp.mtime && p.stamp.size === first.stamp.size && p.reports.length === first.reports.length);
-    if (!same) return this.score(path, options, undefined, onProgress, signal, 'summary', false, 0.3);
+    if (!same) return this.score(path, options, undefined, onProgress, signal, 'summary', {}, 0.3);
     return { ...first, reports: first.reports.map((_, k) => mergeBootstrapParts(parts.map((p) => p.reports[k]))) };
   }
 
   /** One scoring run in a worker, the unsaved buffer when the file is open with edits. */
   async score(
     path: string, options: Partial<ScoreOptions>, token?: vscode.CancellationToken,
-    onProgress?: (fraction: number) => void, signal?: AbortSignal, detail: Detail = 'full', lowPriority = false, parseShare?: number,
+    onProgress?: (fraction: number) => void, signal?: AbortSignal, detail: Detail = 'full', job: ScoreJob = {}, parseShare?: number,
   ): Promise<ScoreResult> {
     const abort = new AbortController();
     const sub = token?.onCancellationRequested(() => abort.abort());
@@ -178,13 +222,13 @@ export class ReportScoring implements vscode.Disposable {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed);
       const reply = await this.pool.run(
         { type: 'score', path, text: doc?.isDirty ? doc.getText() : undefined, options, maxBytes: this.settings().maxFileBytes, detail, progress: !!onProgress, ...(parseShare !== undefined ? { parseShare } : {}) },
-        { priority: 'interactive', signal: abort.signal, onProgress, lowPriority },
+        { priority: job.background ? 'background' : 'interactive', lowPriority: !!job.background, signal: abort.signal, onProgress, onStart: job.onStart },
       );
       if (reply.type === 'scored') {
         const { mtimeBefore, mtimeAfter, sizeBefore, sizeAfter } = reply;
         const steady = mtimeBefore !== undefined && mtimeBefore === mtimeAfter && sizeBefore !== undefined && sizeBefore === sizeAfter;
         const timings = { scoreMs: reply.timings?.scoreMs ?? NaN, encodeMs: reply.timings?.encodeMs ?? NaN, roundTripMs: performance.now() - t0, steps: reply.timings?.steps };
-        this.log?.(`scoring: ${detail} pass of ${path}${options.bootstrap ? ` (bootstrap ${options.bootstrap})` : ''}: worker ${stepsText(timings.steps ?? [])}; reply ${Math.round(timings.roundTripMs)} ms after the request`);
+        this.log?.(`scoring: ${job.background ? 'prepared ' : ''}${detail} pass of ${path}${options.bootstrap ? ` (bootstrap ${options.bootstrap})` : ''}: worker ${stepsText(timings.steps ?? [])}; reply ${Math.round(timings.roundTripMs)} ms after the request`);
         return steady ? { ...reply.result, stamp: { mtime: mtimeBefore, size: sizeBefore }, timings } : { ...reply.result, timings };
       }
       if (reply.type === 'failed') throw new Error(reply.message);
@@ -196,6 +240,7 @@ export class ReportScoring implements vscode.Disposable {
 
   dispose(): void {
     this.intervals?.abort.abort();
+    this.prepared.clear();
   }
 }
 

@@ -45,6 +45,8 @@ interface Job {
   onProgress?: (fraction: number) => void;
   /** Run at a lower scheduling priority (see the top of this file). */
   lowPriority: boolean;
+  /** Told when a worker starts the job (it may wait in the queue behind others first). */
+  onStart?: () => void;
   settled: boolean;
   /** The file a score job parses from disk (see fileOf): never parsed by two workers at once. */
   file?: string;
@@ -132,15 +134,15 @@ export class WorkerPool {
 
   /**
    * Run one request; rejects with CancelledError when `signal` aborts first. `lowPriority`: nobody
-   * waits for it (default: background jobs).
+   * waits for it (default: background jobs). `onStart`: a worker took it from the queue.
    */
-  run(body: Body, opts: { priority: Priority; signal?: AbortSignal; onProgress?: (fraction: number) => void; lowPriority?: boolean }): Promise<WorkerReply> {
+  run(body: Body, opts: { priority: Priority; signal?: AbortSignal; onProgress?: (fraction: number) => void; lowPriority?: boolean; onStart?: () => void }): Promise<WorkerReply> {
     if (this.disposed) return Promise.reject(new CancelledError());
     if (opts.signal?.aborted) return Promise.reject(new CancelledError());
     return new Promise<WorkerReply>((resolve, reject) => {
       const job: Job = {
         id: this.nextId++, body, priority: opts.priority, resolve, reject, onProgress: opts.onProgress,
-        lowPriority: opts.lowPriority ?? opts.priority === 'background', settled: false, file: fileOf(body),
+        lowPriority: opts.lowPriority ?? opts.priority === 'background', onStart: opts.onStart, settled: false, file: fileOf(body),
       };
       opts.signal?.addEventListener('abort', () => this.cancel(job), { once: true });
       this.enqueue(job);
@@ -276,6 +278,7 @@ export class WorkerPool {
     const nice = job.lowPriority && !slot.niced && !keepPriority ? LOW_PRIORITY_NICE : undefined;
     if (nice !== undefined) slot.niced = true;
     slot.worker.postMessage({ ...job.body, id: job.id, nice } as WorkerRequest);
+    job.onStart?.();
   }
 
   /** A slot's job is done: its worker stays for the next job, or goes after a while idle. */

@@ -1,0 +1,54 @@
+// Which files get their report's first pass made ahead (preparedReports.ts): once the tree has
+// scored every file it knows (its worker then keeps their parses), the PREPARE_COUNT newest files
+// that a click opens as a report (large or binary, reportEditor.ts opensAsReport; so nothing is
+// prepared with evalLens.openLargeFilesAsReport off), unless a report tab shows them already.
+// Chosen again whenever the tree's scores change (a file written, settings changed).
+import { promises as fsp } from 'node:fs';
+import * as vscode from 'vscode';
+import type { EvalFiles } from '../discovery/evalFiles';
+import type { ReportScoring } from '../worker/scoring';
+import { choosePrepared, type PrepareCandidate } from './preparedReports';
+import { opensAsReport, REPORT_EDITOR_VIEW_TYPE } from './reportEditor';
+
+/** After the tree's last score, before choosing (a burst of file events scores files one by one). */
+const SETTLE_MS = 250;
+
+function reportTabOpen(path: string): boolean {
+  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === REPORT_EDITOR_VIEW_TYPE && t.input.uri.fsPath === path));
+}
+
+export function registerPrepareAhead(files: EvalFiles, scoring: ReportScoring, log: (line: string) => void): vscode.Disposable {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let choosing = 0;
+  const choose = async () => {
+    const generation = ++choosing;
+    const entries = files.all().filter((e) => e.discovered && e.result && !e.error && opensAsReport(e.uri, files));
+    const candidates: PrepareCandidate[] = [];
+    for (const e of entries) {
+      const st = await fsp.stat(e.path).catch(() => undefined);
+      if (st?.isFile()) candidates.push({ path: e.path, mtime: st.mtimeMs, size: st.size });
+    }
+    if (generation !== choosing || files.pendingCount > 0) return; // a newer choice, or the tree is busy again
+    const chosen = choosePrepared(candidates);
+    scoring.prepared.retain(new Set(chosen));
+    for (const path of chosen) {
+      if (reportTabOpen(path)) continue;
+      if (!scoring.prepared.paths().includes(path)) log(`prepare: the report of ${path} is made ahead (one of the ${chosen.length} newest files that open as a report)`);
+      scoring.prepare(path);
+    }
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (files.pendingCount === 0) void choose();
+    }, SETTLE_MS);
+  };
+  const sub = files.onDidChange(schedule);
+  return {
+    dispose: () => {
+      clearTimeout(timer);
+      sub.dispose();
+    },
+  };
+}

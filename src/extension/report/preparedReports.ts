@@ -1,0 +1,140 @@
+// First passes made ahead (issue 28, point 11): after a window reload the tree scores a large
+// predictions file in its lower-priority worker, which then keeps the file's parse; the first
+// click on the file scored it again from disk in another worker, while the webview booted and the
+// text editor read the file (1.2-2.1 s of wall time on two cores for ~0.55 s of the worker's CPU).
+// The newest few files a click opens as a report (large or binary: reportEditor.ts opensAsReport)
+// get their report panel's first pass (chart data and instance pages, no intervals) made ahead in
+// that worker, from its kept parse, at its low priority; the click shows it at once and starts the
+// intervals pass. A prepared pass stands only for the file it was made from (mtime and size), the
+// same scoring options and no unsaved edits; it is used once (the panel then holds it). Pure: no
+// `vscode`, no file system.
+import { KEEP_MAX_BYTES, panelBytes } from './keptReport';
+import type { PanelScoreResult } from './panelModel';
+
+/** How many files have their first pass prepared: the newest (by mtime) that open as a report. */
+export const PREPARE_COUNT = 2;
+
+export interface PrepareCandidate {
+  path: string;
+  mtime: number;
+  size: number;
+}
+
+/** The files to prepare: the `count` newest, ties by path (a stable choice between reloads). */
+export function choosePrepared(candidates: readonly PrepareCandidate[], count = PREPARE_COUNT): string[] {
+  return [...candidates]
+    .sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .slice(0, count)
+    .map((c) => c.path);
+}
+
+interface Prepared {
+  /** The scoring options it was made with, as a string. */
+  key: string;
+  result: PanelScoreResult;
+}
+
+interface InFlight {
+  key: string;
+  done: Promise<PanelScoreResult | undefined>;
+  abort: AbortController;
+  /** A worker took the job (it is not waiting behind the tree's other files). */
+  started: boolean;
+}
+
+/** Makes a first pass: `signal` stops it, `onStart` is called when a worker starts it. */
+export type PrepareRun = (signal: AbortSignal, onStart: () => void) => Promise<PanelScoreResult>;
+
+export class PreparedReports {
+  private readonly ready = new Map<string, Prepared>();
+  private readonly running = new Map<string, InFlight>();
+
+  /**
+   * Whether `path` has a pass being made with `key`, or made with it from the file as it is now
+   * (`stamp`: its mtime and size): nothing to start.
+   */
+  has(path: string, key: string, stamp: { mtime: number; size: number } | undefined): boolean {
+    if (this.running.get(path)?.key === key) return true;
+    const made = this.ready.get(path);
+    return !!made && made.key === key && sameStamp(made.result.stamp, stamp);
+  }
+
+  /** Paths whose pass is made and waiting for a click (tests). */
+  readyPaths(): string[] {
+    return [...this.ready.keys()];
+  }
+
+  /** Paths prepared or being prepared (tests, logs). */
+  paths(): string[] {
+    return [...new Set([...this.ready.keys(), ...this.running.keys()])];
+  }
+
+  /**
+   * Records a preparation of `path` started with `key`: its result is kept when it resolves with a
+   * pass that can be kept (a stamp, chart data, instance pages within KEEP_MAX_BYTES), else dropped.
+   * A preparation of the same path already running is stopped (its options or its file changed).
+   */
+  start(path: string, key: string, run: PrepareRun): Promise<PanelScoreResult | undefined> {
+    this.running.get(path)?.abort.abort();
+    this.ready.delete(path);
+    const abort = new AbortController();
+    const flight = { key, abort, started: false } as InFlight;
+    flight.done = run(abort.signal, () => { flight.started = true; }).then(
+      (result) => (keepablePass(result) ? result : undefined),
+      () => undefined,
+    );
+    const done = flight.done;
+    this.running.set(path, flight);
+    void done.then((result) => {
+      if (this.running.get(path) !== flight) return;
+      this.running.delete(path);
+      if (result && !abort.signal.aborted) this.ready.set(path, { key, result });
+    });
+    return done;
+  }
+
+  /**
+   * The prepared pass of `path` for `key` when it stands for the file now (`stamp`: its mtime and
+   * size, undefined when unreadable; `dirty`: open with unsaved edits), waiting for one a worker
+   * is making (it was given the file's kept parse; a new job would wait for it anyway: one file is
+   * never parsed by two workers at once). One still queued is stopped: scoring now is sooner. It is
+   * no longer kept then (the panel holds it). Undefined: score the file.
+   */
+  async take(path: string, key: string, stamp: () => { mtime: number; size: number } | undefined, dirty: boolean): Promise<PanelScoreResult | undefined> {
+    const flight = this.running.get(path);
+    let result: PanelScoreResult | undefined;
+    if (flight) this.running.delete(path);
+    if (flight && (flight.key !== key || !flight.started || dirty)) flight.abort.abort();
+    else if (flight) {
+      result = await flight.done;
+    } else {
+      const made = this.ready.get(path);
+      if (made?.key === key) result = made.result;
+    }
+    this.ready.delete(path);
+    if (!result || dirty) return undefined;
+    return sameStamp(result.stamp, stamp()) ? result : undefined;
+  }
+
+  /** Drops every pass but those of `keep` (no longer among the newest, or untracked), stopping those being made. */
+  retain(keep: ReadonlySet<string>): void {
+    for (const [path, flight] of this.running) {
+      if (keep.has(path)) continue;
+      flight.abort.abort();
+      this.running.delete(path);
+    }
+    for (const path of this.ready.keys()) if (!keep.has(path)) this.ready.delete(path);
+  }
+
+  clear(): void {
+    this.retain(new Set());
+  }
+}
+
+function sameStamp(a: { mtime: number; size: number } | undefined, b: { mtime: number; size: number } | undefined): boolean {
+  return !!a && !!b && a.mtime === b.mtime && a.size === b.size;
+}
+
+function keepablePass(result: PanelScoreResult): boolean {
+  return !!result.stamp && !!result.panel && panelBytes(result) <= KEEP_MAX_BYTES;
+}

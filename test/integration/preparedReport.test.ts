@@ -1,0 +1,107 @@
+// A report made ahead (issue 28 point 11): once the tree has scored the workspace, the newest files
+// a click opens as a report (large or binary) have their report's first pass made in the tree's
+// worker (src/extension/report/prepareAhead.ts, preparedReports.ts). Opening one shows that pass,
+// without scoring the file for it, and its intervals follow; a changed file is prepared again from
+// its new content; a file that opens as text is never prepared. In the real extension host, on a
+// real Parquet table copied into the workspace.
+import * as assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as vscode from 'vscode';
+import { api, fixture, until, workspaceRoot } from './evalLensSupport';
+
+const REPORT_EDITOR = 'evalLens.reportEditor';
+const repo = (rel: string) => resolve(workspaceRoot(), '../../..', rel);
+
+suite('a report made ahead for the newest large or binary file', () => {
+  let dir: string;
+  let path: string;
+  suiteSetup(() => {
+    dir = fixture('prepared-ahead');
+    mkdirSync(dir, { recursive: true });
+    path = join(dir, 'scores.parquet');
+  });
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    rmSync(dir, { recursive: true, force: true });
+    const a = await api();
+    await until(() => a.files.get(vscode.Uri.file(path)), (e) => e === undefined, 'the copied table gone from the tree', 30_000);
+  });
+
+  async function closeAll(): Promise<void> {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const a = await api();
+    await until(() => a.panel(), (p) => p === undefined, 'the report tab closed');
+  }
+
+  /** The file's pass is made and waits for a click, from the file as it is now. */
+  async function preparedNow(): Promise<void> {
+    const a = await api();
+    const mtime = statSync(path).mtimeMs;
+    await until(() => a.scoring.prepared.readyPaths().includes(path) && a.files.get(vscode.Uri.file(path))?.result !== undefined, (ok) => ok, `the report of ${path} made ahead`, 60_000);
+    assert.ok(statSync(path).mtimeMs === mtime);
+  }
+
+  async function open() {
+    const a = await api();
+    await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(path), REPORT_EDITOR);
+    const panel = await until(() => a.panel(), (p) => p?.path === path && !!p.reports, 'the report editor', 60_000);
+    await panel!.whenRendered(path, 60_000);
+    return panel!;
+  }
+
+  /** The file scored now, without intervals: the numbers the report must show. */
+  async function scoredNow() {
+    const a = await api();
+    const result = await a.scoring.score(path, { ...a.scoring.optionsFor(path), bootstrap: 0 }, undefined, undefined, undefined, 'summary');
+    return result.reports[0];
+  }
+
+  test('the first pass comes from the preparation; the numbers are the file\'s; its intervals follow', async () => {
+    copyFileSync(repo('test/fixtures/parquet/generic_predictions.parquet'), path);
+    await preparedNow();
+    const a = await api();
+    const before = { ...a.scoring.firstPasses };
+    const panel = await open();
+    assert.equal(a.scoring.firstPasses.prepared, before.prepared + 1, 'the prepared pass was shown');
+    assert.equal(a.scoring.firstPasses.scored, before.scored, 'the file was not scored again for the first chart');
+    assert.deepEqual(a.scoring.prepared.readyPaths().includes(path), false, 'used once: the panel holds it');
+    const reference = await scoredNow();
+    const shown = panel.reports![0];
+    assert.equal(shown.n, reference.n);
+    assert.ok(shown.n > 0);
+    assert.deepEqual(shown.metrics, reference.metrics);
+    // The table's rows come from the prepared instance pages.
+    const table = await panel.whenInstancesReady(path, 60_000);
+    assert.equal(table.rows, reference.n);
+    const bootstrap = vscode.workspace.getConfiguration('evalLens').get<number>('bootstrap') ?? 0;
+    if (bootstrap > 0) {
+      await until(() => panel.reports?.[0], (r) => (r?.options.bootstrap ?? 0) > 0 && Object.keys(r?.intervals ?? {}).length > 0, 'the intervals after a prepared first pass', 60_000);
+    }
+    await closeAll();
+  });
+
+  test('the file changed: prepared again from its new content, and that is what opens', async () => {
+    // Another table at the same path (its closed tab's report no longer stands for it).
+    copyFileSync(repo('test/fixtures/parquet/pyarrow_generic.parquet'), path);
+    const a = await api();
+    await until(() => a.files.get(vscode.Uri.file(path))?.result?.reports[0]?.n, (n) => n !== undefined, 'the tree scored the new table', 60_000);
+    await preparedNow();
+    const before = { ...a.scoring.firstPasses };
+    const panel = await open();
+    assert.equal(panel.keptState, undefined, 'the closed tab\'s report of the old table is not shown');
+    assert.equal(a.scoring.firstPasses.prepared, before.prepared + 1);
+    const reference = await scoredNow();
+    assert.equal(panel.reports![0].n, reference.n);
+    assert.deepEqual(panel.reports![0].metrics, reference.metrics);
+    await closeAll();
+  });
+
+  test('a file that opens as text (a small CSV) is not prepared', async () => {
+    const a = await api();
+    await a.whenIdle();
+    const csv = fixture('folktexts/ACSIncome/Mistral-7B.ACSIncome.test_predictions.csv');
+    assert.ok(a.files.get(vscode.Uri.file(csv))?.result, 'the tree scored the CSV');
+    assert.equal(a.scoring.prepared.paths().includes(csv), false);
+  });
+});

@@ -1,0 +1,170 @@
+// First passes made ahead for the newest large files (src/extension/report/preparedReports.ts,
+// issue 28 point 11): which files, when a pass stands for the file (same options, same mtime and
+// size, no unsaved edits), used once, a pass being made waited for only when a worker runs it,
+// and stopped when it is no longer wanted.
+import { describe, expect, it } from 'vitest';
+import { choosePrepared, PreparedReports, type PrepareRun } from '../../src/extension/report/preparedReports';
+import { KEEP_MAX_BYTES } from '../../src/extension/report/keptReport';
+import type { PanelScoreResult } from '../../src/extension/report/panelModel';
+import type { Report } from '../../src/core/types';
+
+const stamp = { mtime: 1_700_000_000_123.5, size: 18_300_000 };
+const PATH = '/w/big.test_predictions.csv';
+const KEY = '{"bins":10,"bootstrap":0}';
+
+function result(extra: Partial<PanelScoreResult> = {}, rows = 10): PanelScoreResult {
+  return {
+    reports: [{ path: PATH, n: rows, metrics: { accuracy: 0.8 } } as unknown as Report],
+    summary: {},
+    panel: [{ charts: {} as never, instances: { pages: [{ index: 0, offset: 0, count: rows, data: { value: new Float64Array(rows) } }] } as never }],
+    stamp,
+    ...extra,
+  };
+}
+
+/** A run settled by hand: what the worker pool gives ReportScoring.prepare. */
+function manualRun(startNow = true) {
+  let resolve!: (r: PanelScoreResult) => void;
+  let reject!: (e: unknown) => void;
+  let signal!: AbortSignal;
+  let start!: () => void;
+  const run: PrepareRun = (s, onStart) => {
+    signal = s;
+    start = onStart;
+    if (startNow) onStart();
+    return new Promise<PanelScoreResult>((res, rej) => { resolve = res; reject = rej; });
+  };
+  return { run, resolve: (r: PanelScoreResult) => resolve(r), reject: (e: unknown) => reject(e), signal: () => signal, start: () => start() };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('choosePrepared: the newest files', () => {
+  it('takes the newest by mtime, ties by path, at most the count', () => {
+    const files = [
+      { path: '/w/a.csv', mtime: 10, size: 1 },
+      { path: '/w/d.csv', mtime: 30, size: 1 },
+      { path: '/w/c.csv', mtime: 20, size: 1 },
+      { path: '/w/b.csv', mtime: 30, size: 1 },
+    ];
+    expect(choosePrepared(files, 2)).toEqual(['/w/b.csv', '/w/d.csv']);
+    expect(choosePrepared(files, 3)).toEqual(['/w/b.csv', '/w/d.csv', '/w/c.csv']);
+    expect(choosePrepared([], 2)).toEqual([]);
+    // The input is not reordered.
+    expect(files.map((f) => f.path)).toEqual(['/w/a.csv', '/w/d.csv', '/w/c.csv', '/w/b.csv']);
+  });
+});
+
+describe('PreparedReports', () => {
+  it('a pass made is handed out once, for the same options and the same file', async () => {
+    const store = new PreparedReports();
+    const m = manualRun();
+    const made = result();
+    const done = store.start(PATH, KEY, m.run);
+    expect(store.has(PATH, KEY, stamp)).toBe(true);
+    m.resolve(made);
+    expect(await done).toBe(made);
+    await flush();
+    expect(store.has(PATH, KEY, stamp)).toBe(true);
+    expect(store.has(PATH, KEY, { ...stamp, size: stamp.size + 1 })).toBe(false);
+    expect(store.has(PATH, 'other', stamp)).toBe(false);
+    expect(await store.take(PATH, KEY, () => stamp, false)).toBe(made);
+    // Used: the panel holds it now.
+    expect(await store.take(PATH, KEY, () => stamp, false)).toBeUndefined();
+    expect(store.paths()).toEqual([]);
+  });
+
+  it('other options, a changed file, an unreadable file or unsaved edits: not handed out (and dropped)', async () => {
+    const cases: [string, () => typeof stamp | undefined, boolean][] = [
+      ['other', () => stamp, false],
+      [KEY, () => ({ ...stamp, mtime: stamp.mtime + 1 }), false],
+      [KEY, () => ({ ...stamp, size: stamp.size - 1 }), false],
+      [KEY, () => undefined, false],
+      [KEY, () => stamp, true],
+    ];
+    for (const [key, now, dirty] of cases) {
+      const store = new PreparedReports();
+      const m = manualRun();
+      const done = store.start(PATH, KEY, m.run);
+      m.resolve(result());
+      await done;
+      await flush();
+      expect(await store.take(PATH, key, now, dirty)).toBeUndefined();
+      expect(store.paths()).toEqual([]);
+    }
+  });
+
+  it('a pass a worker is making is waited for; one still queued is stopped and not waited for', async () => {
+    const store = new PreparedReports();
+    const started = manualRun(true);
+    void store.start(PATH, KEY, started.run);
+    const taking = store.take(PATH, KEY, () => stamp, false);
+    const made = result();
+    started.resolve(made);
+    expect(await taking).toBe(made);
+    expect(started.signal().aborted).toBe(false);
+
+    const queued = manualRun(false);
+    void store.start(PATH, KEY, queued.run);
+    expect(await store.take(PATH, KEY, () => stamp, false)).toBeUndefined();
+    expect(queued.signal().aborted).toBe(true);
+    // Its late result is not kept.
+    queued.resolve(result());
+    await flush();
+    expect(store.paths()).toEqual([]);
+  });
+
+  it('a pass being made with other options is stopped by the take', async () => {
+    const store = new PreparedReports();
+    const m = manualRun(true);
+    void store.start(PATH, 'old options', m.run);
+    expect(await store.take(PATH, KEY, () => stamp, false)).toBeUndefined();
+    expect(m.signal().aborted).toBe(true);
+  });
+
+  it('keeps only what can be kept: a stamp, chart data, pages within KEEP_MAX_BYTES; a failed run keeps nothing', async () => {
+    const bad = [result({ stamp: undefined }), result({ panel: undefined }), result({}, KEEP_MAX_BYTES / 8 + 1)];
+    for (const r of bad) {
+      const store = new PreparedReports();
+      const m = manualRun();
+      const done = store.start(PATH, KEY, m.run);
+      m.resolve(r);
+      expect(await done).toBeUndefined();
+      await flush();
+      expect(store.has(PATH, KEY, stamp)).toBe(false);
+    }
+    const store = new PreparedReports();
+    const m = manualRun();
+    const done = store.start(PATH, KEY, m.run);
+    m.reject(new Error('the worker failed'));
+    expect(await done).toBeUndefined();
+    await flush();
+    expect(store.paths()).toEqual([]);
+  });
+
+  it('a new start for the same path stops the one running; retain drops and stops the others', async () => {
+    const store = new PreparedReports();
+    const first = manualRun();
+    void store.start(PATH, 'old', first.run);
+    const second = manualRun();
+    const done = store.start(PATH, KEY, second.run);
+    expect(first.signal().aborted).toBe(true);
+    first.resolve(result());
+    second.resolve(result());
+    await done;
+    await flush();
+    expect(store.has(PATH, KEY, stamp)).toBe(true);
+    expect(store.has(PATH, 'old', stamp)).toBe(false);
+
+    const other = '/w/other.parquet';
+    const running = manualRun();
+    void store.start(other, KEY, running.run);
+    expect(store.paths().sort()).toEqual([PATH, other].sort());
+    store.retain(new Set([other]));
+    expect(store.paths()).toEqual([other]);
+    expect(running.signal().aborted).toBe(false);
+    store.clear();
+    expect(running.signal().aborted).toBe(true);
+    expect(store.paths()).toEqual([]);
+  });
+});
