@@ -17,7 +17,19 @@ export function announceInstances(current: Loaded, k: number, report: Report): v
   });
 }
 
-/** Posts 'rendered' once the first frame with the charts has been painted. */
+/**
+ * Marks the first frame painted with the report's first chart (data-first-chart-ms, from the
+ * 'reports' message): what the user waits for; the other charts follow (ChartSlots.drawFirstThenRest).
+ */
+export function announceFirstChart(current: Loaded): void {
+  if (current.firstChartMarked) return;
+  current.firstChartMarked = true;
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    document.body.dataset.firstChartMs = String(Math.round(performance.now() - current.receivedAt));
+  }));
+}
+
+/** Posts 'rendered' once the first frame with all the charts has been painted. */
 export function announceRendered(current: Loaded, selected: number, report: Report | null): void {
   if ( current.renderedPosted) return;
   current.renderedPosted = true;

@@ -20,6 +20,8 @@ export interface Loaded {
   /** performance.now() when the 'reports' message arrived, for the 'rendered' timing. */
   receivedAt: number;
   renderedPosted: boolean;
+  /** The first chart's paint was marked (announceFirstChart). */
+  firstChartMarked?: boolean;
   /** Reports whose 'instancesReady' was posted. */
   instancesPosted: Set<number>;
 }

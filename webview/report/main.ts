@@ -21,7 +21,7 @@ import { readPalette, watchTheme, type Palette } from '../common/theme';
 import { post, vscodeApi } from '../common/vscodeApi';
 import { ChartSlots } from './chartSlots';
 import { appendGroupViews } from './groupViews';
-import { announceInstances, announceRendered } from './announce';
+import { announceFirstChart, announceInstances, announceRendered } from './announce';
 import { appendKindCharts } from './kindCharts';
 import { answerQuery, errorGroupsSection } from './errorGroups';
 import { annotateCards, clusterControl, errorBarsSection, INSTANCES_ARRIVED, intervalsStatus, showIntervalsProgress } from './errorBars';
@@ -38,6 +38,8 @@ import { fillReliabilityNote, binningToggle, errorView, fatalView, loadingView, 
 const root = document.getElementById('root') ?? document.body.appendChild(el('main', { attrs: { id: 'root' } }));
 let state: PanelState = vscodeApi().getState() ?? { path: '' };
 let loaded: Loaded | null = null;
+/** Teardowns so far: a render's charts drawn after its first paint are not drawn once the page changed. */
+let renders = 0;
 let palette: Palette = readPalette();
 const slots = new ChartSlots();
 let table: InstanceTable | null = null;
@@ -211,6 +213,7 @@ watchTheme(() => {
 // Views
 
 function teardown(): void {
+  renders++;
   closeSamplePeek({ returnFocus: false });
   slots.destroyAll();
   table?.destroy();
@@ -267,8 +270,8 @@ function selectBin(bin: number | null): void {
   if (report) refreshReliability(report);
 }
 
-function refreshReliability(report: Report): void {
-  slots.redraw('reliability', palette);
+function refreshReliability(report: Report, redraw = true): void {
+  if (redraw) slots.redraw('reliability', palette);
   if (binTable && report.bins) {
     const fresh = reliabilityBinTable(report.bins[binning()], binning() === 'equalWidth', report, filter().bin, selectBin);
     // A bin's button pressed by keyboard keeps focus in the new table: remembered in the box that
@@ -378,11 +381,16 @@ function renderReport(): void {
     root.appendChild(tableSlot);
   }
 
-  refreshReliability(report);
-  slots.drawAll(palette);
-  announceRendered(loaded, state.selected ?? 0, report);
-  if (report.instances) mountInstances(report);
-  else restoreFocus();
+  // The bins table and note; its chart is drawn with the others (once, not twice).
+  refreshReliability(report, false);
+  const rendering = renders;
+  const shown = loaded;
+  slots.drawFirstThenRest(palette, () => rendering === renders, () => {
+    announceRendered(shown, state.selected ?? 0, report);
+    if (report.instances) mountInstances(report);
+    else restoreFocus();
+  });
+  announceFirstChart(shown);
 }
 
 /** --group-by: the group table, the fairness card and the overlaid per-group reliability diagrams. */
