@@ -7,7 +7,7 @@
 // fresh browser profile ('first': VS Code installs its webview service worker) is reported apart.
 //
 //   flock /tmp/eval-lens-vscode.lock node bench/explorer-first-chart.mjs [--file CSV] [--cold 2] [--warm 3]
-//       [--dev [--no-build]] [--at-once] [--associate] [--settings '{"evalLens.bootstrap": 200}']
+//       [--dev [--no-build]] [--at-once | --first-pass-only] [--associate] [--settings '{"evalLens.bootstrap": 200}']
 //
 // --at-once clicks as soon as the Explorer lists the file after the reload (discovery may still be
 // scoring it for the tree); by default the click waits until the tree has scored it.
@@ -46,6 +46,9 @@ const file = opt('file', join(here, 'data', 'folktexts-1m.test_predictions.csv')
 const colds = Number(opt('cold', '2'));
 const warms = Number(opt('warm', '3'));
 const atOnce = args.includes('--at-once');
+// --first-pass-only: the click comes once the report's first pass is made ahead, before its
+// intervals are (src/extension/report/prepareAhead.ts makes both after a reload).
+const firstPassOnly = args.includes('--first-pass-only');
 // --associate: the file's name pattern is associated with the report editor (workbench.editorAssociations),
 // so the click opens it at once; without it the workbench first opens a text editor, which streams
 // the file's first 10 MB to the browser (its limit for a remote file) before the report editor takes over.
@@ -195,8 +198,13 @@ async function workbenchSettled(since) {
   await hostLine(new RegExp(`^scored .*${name.replace(/\./g, '\\.')} \\(disk\\)`), since);
   // And its report's first pass made ahead (src/extension/report/prepareAhead.ts), when the
   // extension prepares one: the workspace has settled. Code without it prepares nothing.
-  await hostLine(new RegExp(`^scoring: prepared panel pass of .*${name.replace(/\./g, '\\.')}`), since, 20_000)
+  const prepared = await hostLine(new RegExp(`^scoring: prepared panel pass of .*${name.replace(/\./g, '\\.')}`), since, 20_000)
     .catch(() => console.log('(no first pass prepared ahead within 20 s of the reload)'));
+  // Then its intervals, made in the idle worker (nice 19), unless --first-pass-only.
+  if (prepared && !firstPassOnly) {
+    await hostLine(new RegExp(`^scoring: prepared summary pass of .*${name.replace(/\./g, '\\.')} \\(bootstrap`), since, 120_000)
+      .catch(() => console.log('(no intervals made ahead within 120 s of the reload)'));
+  }
 }
 
 /** The report webview's document (the inner frame whose body carries data-rendered). */

@@ -26,7 +26,7 @@ import { ReportScoring } from './worker/scoring';
 import { readSettings, SECTION, type EvalLensSettings } from './settings';
 import { HeadlineStatusBar } from './editor/statusBar';
 import { PredictionTree, type TreeNode } from './discovery/tree';
-import { WorkerPool } from './worker/workerPool';
+import { IDLE_NICE, WORKER_IDLE_MS, WorkerPool } from './worker/workerPool';
 import { startMemoryLog } from './worker/memoryLog';
 import { handleSliceRequest } from './report/slicing';
 import { readColumnForSearch } from './report/columnSearch';
@@ -101,6 +101,9 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   // opens after a window reload (workerPool.prepare; issue 28.11). Not on one core, where the one
   // worker is the tree's too and the warm-up would compete with the window's start.
   if (pool.size > 1) pool.prepare({ type: 'warmUp' });
+  // The intervals of reports made ahead (report/prepareAhead.ts) run in a worker of their own at the
+  // lowest priority: only on more than one core, and never in a slot the tree or a report waits for.
+  const idlePool = cores > 1 ? new WorkerPool(context.asAbsolutePath('dist/scoreWorker.js'), 1, 1, (l) => log.warn(l), WORKER_IDLE_MS, WORKER_IDLE_MS, IDLE_NICE) : undefined;
   const files = new EvalFiles(pool, getSettings, log);
   const unscored = new UnscoredFiles();
   const discovery = new Discovery(files, pool, getSettings, log, unscored);
@@ -110,6 +113,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const lenses = new HeadlineCodeLensProvider(files);
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
+  scoring.idlePool = idlePool;
   ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
   ReportPanel.columnReader = (path, report, column, fromData) => readColumnForSearch(scoring, path, report, column, fromData);
   scoring.onIntervalsProgress = (path, fraction) => ReportPanel.current?.intervalsProgress(path, fraction);
@@ -194,7 +198,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   };
 
   context.subscriptions.push(
-    log, { dispose: () => pool.dispose() }, files, discovery, documents, problems, tree, lenses, statusBar, treeView,
+    log, { dispose: () => pool.dispose() }, { dispose: () => idlePool?.dispose() }, files, discovery, documents, problems, tree, lenses, statusBar, treeView,
     unscored, unscored.onDidChange(() => tree.refresh()),
     files.onDidChange((ev) => {
       problems.update(ev);

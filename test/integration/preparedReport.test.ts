@@ -57,27 +57,32 @@ suite('a report made ahead for the newest large or binary file', () => {
     return result.reports[0];
   }
 
-  test('the first pass comes from the preparation; the numbers are the file\'s; its intervals follow', async () => {
+  test('the report and its intervals come from the preparation; the numbers are the file\'s', async () => {
     copyFileSync(repo('test/fixtures/parquet/generic_predictions.parquet'), path);
     await preparedNow();
     const a = await api();
-    const before = { ...a.scoring.firstPasses };
+    // Then its intervals, in the idle worker.
+    await until(() => a.scoring.prepared.withIntervals(path), (ok) => ok, 'the intervals made ahead', 60_000);
+    const passesBefore = { ...a.scoring.firstPasses };
+    const intervalsBefore = a.scoring.intervalsPasses;
     const panel = await open();
-    assert.equal(a.scoring.firstPasses.prepared, before.prepared + 1, 'the prepared pass was shown');
-    assert.equal(a.scoring.firstPasses.scored, before.scored, 'the file was not scored again for the first chart');
+    assert.equal(a.scoring.firstPasses.prepared, passesBefore.prepared + 1, 'the prepared pass was shown');
+    assert.equal(a.scoring.firstPasses.scored, passesBefore.scored, 'the file was not scored again for the first chart');
+    assert.equal(a.scoring.intervalsPasses, intervalsBefore, 'no intervals pass ran for this open');
     assert.deepEqual(a.scoring.prepared.readyPaths().includes(path), false, 'used once: the panel holds it');
     const reference = await scoredNow();
     const shown = panel.reports![0];
     assert.equal(shown.n, reference.n);
     assert.ok(shown.n > 0);
     assert.deepEqual(shown.metrics, reference.metrics);
+    // The intervals with the first chart are the ones a pass run now gives (the same resamples).
+    const withBootstrap = (await a.scoring.score(path, a.scoring.optionsFor(path), undefined, undefined, undefined, 'summary')).reports[0];
+    assert.ok(Object.keys(withBootstrap.intervals ?? {}).length > 0, 'the reference has intervals');
+    assert.deepEqual(shown.intervals, withBootstrap.intervals);
+    assert.equal(shown.options.bootstrap, withBootstrap.options.bootstrap);
     // The table's rows come from the prepared instance pages.
     const table = await panel.whenInstancesReady(path, 60_000);
     assert.equal(table.rows, reference.n);
-    const bootstrap = vscode.workspace.getConfiguration('evalLens').get<number>('bootstrap') ?? 0;
-    if (bootstrap > 0) {
-      await until(() => panel.reports?.[0], (r) => (r?.options.bootstrap ?? 0) > 0 && Object.keys(r?.intervals ?? {}).length > 0, 'the intervals after a prepared first pass', 60_000);
-    }
     await closeAll();
   });
 
@@ -95,6 +100,27 @@ suite('a report made ahead for the newest large or binary file', () => {
     assert.equal(panel.reports![0].n, reference.n);
     assert.deepEqual(panel.reports![0].metrics, reference.metrics);
     await closeAll();
+  });
+
+  test('evalLens.prepareReports off: nothing is made ahead, and what was is dropped', async () => {
+    const a = await api();
+    const config = vscode.workspace.getConfiguration('evalLens');
+    copyFileSync(repo('test/fixtures/parquet/generic_predictions.parquet'), path);
+    await preparedNow();
+    try {
+      await config.update('prepareReports', false, vscode.ConfigurationTarget.Global);
+      await until(() => a.scoring.prepared.paths(), (p) => p.length === 0, 'the prepared reports dropped', 30_000);
+      copyFileSync(repo('test/fixtures/parquet/pyarrow_generic.parquet'), path);
+      await until(() => a.files.get(vscode.Uri.file(path))?.result?.reports[0]?.n, (n) => n !== undefined, 'the tree scored the new table', 60_000);
+      await a.whenIdle();
+      assert.deepEqual(a.scoring.prepared.paths(), []);
+      const before = { ...a.scoring.firstPasses };
+      await open();
+      assert.equal(a.scoring.firstPasses.scored, before.scored + 1, 'scored when opened');
+      await closeAll();
+    } finally {
+      await config.update('prepareReports', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('a file that opens as text (a small CSV) is not prepared', async () => {

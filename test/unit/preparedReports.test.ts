@@ -1,8 +1,8 @@
-// First passes made ahead for the newest large files (src/extension/report/preparedReports.ts,
-// issue 28 point 11): which files, when a pass stands for the file (same options, same mtime and
-// size, no unsaved edits), used once, a pass being made waited for only when a worker runs it,
-// and stopped when it is no longer wanted.
-import { describe, expect, it } from 'vitest';
+// Reports made ahead for the newest large files (src/extension/report/preparedReports.ts, issue 28
+// point 11): which files, when a pass stands for the file (same options, same mtime and size, no
+// unsaved edits), used once, a pass being made waited for only when a worker runs it, its intervals
+// made after it and handed out with it, and everything stopped when it is no longer wanted.
+import { describe, expect, it, vi } from 'vitest';
 import { choosePrepared, PreparedReports, type PrepareRun } from '../../src/extension/report/preparedReports';
 import { KEEP_MAX_BYTES } from '../../src/extension/report/keptReport';
 import type { PanelScoreResult } from '../../src/extension/report/panelModel';
@@ -68,7 +68,7 @@ describe('PreparedReports', () => {
     expect(store.has(PATH, KEY, stamp)).toBe(true);
     expect(store.has(PATH, KEY, { ...stamp, size: stamp.size + 1 })).toBe(false);
     expect(store.has(PATH, 'other', stamp)).toBe(false);
-    expect(await store.take(PATH, KEY, () => stamp, false)).toBe(made);
+    expect(await store.take(PATH, KEY, () => stamp, false)).toEqual({ result: made, withIntervals: false });
     // Used: the panel holds it now.
     expect(await store.take(PATH, KEY, () => stamp, false)).toBeUndefined();
     expect(store.paths()).toEqual([]);
@@ -101,7 +101,7 @@ describe('PreparedReports', () => {
     const taking = store.take(PATH, KEY, () => stamp, false);
     const made = result();
     started.resolve(made);
-    expect(await taking).toBe(made);
+    expect((await taking)?.result).toBe(made);
     expect(started.signal().aborted).toBe(false);
 
     const queued = manualRun(false);
@@ -166,5 +166,79 @@ describe('PreparedReports', () => {
     store.clear();
     expect(running.signal().aborted).toBe(true);
     expect(store.paths()).toEqual([]);
+  });
+});
+
+describe('PreparedReports: the intervals made after the first pass', () => {
+  /** A store holding a made first pass of PATH. */
+  async function withFirstPass(first = result()) {
+    const store = new PreparedReports();
+    const m = manualRun();
+    const done = store.start(PATH, KEY, m.run);
+    m.resolve(first);
+    await done;
+    await flush();
+    return store;
+  }
+  /** An intervals run settled by hand. */
+  function intervalsRun() {
+    let resolve!: (r: PanelScoreResult | undefined) => void;
+    let signal!: AbortSignal;
+    const run = (s: AbortSignal) => { signal = s; return new Promise<PanelScoreResult | undefined>((r) => { resolve = r; }); };
+    return { run, resolve: (r: PanelScoreResult | undefined) => resolve(r), signal: () => signal };
+  }
+  const withBootstrap = () => result({ reports: [{ path: PATH, n: 10, metrics: { accuracy: 0.8 }, intervals: { accuracy: [0.7, 0.9] }, options: { bootstrap: 200 } } as unknown as Report] });
+
+  it('once made, the pass is handed out with its intervals', async () => {
+    const store = await withFirstPass();
+    const r = intervalsRun();
+    store.addIntervals(PATH, KEY, r.run);
+    expect(store.intervalsRunning(PATH)).toBe(true);
+    // Asked again while running: nothing more starts.
+    const again = vi.fn(() => Promise.resolve(undefined));
+    store.addIntervals(PATH, KEY, again);
+    expect(again).not.toHaveBeenCalled();
+    const full = withBootstrap();
+    r.resolve(full);
+    await flush();
+    expect(store.intervalsRunning(PATH)).toBe(false);
+    expect(store.has(PATH, KEY, stamp)).toBe(true);
+    expect(await store.take(PATH, KEY, () => stamp, false)).toEqual({ result: full, withIntervals: true });
+  });
+
+  it('a click while they are made: the first pass alone, and they are stopped', async () => {
+    const store = await withFirstPass();
+    const r = intervalsRun();
+    store.addIntervals(PATH, KEY, r.run);
+    const taken = await store.take(PATH, KEY, () => stamp, false);
+    expect(taken?.withIntervals).toBe(false);
+    expect(r.signal().aborted).toBe(true);
+    r.resolve(withBootstrap());
+    await flush();
+    expect(store.paths()).toEqual([]);
+  });
+
+  it('intervals that do not fit (undefined: the file changed) leave the first pass; none for another key or no pass', async () => {
+    const store = await withFirstPass();
+    const r = intervalsRun();
+    store.addIntervals(PATH, KEY, r.run);
+    r.resolve(undefined);
+    await flush();
+    expect(await store.take(PATH, KEY, () => stamp, false)).toMatchObject({ withIntervals: false });
+    const other = await withFirstPass();
+    const never = vi.fn(() => Promise.resolve(withBootstrap()));
+    other.addIntervals(PATH, 'other options', never);
+    other.addIntervals('/w/none.csv', KEY, never);
+    expect(never).not.toHaveBeenCalled();
+  });
+
+  it('retain, clear and a new start for the path stop the intervals being made', async () => {
+    for (const stop of [(s: PreparedReports) => s.retain(new Set()), (s: PreparedReports) => s.clear(), (s: PreparedReports) => void s.start(PATH, KEY, manualRun().run)]) {
+      const store = await withFirstPass();
+      const r = intervalsRun();
+      store.addIntervals(PATH, KEY, r.run);
+      stop(store);
+      expect(r.signal().aborted).toBe(true);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WorkerPool, type Priority } from '../../src/extension/worker/workerPool';
+import { IDLE_NICE, LOW_PRIORITY_NICE, WorkerPool, type Priority } from '../../src/extension/worker/workerPool';
 
 const dir = mkdtempSync(join(tmpdir(), 'eval-lens-spare-worker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -118,6 +118,20 @@ describe('onStart: when a worker takes a job (a report made ahead is waited for 
       await second;
     } finally {
       pool.dispose();
+    }
+  });
+});
+
+describe('the idle pool (the intervals of reports made ahead)', () => {
+  it('runs its low-priority jobs at the nice value it was made with (IDLE_NICE), the tree\'s pool at LOW_PRIORITY_NICE', async () => {
+    const idle = new WorkerPool(standIn, 1, 1, () => {}, 15_000, 15_000, IDLE_NICE);
+    const tree = new WorkerPool(standIn, 1);
+    try {
+      expect((await run(idle, '/data/a.csv', 'background')).nice).toBe(19);
+      expect((await run(tree, '/data/a.csv', 'background')).nice).toBe(LOW_PRIORITY_NICE);
+    } finally {
+      idle.dispose();
+      tree.dispose();
     }
   });
 });

@@ -1,17 +1,24 @@
-// Which files get their report's first pass made ahead (preparedReports.ts): once the tree has
-// scored every file it knows (its worker then keeps their parses), the PREPARE_COUNT newest files
-// that a click opens as a report (large or binary, reportEditor.ts opensAsReport; so nothing is
-// prepared with evalLens.openLargeFilesAsReport off), unless a report tab shows them already.
-// Chosen again whenever the tree's scores change (a file written, settings changed).
+// Which files get their report made ahead (preparedReports.ts), with evalLens.prepareReports on
+// (the default): once the tree has scored every file it knows (its worker then keeps their
+// parses), the PREPARE_COUNT newest files that a click opens as a report (large or binary,
+// reportEditor.ts opensAsReport; so nothing is prepared with evalLens.openLargeFilesAsReport off),
+// unless a report tab shows them already. Chosen again whenever the tree's scores change (a file
+// written, settings changed) or either setting does.
 import { promises as fsp } from 'node:fs';
 import * as vscode from 'vscode';
 import type { EvalFiles } from '../discovery/evalFiles';
 import type { ReportScoring } from '../worker/scoring';
 import { choosePrepared, type PrepareCandidate } from './preparedReports';
 import { opensAsReport, REPORT_EDITOR_VIEW_TYPE } from './reportEditor';
+import { SECTION } from '../settings';
 
 /** After the tree's last score, before choosing (a burst of file events scores files one by one). */
 const SETTLE_MS = 250;
+
+/** evalLens.prepareReports (default on). */
+function prepareReports(): boolean {
+  return vscode.workspace.getConfiguration(SECTION).get<boolean>('prepareReports', true) !== false;
+}
 
 function reportTabOpen(path: string): boolean {
   return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === REPORT_EDITOR_VIEW_TYPE && t.input.uri.fsPath === path));
@@ -22,6 +29,10 @@ export function registerPrepareAhead(files: EvalFiles, scoring: ReportScoring, l
   let choosing = 0;
   const choose = async () => {
     const generation = ++choosing;
+    if (!prepareReports()) {
+      scoring.prepared.clear();
+      return;
+    }
     const entries = files.all().filter((e) => e.discovered && e.result && !e.error && opensAsReport(e.uri, files));
     const candidates: PrepareCandidate[] = [];
     for (const e of entries) {
@@ -44,11 +55,16 @@ export function registerPrepareAhead(files: EvalFiles, scoring: ReportScoring, l
       if (files.pendingCount === 0) void choose();
     }, SETTLE_MS);
   };
-  const sub = files.onDidChange(schedule);
+  const subs = [
+    files.onDidChange(schedule),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.prepareReports`) || e.affectsConfiguration(`${SECTION}.openLargeFilesAsReport`)) schedule();
+    }),
+  ];
   return {
     dispose: () => {
       clearTimeout(timer);
-      sub.dispose();
+      for (const sub of subs) sub.dispose();
     },
   };
 }

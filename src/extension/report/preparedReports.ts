@@ -5,9 +5,11 @@
 // The newest few files a click opens as a report (large or binary: reportEditor.ts opensAsReport)
 // get their report panel's first pass (chart data and instance pages, no intervals) made ahead in
 // that worker, from its kept parse, at its low priority; the click shows it at once and starts the
-// intervals pass. A prepared pass stands only for the file it was made from (mtime and size), the
-// same scoring options and no unsaved edits; it is used once (the panel then holds it). Pure: no
-// `vscode`, no file system.
+// intervals pass. Then the intervals themselves are made, in a worker of the lowest priority
+// (nice 19: only time nothing else wants), and a click shows the report with them at once.
+// A prepared pass stands only for the file it was made from (mtime and size), the same scoring
+// options and no unsaved edits; it is used once (the panel then holds it). Pure: no `vscode`, no
+// file system.
 import { KEEP_MAX_BYTES, panelBytes } from './keptReport';
 import type { PanelScoreResult } from './panelModel';
 
@@ -32,6 +34,16 @@ interface Prepared {
   /** The scoring options it was made with, as a string. */
   key: string;
   result: PanelScoreResult;
+  /** `result` carries the bootstrap intervals (made after the first pass: addIntervals). */
+  withIntervals: boolean;
+  /** Its intervals being made. */
+  intervals?: AbortController;
+}
+
+/** A prepared pass handed to the panel: with its intervals, or the first pass alone. */
+export interface TakenPass {
+  result: PanelScoreResult;
+  withIntervals: boolean;
 }
 
 interface InFlight {
@@ -76,7 +88,7 @@ export class PreparedReports {
    */
   start(path: string, key: string, run: PrepareRun): Promise<PanelScoreResult | undefined> {
     this.running.get(path)?.abort.abort();
-    this.ready.delete(path);
+    this.drop(path);
     const abort = new AbortController();
     const flight = { key, abort, started: false } as InFlight;
     flight.done = run(abort.signal, () => { flight.started = true; }).then(
@@ -88,9 +100,44 @@ export class PreparedReports {
     void done.then((result) => {
       if (this.running.get(path) !== flight) return;
       this.running.delete(path);
-      if (result && !abort.signal.aborted) this.ready.set(path, { key, result });
+      if (result && !abort.signal.aborted) this.ready.set(path, { key, result, withIntervals: false });
     });
     return done;
+  }
+
+  /**
+   * Has the intervals of the pass made for `path` with `key` made too: `run` gives the pass with
+   * them (undefined: they do not fit it, the file changed), which replaces the first pass. Nothing
+   * when no such pass is made, or its intervals are made or being made.
+   */
+  addIntervals(path: string, key: string, run: (signal: AbortSignal) => Promise<PanelScoreResult | undefined>): void {
+    const made = this.ready.get(path);
+    if (!made || made.key !== key || made.withIntervals || made.intervals) return;
+    const abort = new AbortController();
+    made.intervals = abort;
+    run(abort.signal).then(
+      (result) => {
+        if (made.intervals !== abort) return;
+        made.intervals = undefined;
+        if (result && !abort.signal.aborted && this.ready.get(path) === made && keepablePass(result)) {
+          made.result = result;
+          made.withIntervals = true;
+        }
+      },
+      () => {
+        if (made.intervals === abort) made.intervals = undefined;
+      },
+    );
+  }
+
+  /** Whether `path`'s pass is made with its intervals (tests). */
+  withIntervals(path: string): boolean {
+    return !!this.ready.get(path)?.withIntervals;
+  }
+
+  /** Whether `path`'s intervals are being made (tests). */
+  intervalsRunning(path: string): boolean {
+    return !!this.ready.get(path)?.intervals;
   }
 
   /**
@@ -100,20 +147,28 @@ export class PreparedReports {
    * never parsed by two workers at once). One still queued is stopped: scoring now is sooner. It is
    * no longer kept then (the panel holds it). Undefined: score the file.
    */
-  async take(path: string, key: string, stamp: () => { mtime: number; size: number } | undefined, dirty: boolean): Promise<PanelScoreResult | undefined> {
+  async take(path: string, key: string, stamp: () => { mtime: number; size: number } | undefined, dirty: boolean): Promise<TakenPass | undefined> {
     const flight = this.running.get(path);
-    let result: PanelScoreResult | undefined;
+    let taken: TakenPass | undefined;
     if (flight) this.running.delete(path);
     if (flight && (flight.key !== key || !flight.started || dirty)) flight.abort.abort();
     else if (flight) {
-      result = await flight.done;
+      const result = await flight.done;
+      if (result) taken = { result, withIntervals: false };
     } else {
+      // Intervals still being made are stopped: the panel's own pass, at full priority, is sooner.
       const made = this.ready.get(path);
-      if (made?.key === key) result = made.result;
+      if (made?.key === key) taken = { result: made.result, withIntervals: made.withIntervals };
     }
+    this.drop(path);
+    if (!taken || dirty) return undefined;
+    return sameStamp(taken.result.stamp, stamp()) ? taken : undefined;
+  }
+
+  /** Forgets the pass made for `path`, stopping its intervals. */
+  private drop(path: string): void {
+    this.ready.get(path)?.intervals?.abort();
     this.ready.delete(path);
-    if (!result || dirty) return undefined;
-    return sameStamp(result.stamp, stamp()) ? result : undefined;
   }
 
   /** Drops every pass but those of `keep` (no longer among the newest, or untracked), stopping those being made. */
@@ -123,7 +178,7 @@ export class PreparedReports {
       flight.abort.abort();
       this.running.delete(path);
     }
-    for (const path of this.ready.keys()) if (!keep.has(path)) this.ready.delete(path);
+    for (const path of [...this.ready.keys()]) if (!keep.has(path)) this.drop(path);
   }
 
   clear(): void {

@@ -15,6 +15,7 @@ import type { Detail, ScoreResult } from './workerProtocol';
 import { stepsText } from './threadCpu';
 import { mergeBootstrapParts } from '../../core/bootstrapParts';
 import { PreparedReports } from '../report/preparedReports';
+import { reportIntervals, sameReports, withIntervals } from '../report/panelModel';
 
 function statOf(path: string): { mtime: number; size: number } | undefined {
   try {
@@ -29,6 +30,13 @@ function statOf(path: string): { mtime: number; size: number } | undefined {
 function isDirty(path: string): boolean {
   return vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed && d.isDirty);
 }
+
+/**
+ * Files above this size do not get their intervals made ahead: the idle worker parses the file
+ * again beside the tree worker's kept parse (a 1M-row CSV is ~18 MB; a large Inspect log's parse
+ * peaks near 200 MB).
+ */
+const INTERVALS_AHEAD_MAX_BYTES = 64 * 2 ** 20;
 
 /** Sets of at least this many rows have their intervals pass shared between the workers. */
 const SPLIT_INTERVALS_ROWS = 100_000;
@@ -49,9 +57,13 @@ export interface ScoreChoice {
   model?: string;
 }
 
-/** How a scoring run is queued: `background`, nobody waits for it (low priority, pre-emptible); `onStart`, a worker took it. */
+/**
+ * How a scoring run is queued: `background`, nobody waits for it (low priority, pre-emptible);
+ * `idle`, in the idle pool (ReportScoring.idlePool); `onStart`, a worker took it.
+ */
 export interface ScoreJob {
   background?: boolean;
+  idle?: boolean;
   onStart?: () => void;
 }
 
@@ -63,8 +75,15 @@ export class ReportScoring implements vscode.Disposable {
   private readonly choices = new Map<string, ScoreChoice>();
   /** First passes made ahead for the newest large files (activate.ts decides which). */
   readonly prepared = new PreparedReports();
+  /**
+   * One worker at the lowest priority (IDLE_NICE) for the intervals of reports made ahead, apart
+   * from the pool: it never holds a slot the tree or a report waits for. None: not made ahead.
+   */
+  idlePool: WorkerPool | undefined;
   /** How the report's first passes were had: made ahead, or scored on opening (tests, benchmarks). */
   readonly firstPasses = { prepared: 0, scored: 0 };
+  /** Intervals passes started for reports shown (tests: a report made ahead with its intervals starts none). */
+  intervalsPasses = 0;
   private intervals: { abort: AbortController; done: Promise<ScoreResult | undefined> } | undefined;
   /** Hears how far the intervals pass of `path` is (0..1), for the page's "computing intervals… N%". */
   onIntervalsProgress: ((path: string, fraction: number) => void) | undefined;
@@ -119,9 +138,10 @@ export class ReportScoring implements vscode.Disposable {
     // chart data and compact per-instance pages, made in the worker.
     const prepared = await this.prepared.take(path, JSON.stringify(first), () => statOf(path), isDirty(path));
     if (token?.isCancellationRequested) throw new CancelledError();
-    if (prepared) this.log?.(`scoring: the first pass of ${path} was prepared ahead`);
+    if (prepared) this.log?.(`scoring: the first pass of ${path} was prepared ahead${prepared.withIntervals ? ', with its intervals' : ''}`);
     this.firstPasses[prepared ? 'prepared' : 'scored']++;
-    const quick = prepared ?? await this.score(path, first, token, onProgress, undefined, 'panel');
+    if (prepared?.withIntervals) return prepared.result;
+    const quick = prepared?.result ?? await this.score(path, first, token, onProgress, undefined, 'panel');
     if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) {
       this.startIntervals(path, options, quick);
       // The page says "computing intervals…" until they come, not "no intervals" (issue 28.9).
@@ -136,10 +156,32 @@ export class ReportScoring implements vscode.Disposable {
    */
   prepare(path: string): void {
     if (isDirty(path)) return;
-    const first = { ...this.optionsFor(path), bootstrap: 0 };
+    const options = this.optionsFor(path);
+    const first = { ...options, bootstrap: 0 };
     const key = JSON.stringify(first);
     if (this.prepared.has(path, key, statOf(path))) return;
-    void this.prepared.start(path, key, (signal, onStart) => this.score(path, first, undefined, undefined, signal, 'panel', { background: true, onStart }));
+    void this.prepared.start(path, key, (signal, onStart) => this.score(path, first, undefined, undefined, signal, 'panel', { background: true, onStart }))
+      .then((quick) => {
+        if (quick && this.idlePool && this.intervalsAhead(quick, options)) this.prepared.addIntervals(path, key, (signal) => this.intervalsFor(path, options, quick, signal));
+      });
+  }
+
+  /**
+   * Whether a prepared pass gets its intervals made ahead too: resamples asked for, rows to
+   * resample, and a file small enough for a second parse beside the tree worker's (the idle
+   * worker reads it again).
+   */
+  private intervalsAhead(quick: ScoreResult, options: Partial<ScoreOptions>): boolean {
+    return (options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0) && (quick.stamp?.size ?? Infinity) <= INTERVALS_AHEAD_MAX_BYTES;
+  }
+
+  /** The prepared pass `quick` with its intervals, made in the idle pool (undefined: the file changed in between). */
+  private async intervalsFor(path: string, options: Partial<ScoreOptions>, quick: ScoreResult, signal: AbortSignal): Promise<ScoreResult | undefined> {
+    const full = await this.score(path, options, undefined, undefined, signal, 'summary', { idle: true }, 0.3);
+    const same = !!full.stamp && !!quick.stamp && full.stamp.mtime === quick.stamp.mtime && full.stamp.size === quick.stamp.size;
+    if (!same || !sameReports(quick.reports, full.reports)) return undefined;
+    const intervals = reportIntervals(full.reports);
+    return { ...quick, reports: quick.reports.map((r, k) => withIntervals(r, intervals[k])) };
   }
 
   /** Stops the intervals pass in flight (its panel closed). */
@@ -154,6 +196,7 @@ export class ReportScoring implements vscode.Disposable {
   }
 
   private startIntervals(path: string, options: Partial<ScoreOptions>, quick: ScoreResult): void {
+    this.intervalsPasses++;
     const abort = new AbortController();
     // Only the intervals are new: no per-instance data comes back (the panel has it already).
     const progress = (fraction: number) => { if (!abort.signal.aborted) this.onIntervalsProgress?.(path, fraction); };
@@ -220,15 +263,16 @@ export class ReportScoring implements vscode.Disposable {
     try {
       const t0 = performance.now();
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed);
-      const reply = await this.pool.run(
+      const pool = job.idle && this.idlePool ? this.idlePool : this.pool;
+      const reply = await pool.run(
         { type: 'score', path, text: doc?.isDirty ? doc.getText() : undefined, options, maxBytes: this.settings().maxFileBytes, detail, progress: !!onProgress, ...(parseShare !== undefined ? { parseShare } : {}) },
-        { priority: job.background ? 'background' : 'interactive', lowPriority: !!job.background, signal: abort.signal, onProgress, onStart: job.onStart },
+        { priority: job.background || job.idle ? 'background' : 'interactive', lowPriority: !!(job.background || job.idle), signal: abort.signal, onProgress, onStart: job.onStart },
       );
       if (reply.type === 'scored') {
         const { mtimeBefore, mtimeAfter, sizeBefore, sizeAfter } = reply;
         const steady = mtimeBefore !== undefined && mtimeBefore === mtimeAfter && sizeBefore !== undefined && sizeBefore === sizeAfter;
         const timings = { scoreMs: reply.timings?.scoreMs ?? NaN, encodeMs: reply.timings?.encodeMs ?? NaN, roundTripMs: performance.now() - t0, steps: reply.timings?.steps };
-        this.log?.(`scoring: ${job.background ? 'prepared ' : ''}${detail} pass of ${path}${options.bootstrap ? ` (bootstrap ${options.bootstrap})` : ''}: worker ${stepsText(timings.steps ?? [])}; reply ${Math.round(timings.roundTripMs)} ms after the request`);
+        this.log?.(`scoring: ${job.background || job.idle ? 'prepared ' : ''}${detail} pass of ${path}${options.bootstrap ? ` (bootstrap ${options.bootstrap})` : ''}: worker ${stepsText(timings.steps ?? [])}; reply ${Math.round(timings.roundTripMs)} ms after the request`);
         return steady ? { ...reply.result, stamp: { mtime: mtimeBefore, size: sizeBefore }, timings } : { ...reply.result, timings };
       }
       if (reply.type === 'failed') throw new Error(reply.message);

@@ -91,6 +91,8 @@ export const WORKER_IDLE_MS = 15_000;
 export const KEEPING_WORKER_IDLE_MS = 180_000;
 /** Thread priority of low-priority jobs (nice value). */
 export const LOW_PRIORITY_NICE = 10;
+/** The lowest: work that may use only what nothing else wants (the intervals of a report made ahead). */
+export const IDLE_NICE = 19;
 
 export class WorkerPool {
   private readonly slots: Slot[];
@@ -109,6 +111,8 @@ export class WorkerPool {
     private readonly log: (line: string) => void = () => {},
     private readonly idleMs = WORKER_IDLE_MS,
     private readonly keepingIdleMs = KEEPING_WORKER_IDLE_MS,
+    /** The nice value low-priority jobs run at (the idle pool of reports made ahead: IDLE_NICE). */
+    private readonly lowNice = LOW_PRIORITY_NICE,
   ) {
     this.slots = Array.from({ length: Math.max(1, size) }, () => ({ files: [] }));
   }
@@ -275,7 +279,7 @@ export class WorkerPool {
     }
     slot.onKeptParse = !!job.file && slot.files.includes(job.file);
     if (job.file) slot.files = [job.file, ...slot.files.filter((f) => f !== job.file)].slice(0, FILES_REMEMBERED);
-    const nice = job.lowPriority && !slot.niced && !keepPriority ? LOW_PRIORITY_NICE : undefined;
+    const nice = job.lowPriority && !slot.niced && !keepPriority ? this.lowNice : undefined;
     if (nice !== undefined) slot.niced = true;
     slot.worker.postMessage({ ...job.body, id: job.id, nice } as WorkerRequest);
     job.onStart?.();
