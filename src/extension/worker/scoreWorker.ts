@@ -14,6 +14,7 @@ import { readSampleRecord } from '../../core/samples/readSample';
 import { searchConversations } from '../../core/samples/conversationSearch';
 import { summaryOnly, type PanelData, type ScoreResult, type WorkerReply, type WorkerRequest } from './workerProtocol';
 import { StepClock } from './threadCpu';
+import { fileStamp } from './fileStamp';
 import { FileParseCache } from '../../core/parseCache';
 import { withParquetAhead } from '../../core/formats/parquetAhead';
 import { maxFileBytes } from '../../core/score';
@@ -26,14 +27,6 @@ type ScoreRequest = Extract<WorkerRequest, { type: 'score' }>;
  */
 const parses = new FileParseCache();
 
-function statOf(path: string): { mtime: number; size: number } | undefined {
-  try {
-    const st = statSync(path);
-    return { mtime: st.mtimeMs, size: st.size };
-  } catch {
-    return undefined;
-  }
-}
 
 /** Bytes detection looks at (the core's detector reads 16 KB too). */
 /** Why a path is not read at all (too large, not a regular file), or undefined. */
@@ -97,10 +90,10 @@ async function score(req: ScoreRequest): Promise<{ reply: WorkerReply; transfer:
   }
   const refused = refuse(req.path, req.maxBytes);
   if (refused) return { reply: { type: 'failed', id: req.id, message: refused.message, tooLarge: refused.tooLarge }, transfer: [] };
-  const before = statOf(req.path);
+  const before = fileStamp(req.path);
   const hits = parses.hits;
   const result: ScoreResult = await scorePathAsync(req.path, options, nodeCompanionReader);
-  const after = statOf(req.path);
+  const after = fileStamp(req.path);
   // The first step is named by what it was: a parse kept from an earlier request, or a read and parse.
   if (clock.steps[0] && parses.hits > hits) clock.steps[0].step = 'kept parse';
   clock.lap(clock.steps.length ? 'report' : 'read+parse+report');

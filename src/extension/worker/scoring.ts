@@ -5,7 +5,7 @@
 // Two passes: the report is scored first without bootstrap, so the charts appear as soon as the
 // metrics exist; the intervals (evalLens.bootstrap resamples, which cost far more than the metrics
 // on a large file) follow in a second, cancellable pass and replace the report when they arrive.
-import { statSync } from 'node:fs';
+import { fileStamp } from './fileStamp';
 import * as vscode from 'vscode';
 import type { FormatName, ScoreOptions } from '../../core/types';
 import { panelOptions, type EvalLensSettings } from '../settings';
@@ -17,14 +17,6 @@ import { mergeBootstrapParts } from '../../core/bootstrapParts';
 import { PreparedReports } from '../report/preparedReports';
 import { reportIntervals, sameReports, withIntervals } from '../report/panelModel';
 
-function statOf(path: string): { mtime: number; size: number } | undefined {
-  try {
-    const st = statSync(path);
-    return { mtime: st.mtimeMs, size: st.size };
-  } catch {
-    return undefined;
-  }
-}
 
 /** The file is open in an editor with unsaved edits (then it is scored from the buffer). */
 function isDirty(path: string): boolean {
@@ -136,7 +128,7 @@ export class ReportScoring implements vscode.Disposable {
     const first = { ...options, bootstrap: 0 };
     // Made ahead for a large file the tree scored (preparedReports.ts), else now: the panel's form,
     // chart data and compact per-instance pages, made in the worker.
-    const prepared = await this.prepared.take(path, JSON.stringify(first), () => statOf(path), isDirty(path));
+    const prepared = await this.prepared.take(path, JSON.stringify(first), () => fileStamp(path), isDirty(path));
     if (token?.isCancellationRequested) throw new CancelledError();
     if (prepared) this.log?.(`scoring: the first pass of ${path} was prepared ahead${prepared.withIntervals ? ', with its intervals' : ''}`);
     this.firstPasses[prepared ? 'prepared' : 'scored']++;
@@ -159,7 +151,7 @@ export class ReportScoring implements vscode.Disposable {
     const options = this.optionsFor(path);
     const first = { ...options, bootstrap: 0 };
     const key = JSON.stringify(first);
-    if (this.prepared.has(path, key, statOf(path))) return;
+    if (this.prepared.has(path, key, fileStamp(path))) return;
     void this.prepared.start(path, key, (signal, onStart) => this.score(path, first, undefined, undefined, signal, 'panel', { background: true, onStart }))
       .then((quick) => {
         if (quick && this.idlePool && this.intervalsAhead(quick, options)) this.prepared.addIntervals(path, key, (signal) => this.intervalsFor(path, options, quick, signal));
