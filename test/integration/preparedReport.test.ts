@@ -123,6 +123,21 @@ suite('a report made ahead for the newest large or binary file', () => {
     }
   });
 
+  test('evalLens.openLargeFilesAsReport off: a click opens no report, so none is made ahead', async () => {
+    const a = await api();
+    const config = vscode.workspace.getConfiguration('evalLens');
+    copyFileSync(repo('test/fixtures/parquet/generic_predictions.parquet'), path);
+    await preparedNow();
+    try {
+      await config.update('openLargeFilesAsReport', false, vscode.ConfigurationTarget.Global);
+      await until(() => a.scoring.prepared.paths(), (p) => p.length === 0, 'the prepared reports dropped', 30_000);
+    } finally {
+      await config.update('openLargeFilesAsReport', undefined, vscode.ConfigurationTarget.Global);
+    }
+    // On again: the newest binary file is made ahead again.
+    await until(() => a.scoring.prepared.paths(), (p) => p.includes(path), 'made ahead again', 30_000);
+  });
+
   test('a file that opens as text (a small CSV) is not prepared', async () => {
     const a = await api();
     await a.whenIdle();

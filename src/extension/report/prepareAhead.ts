@@ -1,7 +1,7 @@
 // Which files get their report made ahead (preparedReports.ts), with evalLens.prepareReports on
 // (the default): once the tree has scored every file it knows (its worker then keeps their
 // parses), the PREPARE_COUNT newest files that a click opens as a report (large or binary,
-// reportEditor.ts opensAsReport; so nothing is prepared with evalLens.openLargeFilesAsReport off),
+// reportEditor.ts trackedOpensAsReport; so nothing is prepared with evalLens.openLargeFilesAsReport off),
 // unless a report tab shows them already. Chosen again whenever the tree's scores change (a file
 // written, settings changed) or either setting does.
 import { promises as fsp } from 'node:fs';
@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { EvalFiles } from '../discovery/evalFiles';
 import type { ReportScoring } from '../worker/scoring';
 import { choosePrepared, type PrepareCandidate } from './preparedReports';
-import { opensAsReport, REPORT_EDITOR_VIEW_TYPE } from './reportEditor';
+import { REPORT_EDITOR_VIEW_TYPE, trackedOpensAsReport } from './reportEditor';
 import { SECTION } from '../settings';
 
 /** After the tree's last score, before choosing (a burst of file events scores files one by one). */
@@ -33,11 +33,11 @@ export function registerPrepareAhead(files: EvalFiles, scoring: ReportScoring, l
       scoring.prepared.clear();
       return;
     }
-    const entries = files.all().filter((e) => e.discovered && e.result && !e.error && opensAsReport(e.uri, files));
+    const entries = files.all().filter((e) => e.discovered && e.result && !e.error && e.uri.scheme === 'file');
     const candidates: PrepareCandidate[] = [];
     for (const e of entries) {
       const st = await fsp.stat(e.path).catch(() => undefined);
-      if (st?.isFile()) candidates.push({ path: e.path, mtime: st.mtimeMs, size: st.size });
+      if (st?.isFile() && trackedOpensAsReport(e.path, st.size)) candidates.push({ path: e.path, mtime: st.mtimeMs, size: st.size });
     }
     if (generation !== choosing || files.pendingCount > 0) return; // a newer choice, or the tree is busy again
     const chosen = choosePrepared(candidates);

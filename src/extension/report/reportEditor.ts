@@ -54,6 +54,14 @@ export function opensAsReport(uri: vscode.Uri, files: EvalFiles): boolean {
   return size !== undefined && size > TEXT_EDITOR_LIMIT_BYTES;
 }
 
+/**
+ * opensAsReport for a file the tree tracks, of a size already known (no stat on the extension
+ * host's thread: the reports made ahead look at every tracked file).
+ */
+export function trackedOpensAsReport(path: string, size: number): boolean {
+  return openLargeAsReport() && (isBinaryPredictions(path) || size > TEXT_EDITOR_LIMIT_BYTES);
+}
+
 class ReportDocument implements vscode.CustomDocument {
   constructor(readonly uri: vscode.Uri) {}
   dispose(): void {}
