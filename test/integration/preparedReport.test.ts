@@ -102,6 +102,25 @@ suite('a report made ahead for the newest large or binary file', () => {
     await closeAll();
   });
 
+  test('evalLens.bootstrap changed after the intervals were made ahead: the report shows intervals of the new count, never the old', async () => {
+    const a = await api();
+    const config = vscode.workspace.getConfiguration('evalLens');
+    copyFileSync(repo('test/fixtures/parquet/generic_predictions.parquet'), path);
+    await preparedNow();
+    await until(() => a.scoring.prepared.withIntervals(path), (ok) => ok, 'the intervals made ahead', 60_000);
+    const before = config.get<number>('bootstrap') ?? 200;
+    const changed = before === 50 ? 60 : 50;
+    try {
+      await config.update('bootstrap', changed, vscode.ConfigurationTarget.Global);
+      const panel = await open();
+      const shown = await until(() => panel.reports?.[0], (r) => (r?.options.bootstrap ?? 0) > 0 && Object.keys(r?.intervals ?? {}).length > 0, 'the intervals', 60_000);
+      assert.equal(shown!.options.bootstrap, changed);
+      await closeAll();
+    } finally {
+      await config.update('bootstrap', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test('evalLens.prepareReports off: nothing is made ahead, and what was is dropped', async () => {
     const a = await api();
     const config = vscode.workspace.getConfiguration('evalLens');

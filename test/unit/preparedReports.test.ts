@@ -11,6 +11,7 @@ import type { Report } from '../../src/core/types';
 const stamp = { mtime: 1_700_000_000_123.5, size: 18_300_000 };
 const PATH = '/w/big.test_predictions.csv';
 const KEY = '{"bins":10,"bootstrap":0}';
+const IKEY = '{"bins":10,"bootstrap":200}';
 
 function result(extra: Partial<PanelScoreResult> = {}, rows = 10): PanelScoreResult {
   return {
@@ -68,9 +69,9 @@ describe('PreparedReports', () => {
     expect(store.has(PATH, KEY, stamp)).toBe(true);
     expect(store.has(PATH, KEY, { ...stamp, size: stamp.size + 1 })).toBe(false);
     expect(store.has(PATH, 'other', stamp)).toBe(false);
-    expect(await store.take(PATH, KEY, () => stamp, false)).toEqual({ result: made, withIntervals: false });
+    expect(await store.take(PATH, KEY, IKEY, () => stamp, false)).toEqual({ result: made, withIntervals: false });
     // Used: the panel holds it now.
-    expect(await store.take(PATH, KEY, () => stamp, false)).toBeUndefined();
+    expect(await store.take(PATH, KEY, IKEY, () => stamp, false)).toBeUndefined();
     expect(store.paths()).toEqual([]);
   });
 
@@ -89,7 +90,7 @@ describe('PreparedReports', () => {
       m.resolve(result());
       await done;
       await flush();
-      expect(await store.take(PATH, key, now, dirty)).toBeUndefined();
+      expect(await store.take(PATH, key, IKEY, now, dirty)).toBeUndefined();
       expect(store.paths()).toEqual([]);
     }
   });
@@ -98,7 +99,7 @@ describe('PreparedReports', () => {
     const store = new PreparedReports();
     const started = manualRun(true);
     void store.start(PATH, KEY, started.run);
-    const taking = store.take(PATH, KEY, () => stamp, false);
+    const taking = store.take(PATH, KEY, IKEY, () => stamp, false);
     const made = result();
     started.resolve(made);
     expect((await taking)?.result).toBe(made);
@@ -106,7 +107,7 @@ describe('PreparedReports', () => {
 
     const queued = manualRun(false);
     void store.start(PATH, KEY, queued.run);
-    expect(await store.take(PATH, KEY, () => stamp, false)).toBeUndefined();
+    expect(await store.take(PATH, KEY, IKEY, () => stamp, false)).toBeUndefined();
     expect(queued.signal().aborted).toBe(true);
     // Its late result is not kept.
     queued.resolve(result());
@@ -118,7 +119,7 @@ describe('PreparedReports', () => {
     const store = new PreparedReports();
     const m = manualRun(true);
     void store.start(PATH, 'old options', m.run);
-    expect(await store.take(PATH, KEY, () => stamp, false)).toBeUndefined();
+    expect(await store.take(PATH, KEY, IKEY, () => stamp, false)).toBeUndefined();
     expect(m.signal().aborted).toBe(true);
   });
 
@@ -192,25 +193,25 @@ describe('PreparedReports: the intervals made after the first pass', () => {
   it('once made, the pass is handed out with its intervals', async () => {
     const store = await withFirstPass();
     const r = intervalsRun();
-    store.addIntervals(PATH, KEY, r.run);
+    store.addIntervals(PATH, KEY, IKEY, r.run);
     expect(store.intervalsRunning(PATH)).toBe(true);
     // Asked again while running: nothing more starts.
     const again = vi.fn(() => Promise.resolve(undefined));
-    store.addIntervals(PATH, KEY, again);
+    store.addIntervals(PATH, KEY, IKEY, again);
     expect(again).not.toHaveBeenCalled();
     const full = withBootstrap();
     r.resolve(full);
     await flush();
     expect(store.intervalsRunning(PATH)).toBe(false);
     expect(store.has(PATH, KEY, stamp)).toBe(true);
-    expect(await store.take(PATH, KEY, () => stamp, false)).toEqual({ result: full, withIntervals: true });
+    expect(await store.take(PATH, KEY, IKEY, () => stamp, false)).toEqual({ result: full, withIntervals: true });
   });
 
   it('a click while they are made: the first pass alone, and they are stopped', async () => {
     const store = await withFirstPass();
     const r = intervalsRun();
-    store.addIntervals(PATH, KEY, r.run);
-    const taken = await store.take(PATH, KEY, () => stamp, false);
+    store.addIntervals(PATH, KEY, IKEY, r.run);
+    const taken = await store.take(PATH, KEY, IKEY, () => stamp, false);
     expect(taken?.withIntervals).toBe(false);
     expect(r.signal().aborted).toBe(true);
     r.resolve(withBootstrap());
@@ -221,22 +222,46 @@ describe('PreparedReports: the intervals made after the first pass', () => {
   it('intervals that do not fit (undefined: the file changed) leave the first pass; none for another key or no pass', async () => {
     const store = await withFirstPass();
     const r = intervalsRun();
-    store.addIntervals(PATH, KEY, r.run);
+    store.addIntervals(PATH, KEY, IKEY, r.run);
     r.resolve(undefined);
     await flush();
-    expect(await store.take(PATH, KEY, () => stamp, false)).toMatchObject({ withIntervals: false });
+    expect(await store.take(PATH, KEY, IKEY, () => stamp, false)).toMatchObject({ withIntervals: false });
     const other = await withFirstPass();
     const never = vi.fn(() => Promise.resolve(withBootstrap()));
-    other.addIntervals(PATH, 'other options', never);
-    other.addIntervals('/w/none.csv', KEY, never);
+    other.addIntervals(PATH, 'other options', IKEY, never);
+    other.addIntervals('/w/none.csv', KEY, IKEY, never);
     expect(never).not.toHaveBeenCalled();
+  });
+
+  it('intervals made with other options (evalLens.bootstrap changed): the first pass alone; new ones take their place', async () => {
+    const store = await withFirstPass();
+    const r = intervalsRun();
+    store.addIntervals(PATH, KEY, IKEY, r.run);
+    r.resolve(withBootstrap());
+    await flush();
+    const IKEY_1000 = '{"bins":10,"bootstrap":1000}';
+    // Asked for with 1000 resamples: not the 200 made ahead.
+    const peek = await withFirstPass();
+    const p = intervalsRun();
+    peek.addIntervals(PATH, KEY, IKEY, p.run);
+    p.resolve(withBootstrap());
+    await flush();
+    expect(await peek.take(PATH, KEY, IKEY_1000, () => stamp, false)).toMatchObject({ withIntervals: false });
+    // Made anew with the new options: the old ones give way.
+    const again = intervalsRun();
+    store.addIntervals(PATH, KEY, IKEY_1000, again.run);
+    expect(store.withIntervals(PATH)).toBe(false);
+    const full = withBootstrap();
+    again.resolve(full);
+    await flush();
+    expect(await store.take(PATH, KEY, IKEY_1000, () => stamp, false)).toEqual({ result: full, withIntervals: true });
   });
 
   it('retain, clear and a new start for the path stop the intervals being made', async () => {
     for (const stop of [(s: PreparedReports) => s.retain(new Set()), (s: PreparedReports) => s.clear(), (s: PreparedReports) => void s.start(PATH, KEY, manualRun().run)]) {
       const store = await withFirstPass();
       const r = intervalsRun();
-      store.addIntervals(PATH, KEY, r.run);
+      store.addIntervals(PATH, KEY, IKEY, r.run);
       stop(store);
       expect(r.signal().aborted).toBe(true);
     }

@@ -31,13 +31,14 @@ export function choosePrepared(candidates: readonly PrepareCandidate[], count = 
 }
 
 interface Prepared {
-  /** The scoring options it was made with, as a string. */
+  /** The scoring options of its first pass (no resamples), as a string. */
   key: string;
+  /** The first pass. */
   result: PanelScoreResult;
-  /** `result` carries the bootstrap intervals (made after the first pass: addIntervals). */
-  withIntervals: boolean;
-  /** Its intervals being made. */
-  intervals?: AbortController;
+  /** The pass with its bootstrap intervals (addIntervals), and the options they were made with. */
+  full?: { result: PanelScoreResult; key: string };
+  /** Its intervals being made, with these options. */
+  intervals?: { abort: AbortController; key: string };
 }
 
 /** A prepared pass handed to the panel: with its intervals, or the first pass alone. */
@@ -100,39 +101,44 @@ export class PreparedReports {
     void done.then((result) => {
       if (this.running.get(path) !== flight) return;
       this.running.delete(path);
-      if (result && !abort.signal.aborted) this.ready.set(path, { key, result, withIntervals: false });
+      if (result && !abort.signal.aborted) this.ready.set(path, { key, result });
     });
     return done;
   }
 
   /**
-   * Has the intervals of the pass made for `path` with `key` made too: `run` gives the pass with
-   * them (undefined: they do not fit it, the file changed), which replaces the first pass. Nothing
-   * when no such pass is made, or its intervals are made or being made.
+   * Has the intervals of the pass made for `path` with `key` made too, with the options
+   * `intervalsKey` (the resamples, the interval method): `run` gives the pass with them (undefined:
+   * they do not fit it, the file changed). Nothing when no such pass is made, or its intervals are
+   * made or being made with those options; ones made or being made with other options give way.
    */
-  addIntervals(path: string, key: string, run: (signal: AbortSignal) => Promise<PanelScoreResult | undefined>): void {
+  addIntervals(path: string, key: string, intervalsKey: string, run: (signal: AbortSignal) => Promise<PanelScoreResult | undefined>): void {
     const made = this.ready.get(path);
-    if (!made || made.key !== key || made.withIntervals || made.intervals) return;
-    const abort = new AbortController();
-    made.intervals = abort;
-    run(abort.signal).then(
+    if (!made || made.key !== key || made.full?.key === intervalsKey || made.intervals?.key === intervalsKey) return;
+    made.intervals?.abort.abort();
+    made.full = undefined;
+    const intervals = { abort: new AbortController(), key: intervalsKey };
+    made.intervals = intervals;
+    run(intervals.abort.signal).then(
       (result) => {
-        if (made.intervals !== abort) return;
+        if (made.intervals !== intervals) return;
         made.intervals = undefined;
-        if (result && !abort.signal.aborted && this.ready.get(path) === made && keepablePass(result)) {
-          made.result = result;
-          made.withIntervals = true;
-        }
+        if (result && !intervals.abort.signal.aborted && this.ready.get(path) === made && keepablePass(result)) made.full = { result, key: intervalsKey };
       },
       () => {
-        if (made.intervals === abort) made.intervals = undefined;
+        if (made.intervals === intervals) made.intervals = undefined;
       },
     );
   }
 
+  /** The first pass made for `path` (not one being made). */
+  firstPass(path: string): PanelScoreResult | undefined {
+    return this.ready.get(path)?.result;
+  }
+
   /** Whether `path`'s pass is made with its intervals (tests). */
   withIntervals(path: string): boolean {
-    return !!this.ready.get(path)?.withIntervals;
+    return !!this.ready.get(path)?.full;
   }
 
   /** Whether `path`'s intervals are being made (tests). */
@@ -141,13 +147,14 @@ export class PreparedReports {
   }
 
   /**
-   * The prepared pass of `path` for `key` when it stands for the file now (`stamp`: its mtime and
+   * The prepared pass of `path` for `key` (with its intervals when they were made for
+   * `intervalsKey`) when it stands for the file now (`stamp`: its mtime and
    * size, undefined when unreadable; `dirty`: open with unsaved edits), waiting for one a worker
    * is making (it was given the file's kept parse; a new job would wait for it anyway: one file is
    * never parsed by two workers at once). One still queued is stopped: scoring now is sooner. It is
    * no longer kept then (the panel holds it). Undefined: score the file.
    */
-  async take(path: string, key: string, stamp: () => { mtime: number; size: number } | undefined, dirty: boolean): Promise<TakenPass | undefined> {
+  async take(path: string, key: string, intervalsKey: string, stamp: () => { mtime: number; size: number } | undefined, dirty: boolean): Promise<TakenPass | undefined> {
     const flight = this.running.get(path);
     let taken: TakenPass | undefined;
     if (flight) this.running.delete(path);
@@ -156,9 +163,11 @@ export class PreparedReports {
       const result = await flight.done;
       if (result) taken = { result, withIntervals: false };
     } else {
-      // Intervals still being made are stopped: the panel's own pass, at full priority, is sooner.
+      // The intervals only when made with the options asked for now (evalLens.bootstrap may have
+      // changed since); ones still being made are stopped: the panel's own pass, at full priority,
+      // is sooner.
       const made = this.ready.get(path);
-      if (made?.key === key) taken = { result: made.result, withIntervals: made.withIntervals };
+      if (made?.key === key) taken = made.full?.key === intervalsKey ? { result: made.full.result, withIntervals: true } : { result: made.result, withIntervals: false };
     }
     this.drop(path);
     if (!taken || dirty) return undefined;
@@ -167,7 +176,7 @@ export class PreparedReports {
 
   /** Forgets the pass made for `path`, stopping its intervals. */
   private drop(path: string): void {
-    this.ready.get(path)?.intervals?.abort();
+    this.ready.get(path)?.intervals?.abort.abort();
     this.ready.delete(path);
   }
 

@@ -5,7 +5,6 @@
 // Two passes: the report is scored first without bootstrap, so the charts appear as soon as the
 // metrics exist; the intervals (evalLens.bootstrap resamples, which cost far more than the metrics
 // on a large file) follow in a second, cancellable pass and replace the report when they arrive.
-import { fileStamp } from './fileStamp';
 import * as vscode from 'vscode';
 import type { FormatName, ScoreOptions } from '../../core/types';
 import { panelOptions, type EvalLensSettings } from '../settings';
@@ -13,10 +12,10 @@ import { sliceOptions } from '../report/slicing';
 import { CancelledError, isCancelled, type WorkerPool } from './workerPool';
 import type { Detail, ScoreResult } from './workerProtocol';
 import { stepsText } from './threadCpu';
+import { fileStamp } from './fileStamp';
 import { mergeBootstrapParts } from '../../core/bootstrapParts';
 import { PreparedReports } from '../report/preparedReports';
 import { reportIntervals, sameReports, withIntervals } from '../report/panelModel';
-
 
 /** The file is open in an editor with unsaved edits (then it is scored from the buffer). */
 function isDirty(path: string): boolean {
@@ -128,7 +127,7 @@ export class ReportScoring implements vscode.Disposable {
     const first = { ...options, bootstrap: 0 };
     // Made ahead for a large file the tree scored (preparedReports.ts), else now: the panel's form,
     // chart data and compact per-instance pages, made in the worker.
-    const prepared = await this.prepared.take(path, JSON.stringify(first), () => fileStamp(path), isDirty(path));
+    const prepared = await this.prepared.take(path, JSON.stringify(first), JSON.stringify(options), () => fileStamp(path), isDirty(path));
     if (token?.isCancellationRequested) throw new CancelledError();
     if (prepared) this.log?.(`scoring: the first pass of ${path} was prepared ahead${prepared.withIntervals ? ', with its intervals' : ''}`);
     this.firstPasses[prepared ? 'prepared' : 'scored']++;
@@ -151,11 +150,12 @@ export class ReportScoring implements vscode.Disposable {
     const options = this.optionsFor(path);
     const first = { ...options, bootstrap: 0 };
     const key = JSON.stringify(first);
-    if (this.prepared.has(path, key, fileStamp(path))) return;
-    void this.prepared.start(path, key, (signal, onStart) => this.score(path, first, undefined, undefined, signal, 'panel', { background: true, onStart }))
-      .then((quick) => {
-        if (quick && this.idlePool && this.intervalsAhead(quick, options)) this.prepared.addIntervals(path, key, (signal) => this.intervalsFor(path, options, quick, signal));
-      });
+    const withIntervals = (quick: ScoreResult | undefined) => {
+      if (quick && this.idlePool && this.intervalsAhead(quick, options)) this.prepared.addIntervals(path, key, JSON.stringify(options), (signal) => this.intervalsFor(path, options, quick, signal));
+    };
+    // Made with these options from the file as it is: only its intervals may be wanted anew (evalLens.bootstrap changed).
+    if (this.prepared.has(path, key, fileStamp(path))) return withIntervals(this.prepared.firstPass(path));
+    void this.prepared.start(path, key, (signal, onStart) => this.score(path, first, undefined, undefined, signal, 'panel', { background: true, onStart })).then(withIntervals);
   }
 
   /**
