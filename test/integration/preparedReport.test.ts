@@ -5,7 +5,7 @@
 // its new content; a file that opens as text is never prepared. In the real extension host, on a
 // real Parquet table copied into the workspace.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { api, fixture, until, workspaceRoot } from './evalLensSupport';
@@ -155,6 +155,26 @@ suite('a report made ahead for the newest large or binary file', () => {
     }
     // On again: the newest binary file is made ahead again.
     await until(() => a.scoring.prepared.paths(), (p) => p.includes(path), 'made ahead again', 30_000);
+  });
+
+  test('with a joined data file nothing is made ahead (its groups could change while the file\'s stamp does not)', async () => {
+    const a = await api();
+    const config = vscode.workspace.getConfiguration('evalLens');
+    copyFileSync(repo('test/fixtures/parquet/generic_predictions.parquet'), path);
+    await preparedNow();
+    const data = join(dir, 'people.csv');
+    writeFileSync(data, 'id,region\n0,north\n1,south\n');
+    try {
+      await config.update('dataFiles', { '**/prepared-ahead/scores.parquet': data }, vscode.ConfigurationTarget.Global);
+      await until(() => a.scoring.optionsFor(path).listColumns?.dataPath, (d) => d === data, 'the data file joined', 30_000);
+      // Settings changed: the tree scores again, and the choice is made again without it.
+      await until(() => a.scoring.prepared.paths(), (p) => !p.includes(path), 'the made-ahead report dropped', 30_000);
+      await a.whenIdle();
+      assert.equal(a.scoring.prepared.paths().includes(path), false);
+    } finally {
+      await config.update('dataFiles', undefined, vscode.ConfigurationTarget.Global);
+      rmSync(data, { force: true });
+    }
   });
 
   test('a file that opens as text (a small CSV) is not prepared', async () => {

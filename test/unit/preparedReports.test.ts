@@ -143,6 +143,22 @@ describe('PreparedReports', () => {
     expect(store.paths()).toEqual([]);
   });
 
+  it('forget drops a pass made and stops one being made (a data file joined since)', async () => {
+    const store = new PreparedReports();
+    const made = manualRun();
+    const done = store.start(PATH, KEY, made.run);
+    made.resolve(result());
+    await done;
+    await flush();
+    const other = '/w/other.parquet';
+    const running = manualRun();
+    void store.start(other, KEY, running.run);
+    store.forget(PATH);
+    store.forget(other);
+    expect(running.signal().aborted).toBe(true);
+    expect(store.paths()).toEqual([]);
+  });
+
   it('a new start for the same path stops the one running; retain drops and stops the others', async () => {
     const store = new PreparedReports();
     const first = manualRun();

@@ -174,6 +174,13 @@ export class PreparedReports {
     return sameStamp(taken.result.stamp, stamp()) ? taken : undefined;
   }
 
+  /** Forgets what is made or being made for `path` (no longer wanted for it). */
+  forget(path: string): void {
+    this.running.get(path)?.abort.abort();
+    this.running.delete(path);
+    this.drop(path);
+  }
+
   /** Forgets the pass made for `path`, stopping its intervals. */
   private drop(path: string): void {
     this.ready.get(path)?.intervals?.abort.abort();

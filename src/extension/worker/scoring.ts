@@ -148,6 +148,12 @@ export class ReportScoring implements vscode.Disposable {
   prepare(path: string): void {
     if (isDirty(path)) return;
     const options = this.optionsFor(path);
+    // Not with a joined data file: its groups could change while the file's stamp does not (as
+    // for a closed tab's report, keptReport.ts).
+    if (options.listColumns?.dataPath) {
+      this.prepared.forget(path);
+      return;
+    }
     const first = { ...options, bootstrap: 0 };
     const key = JSON.stringify(first);
     const withIntervals = (quick: ScoreResult | undefined) => {
