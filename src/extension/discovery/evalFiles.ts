@@ -20,6 +20,8 @@ export interface FileEntry {
   /** The latest accepted result and the content key it belongs to. */
   result?: ScoreResult;
   resultKey?: string;
+  /** The file's mtime and size when `result` was scored from disk (undefined: from an editor's buffer). */
+  disk?: { mtime: number; size: number };
   /** Why there is no result (too large, the worker failed). */
   error?: string;
   /** The scoring in flight. */
@@ -181,6 +183,7 @@ export class EvalFiles implements vscode.Disposable {
       this.log.info(`${req.path} changed while being scored; scoring its new content`);
       return this.score(entry, priority);
     }
+    entry.disk = req.diskMtime !== undefined && req.diskSize !== undefined ? { mtime: req.diskMtime, size: req.diskSize } : undefined;
     if (reply.type === 'scored') {
       entry.result = reply.result;
       entry.error = undefined;

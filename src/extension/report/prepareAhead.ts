@@ -4,7 +4,6 @@
 // reportEditor.ts trackedOpensAsReport; so nothing is prepared with evalLens.openLargeFilesAsReport off),
 // unless a report tab shows them already. Chosen again whenever the tree's scores change (a file
 // written, settings changed) or either setting does.
-import { promises as fsp } from 'node:fs';
 import * as vscode from 'vscode';
 import type { EvalFiles } from '../discovery/evalFiles';
 import type { ReportScoring } from '../worker/scoring';
@@ -26,20 +25,16 @@ function reportTabOpen(path: string): boolean {
 
 export function registerPrepareAhead(files: EvalFiles, scoring: ReportScoring, log: (line: string) => void): vscode.Disposable {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let choosing = 0;
-  const choose = async () => {
-    const generation = ++choosing;
+  const choose = () => {
     if (!prepareReports()) {
       scoring.prepared.clear();
       return;
     }
-    const entries = files.all().filter((e) => e.discovered && e.result && !e.error && e.uri.scheme === 'file');
-    const candidates: PrepareCandidate[] = [];
-    for (const e of entries) {
-      const st = await fsp.stat(e.path).catch(() => undefined);
-      if (st?.isFile() && trackedOpensAsReport(e.path, st.size)) candidates.push({ path: e.path, mtime: st.mtimeMs, size: st.size });
-    }
-    if (generation !== choosing || files.pendingCount > 0) return; // a newer choice, or the tree is busy again
+    // The mtime and size the tree scored each file at: no file is read or stat'ed to choose (the
+    // tree is idle, so they are the files' own; prepare() checks the chosen ones' again).
+    const candidates: PrepareCandidate[] = files.all()
+      .filter((e) => e.discovered && e.result && !e.error && e.disk && trackedOpensAsReport(e.path, e.disk.size))
+      .map((e) => ({ path: e.path, mtime: e.disk!.mtime, size: e.disk!.size }));
     const chosen = choosePrepared(candidates);
     scoring.prepared.retain(new Set(chosen));
     for (const path of chosen) {
@@ -52,7 +47,7 @@ export function registerPrepareAhead(files: EvalFiles, scoring: ReportScoring, l
     clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      if (files.pendingCount === 0) void choose();
+      if (files.pendingCount === 0) choose();
     }, SETTLE_MS);
   };
   const subs = [
