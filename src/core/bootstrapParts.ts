@@ -12,12 +12,16 @@ import type { Report } from './types';
 import { percentileIntervals } from './metrics/bootstrap';
 import { SmoothBand } from './metrics/smoothCalibration';
 
-/** The resamples [from, to) of share `index` of `count` (side by side, in resample order). */
-export function bootstrapPartRange(resamples: number, part: { index: number; count: number }): [number, number] {
-  if (!(Number.isInteger(part.count) && part.count >= 1 && Number.isInteger(part.index) && part.index >= 0 && part.index < part.count)) {
-    throw new RangeError(`bootstrap part must be index 0..count-1 of a whole count, got ${part.index} of ${part.count}`);
+/**
+ * The resamples [from, to) of share `index` of `count` (side by side, in resample order); with
+ * `span`, of parts index .. index + span - 1 together (the same resamples as those parts one by one).
+ */
+export function bootstrapPartRange(resamples: number, part: { index: number; count: number; span?: number }): [number, number] {
+  const span = part.span ?? 1;
+  if (!(Number.isInteger(part.count) && part.count >= 1 && Number.isInteger(part.index) && part.index >= 0 && Number.isInteger(span) && span >= 1 && part.index + span <= part.count)) {
+    throw new RangeError(`bootstrap part must be index 0..count-1 of a whole count, spanning parts up to the last, got ${part.index} (span ${span}) of ${part.count}`);
   }
-  return [Math.floor((resamples * part.index) / part.count), Math.floor((resamples * (part.index + 1)) / part.count)];
+  return [Math.floor((resamples * part.index) / part.count), Math.floor((resamples * (part.index + span)) / part.count)];
 }
 
 /**
@@ -34,9 +38,13 @@ export function mergeBootstrapParts(parts: readonly Report[]): Report {
     return base;
   }
   const shares = parts.map((p) => p.bootstrapPart);
-  if (shares.some((s, k) => !s || s.index !== k || s.count !== parts.length)) {
-    throw new RangeError(`mergeBootstrapParts: expected shares 0..${parts.length - 1} of ${parts.length} in order`);
+  // Each share starts where the one before ended, and together they hold every part.
+  let next = 0;
+  for (const s of shares) {
+    if (!s || s.index !== next || s.count !== first.count) throw new RangeError(`mergeBootstrapParts: expected shares covering parts 0..${first.count - 1} in order, side by side`);
+    next += s.span ?? 1;
   }
+  if (next !== first.count) throw new RangeError(`mergeBootstrapParts: the shares hold parts 0..${next - 1} of ${first.count}`);
   const lists: Record<string, number[]> = {};
   for (const share of shares) for (const [key, values] of Object.entries(share!.lists)) (lists[key] ??= []).push(...values);
   const merged = percentileIntervals(lists);

@@ -348,8 +348,9 @@ export interface ScoreOptions {
    * Compute only this share of the bootstrap's resamples (index of count, side by side in resample
    * order) and keep their values in Report.bootstrapPart, for mergeBootstrapParts
    * (src/core/bootstrapParts.ts): a pass split between threads gives the intervals of the whole.
+   * `span`: this share is parts index .. index + span - 1 at once (default 1).
    */
-  bootstrapPart?: { index: number; count: number };
+  bootstrapPart?: { index: number; count: number; span?: number };
   /** lm-eval multiple choice: which choice is the prediction for the calibration views (default 'acc'). */
   decision?: 'acc' | 'acc_norm';
   /** Which task of a file holding several (an lm-eval simple_evaluate dump); default the first. */
@@ -370,6 +371,8 @@ export interface ScoreOptions {
 export interface BootstrapPartData {
   index: number;
   count: number;
+  /** The parts this share holds, from index on (default 1). */
+  span?: number;
   /** Each metric's values over this share's resamples, in resample order. */
   lists: Record<string, number[]>;
   /** The metrics whose interval in Report.intervals is the bootstrap's, as computed (not replaced by another method). */

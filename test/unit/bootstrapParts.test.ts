@@ -47,6 +47,18 @@ describe('bootstrap shares', () => {
     expect(() => bootstrapPartRange(10, { index: 2, count: 2 })).toThrow(RangeError);
   });
 
+  it('a span of parts is their resamples together', () => {
+    for (const [r, c] of [[200, 4], [201, 8], [7, 3]]) {
+      for (let index = 0; index < c; index++) {
+        for (let span = 1; index + span <= c; span++) {
+          expect(bootstrapPartRange(r, { index, count: c, span })).toEqual([bootstrapPartRange(r, { index, count: c })[0], bootstrapPartRange(r, { index: index + span - 1, count: c })[1]]);
+        }
+      }
+    }
+    expect(() => bootstrapPartRange(10, { index: 2, count: 4, span: 3 })).toThrow(RangeError);
+    expect(() => bootstrapPartRange(10, { index: 0, count: 4, span: 0 })).toThrow(RangeError);
+  });
+
   it('CountDraws started at a resample draws what the single sequence draws there', () => {
     const n = 1234;
     const single = new CountDraws(n, 42);
@@ -78,6 +90,26 @@ describe('bootstrap shares', () => {
       expect(merged.metrics).toEqual(single.metrics);
       expect(merged.bootstrapPart).toBeUndefined();
     }
+  });
+
+  it('shares of several parts each (parts made ahead, the rest at a click) merge to the single pass (issue 28.11)', async () => {
+    const path = folktexts(3000);
+    const o = { bootstrap: 60, seed: 3 };
+    const single = await whole(path, o);
+    const share = async (index: number, span: number) => (await scorePathAsync(path, { ...o, bootstrapPart: { index, count: 8, span } })).reports[0];
+    // Parts 0 and 1 one by one (made ahead), then 2-4 and 5-7 (the click's two workers).
+    const merged = mergeBootstrapParts([await share(0, 1), await share(1, 1), await share(2, 3), await share(5, 3)]);
+    expect(merged.intervals).toEqual(single.intervals);
+    expect(merged.smoothReliability).toEqual(single.smoothReliability);
+    expect(merged.metrics).toEqual(single.metrics);
+    // A part missing, or two shares over the same parts: refused, not merged into wrong intervals.
+    const first = await share(0, 2);
+    const gap = await share(5, 3);
+    const overlap = await share(1, 7);
+    expect(() => mergeBootstrapParts([first, gap])).toThrow(RangeError);
+    expect(() => mergeBootstrapParts([first, overlap])).toThrow(RangeError);
+    const rest = await share(2, 6);
+    expect(mergeBootstrapParts([first, rest]).intervals).toEqual(single.intervals);
   });
 
   it('a multiclass table with a stated confidence: equal too', async () => {
