@@ -7,7 +7,7 @@
 // fresh browser profile ('first': VS Code installs its webview service worker) is reported apart.
 //
 //   flock /tmp/eval-lens-vscode.lock node bench/explorer-first-chart.mjs [--file CSV] [--cold 2] [--warm 3]
-//       [--dev [--no-build]] [--at-once | --first-pass-only] [--associate] [--settings '{"evalLens.bootstrap": 200}']
+//       [--dev [--no-build]] [--at-once | --first-pass-only | --parts-ahead K] [--associate] [--settings '{"evalLens.bootstrap": 200}']
 //
 // --at-once clicks as soon as the Explorer lists the file after the reload (discovery may still be
 // scoring it for the tree); by default the click waits until the tree has scored it.
@@ -49,6 +49,9 @@ const atOnce = args.includes('--at-once');
 // --first-pass-only: the click comes once the report's first pass is made ahead, before its
 // intervals are (src/extension/report/prepareAhead.ts makes both after a reload).
 const firstPassOnly = args.includes('--first-pass-only');
+// --parts-ahead K: the click comes once K parts of the intervals are made ahead (of PARTS_AHEAD in
+// src/extension/worker/scoring.ts); the click's workers make the others.
+const partsAhead = args.includes('--parts-ahead') ? Number(opt('parts-ahead', '1')) : undefined;
 // --associate: the file's name pattern is associated with the report editor (workbench.editorAssociations),
 // so the click opens it at once; without it the workbench first opens a text editor, which streams
 // the file's first 10 MB to the browser (its limit for a remote file) before the report editor takes over.
@@ -140,10 +143,11 @@ function load() {
 const round = (x) => (Number.isFinite(x) ? Math.round(x) : NaN);
 
 /** Waits for a host log line matching `re` stamped at or after `since`; returns it. */
-async function hostLine(re, since, timeoutMs = 180_000) {
+/** The `nth` host log line since `since` that matches `re` (a bench polls; nothing here is a test). */
+async function hostLine(re, since, timeoutMs = 180_000, nth = 1) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const hit = hostLines.find((l) => l.t >= since && re.test(l.text));
+    const hit = hostLines.filter((l) => l.t >= since && re.test(l.text))[nth - 1];
     if (hit) return hit;
     if (Date.now() > deadline) throw new Error(`no host log line ${re} within ${timeoutMs} ms (last lines: ${hostLines.slice(-5).map((l) => l.text).join(' | ')})`);
     await new Promise((r) => setTimeout(r, 50));
@@ -200,9 +204,13 @@ async function workbenchSettled(since) {
   // extension prepares one: the workspace has settled. Code without it prepares nothing.
   const prepared = await hostLine(new RegExp(`^scoring: prepared panel pass of .*${name.replace(/\./g, '\\.')}`), since, 20_000)
     .catch(() => console.log('(no first pass prepared ahead within 20 s of the reload)'));
-  // Then its intervals, made in the idle worker (nice 19), unless --first-pass-only.
-  if (prepared && !firstPassOnly) {
-    await hostLine(new RegExp(`^scoring: prepared summary pass of .*${name.replace(/\./g, '\\.')} \\(bootstrap`), since, 120_000)
+  // Then its intervals, made in the idle worker (nice 19) in parts, unless --first-pass-only; with
+  // --parts-ahead K, once K parts of them are made (the click keeps those and makes the rest).
+  if (prepared && partsAhead !== undefined) {
+    await hostLine(new RegExp(`^scoring: prepared summary pass of .*${name.replace(/\./g, '\\.')} \\(bootstrap`), since, 120_000, partsAhead)
+      .catch(() => console.log(`(no ${partsAhead} parts of the intervals made ahead within 120 s of the reload)`));
+  } else if (prepared && !firstPassOnly) {
+    await hostLine(new RegExp(`^scoring: prepared intervals of .*${name.replace(/\./g, '\\.')} made`), since, 120_000)
       .catch(() => console.log('(no intervals made ahead within 120 s of the reload)'));
   }
 }

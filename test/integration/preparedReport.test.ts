@@ -8,9 +8,25 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { api, fixture, until, workspaceRoot } from './evalLensSupport';
 
 const REPORT_EDITOR = 'evalLens.reportEditor';
+
+/** A Parquet table of `rows` scores and labels (id, score, label), labels following the scores. */
+function writeLargeTable(file: string, rows: number): void {
+  const id: string[] = [];
+  const score: number[] = [];
+  const label: number[] = [];
+  for (let i = 0; i < rows; i++) {
+    const s = ((i * 7919) % 100_003) / 100_003;
+    id.push(`r${i}`);
+    score.push(s);
+    label.push(((i * 104_729) % 1000) / 1000 < s ? 1 : 0);
+  }
+  const columnData = [{ name: 'id', data: id, type: 'STRING' }, { name: 'score', data: score, type: 'DOUBLE' }, { name: 'label', data: label, type: 'INT32' }];
+  writeFileSync(file, new Uint8Array(parquetWriteBuffer({ columnData: columnData as never, rowGroupSize: 50_000 })));
+}
 const repo = (rel: string) => resolve(workspaceRoot(), '../../..', rel);
 
 suite('a report made ahead for the newest large or binary file', () => {
@@ -84,6 +100,37 @@ suite('a report made ahead for the newest large or binary file', () => {
     const table = await panel.whenInstancesReady(path, 60_000);
     assert.equal(table.rows, reference.n);
     await closeAll();
+  });
+
+  test('a click while the intervals are being made ahead keeps the parts made and makes the rest: the intervals are the single pass\'s (issue 28.11)', async function () {
+    this.timeout(300_000);
+    const a = await api();
+    const config = vscode.workspace.getConfiguration('evalLens');
+    // A set large enough for its intervals to be made in parts (150,000 rows), well calibrated (its
+    // smoothed ECE asks for the finest grid: ~35 ms a resample), and enough resamples for a part to
+    // last a while (~3.5 s on an idle core): the click comes between two parts.
+    writeLargeTable(path, 150_000);
+    try {
+      await config.update('bootstrap', 400, vscode.ConfigurationTarget.Global);
+      await until(() => a.scoring.optionsFor(path).bootstrap, (b) => b === 400, 'the setting read');
+      await preparedNow();
+      await until(() => a.scoring.prepared.partsMade(path), (k) => k >= 1, 'a part of the intervals made ahead', 120_000);
+      const intervalsBefore = a.scoring.intervalsPasses;
+      const panel = await open();
+      const kept = a.scoring.partsKept;
+      assert.ok(kept >= 1 && kept < a.scoring.partsAhead, `the click came between two parts: ${kept} of ${a.scoring.partsAhead} kept`);
+      assert.equal(a.scoring.intervalsPasses, intervalsBefore + 1, 'the click made the rest');
+      const shown = await until(() => panel.reports?.[0], (r) => Object.keys(r?.intervals ?? {}).length > 0, 'the intervals', 120_000);
+      // The same resamples as one pass run now, so the same intervals to the last digit.
+      const single = (await a.scoring.score(path, a.scoring.optionsFor(path), undefined, undefined, undefined, 'summary')).reports[0];
+      assert.ok(Object.keys(single.intervals).length > 10, 'the reference has intervals');
+      assert.deepEqual(shown!.intervals, single.intervals);
+      assert.deepEqual(shown!.smoothReliability?.lower, single.smoothReliability?.lower);
+      assert.equal(shown!.options.bootstrap, 400);
+      await closeAll();
+    } finally {
+      await config.update('bootstrap', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('the file changed: prepared again from its new content, and that is what opens', async () => {

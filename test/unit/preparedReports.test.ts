@@ -3,7 +3,7 @@
 // unsaved edits), used once, a pass being made waited for only when a worker runs it, its intervals
 // made after it and handed out with it, and everything stopped when it is no longer wanted.
 import { describe, expect, it, vi } from 'vitest';
-import { choosePrepared, PreparedReports, type PrepareRun } from '../../src/extension/report/preparedReports';
+import { choosePrepared, PreparedReports, type IntervalsRun, type PrepareRun } from '../../src/extension/report/preparedReports';
 import { KEEP_MAX_BYTES } from '../../src/extension/report/keptReport';
 import type { PanelScoreResult } from '../../src/extension/report/panelModel';
 import type { Report } from '../../src/core/types';
@@ -201,8 +201,9 @@ describe('PreparedReports: the intervals made after the first pass', () => {
   function intervalsRun() {
     let resolve!: (r: PanelScoreResult | undefined) => void;
     let signal!: AbortSignal;
-    const run = (s: AbortSignal) => { signal = s; return new Promise<PanelScoreResult | undefined>((r) => { resolve = r; }); };
-    return { run, resolve: (r: PanelScoreResult | undefined) => resolve(r), signal: () => signal };
+    let onPart!: Parameters<IntervalsRun>[1];
+    const run: IntervalsRun = (s, part) => { signal = s; onPart = part; return new Promise<PanelScoreResult | undefined>((r) => { resolve = r; }); };
+    return { run, resolve: (r: PanelScoreResult | undefined) => resolve(r), signal: () => signal, part: (index: number, count: number, made: PanelScoreResult) => onPart(index, count, made) };
   }
   const withBootstrap = () => result({ reports: [{ path: PATH, n: 10, metrics: { accuracy: 0.8 }, intervals: { accuracy: [0.7, 0.9] }, options: { bootstrap: 200 } } as unknown as Report] });
 
@@ -233,6 +234,51 @@ describe('PreparedReports: the intervals made after the first pass', () => {
     r.resolve(withBootstrap());
     await flush();
     expect(store.paths()).toEqual([]);
+  });
+
+  it('a click while they are made in parts: the parts made go with the first pass (copied), the rest is stopped (issue 28.11)', async () => {
+    const store = await withFirstPass();
+    const r = intervalsRun();
+    store.addIntervals(PATH, KEY, IKEY, r.run);
+    expect(store.partsMade(PATH)).toBe(0);
+    const part0 = withBootstrap();
+    const part1 = withBootstrap();
+    r.part(0, 4, part0);
+    r.part(1, 4, part1);
+    expect(store.partsMade(PATH)).toBe(2);
+    const taken = await store.take(PATH, KEY, IKEY, () => stamp, false);
+    expect(taken?.withIntervals).toBe(false);
+    expect(taken?.parts?.count).toBe(4);
+    expect(taken?.parts?.done[0]).toBe(part0);
+    expect(taken?.parts?.done[1]).toBe(part1);
+    expect(taken?.parts?.done.filter(Boolean)).toHaveLength(2);
+    expect(r.signal().aborted).toBe(true);
+    // A part that comes after the take (the worker had it nearly done) changes nothing handed out.
+    r.part(2, 4, withBootstrap());
+    expect(taken?.parts?.done.filter(Boolean)).toHaveLength(2);
+  });
+
+  it('parts are handed out only for the options asked for now, and none before the first is made', async () => {
+    const store = await withFirstPass();
+    const r = intervalsRun();
+    store.addIntervals(PATH, KEY, IKEY, r.run);
+    expect((await store.take(PATH, KEY, IKEY, () => stamp, false))?.parts).toBeUndefined();
+    const other = await withFirstPass();
+    const o = intervalsRun();
+    other.addIntervals(PATH, KEY, IKEY, o.run);
+    o.part(0, 4, withBootstrap());
+    const taken = await other.take(PATH, KEY, '{"bins":10,"bootstrap":1000}', () => stamp, false);
+    expect(taken?.withIntervals).toBe(false);
+    expect(taken?.parts).toBeUndefined();
+    // Intervals made anew (other options): the parts of the old ones are not theirs.
+    const third = await withFirstPass();
+    const first = intervalsRun();
+    third.addIntervals(PATH, KEY, IKEY, first.run);
+    first.part(0, 4, withBootstrap());
+    const second = intervalsRun();
+    third.addIntervals(PATH, KEY, '{"bins":10,"bootstrap":1000}', second.run);
+    first.part(1, 4, withBootstrap()); // the stopped run's late part
+    expect(third.partsMade(PATH)).toBe(0);
   });
 
   it('intervals that do not fit (undefined: the file changed) leave the first pass; none for another key or no pass', async () => {

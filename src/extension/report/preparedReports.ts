@@ -37,15 +37,26 @@ interface Prepared {
   result: PanelScoreResult;
   /** The pass with its bootstrap intervals (addIntervals), and the options they were made with. */
   full?: { result: PanelScoreResult; key: string };
-  /** Its intervals being made, with these options. */
-  intervals?: { abort: AbortController; key: string };
+  /** Its intervals being made, with these options, and the parts of them made so far (MadeParts). */
+  intervals?: { abort: AbortController; key: string; parts?: MadeParts };
+}
+
+/** The parts of an intervals pass made so far: `done[index]` (sparse) of `count` (ReportScoring.scoreParts). */
+export interface MadeParts {
+  count: number;
+  done: (PanelScoreResult | undefined)[];
 }
 
 /** A prepared pass handed to the panel: with its intervals, or the first pass alone. */
 export interface TakenPass {
   result: PanelScoreResult;
   withIntervals: boolean;
+  /** The first pass alone, its intervals being made: the parts of them made so far (none: undefined). */
+  parts?: MadeParts;
 }
+
+/** Makes the intervals of a prepared pass: `signal` stops it, `onPart` hears each part made (when made in parts). */
+export type IntervalsRun = (signal: AbortSignal, onPart: (index: number, count: number, part: PanelScoreResult) => void) => Promise<PanelScoreResult | undefined>;
 
 interface InFlight {
   key: string;
@@ -112,14 +123,19 @@ export class PreparedReports {
    * they do not fit it, the file changed). Nothing when no such pass is made, or its intervals are
    * made or being made with those options; ones made or being made with other options give way.
    */
-  addIntervals(path: string, key: string, intervalsKey: string, run: (signal: AbortSignal) => Promise<PanelScoreResult | undefined>): void {
+  addIntervals(path: string, key: string, intervalsKey: string, run: IntervalsRun): void {
     const made = this.ready.get(path);
     if (!made || made.key !== key || made.full?.key === intervalsKey || made.intervals?.key === intervalsKey) return;
     made.intervals?.abort.abort();
     made.full = undefined;
-    const intervals = { abort: new AbortController(), key: intervalsKey };
+    const intervals: NonNullable<Prepared['intervals']> = { abort: new AbortController(), key: intervalsKey };
     made.intervals = intervals;
-    run(intervals.abort.signal).then(
+    const onPart = (index: number, count: number, part: PanelScoreResult) => {
+      if (made.intervals !== intervals || intervals.abort.signal.aborted) return;
+      if (intervals.parts?.count !== count) intervals.parts = { count, done: [] };
+      intervals.parts.done[index] = part;
+    };
+    run(intervals.abort.signal, onPart).then(
       (result) => {
         if (made.intervals !== intervals) return;
         made.intervals = undefined;
@@ -139,6 +155,11 @@ export class PreparedReports {
   /** Whether `path`'s pass is made with its intervals (tests). */
   withIntervals(path: string): boolean {
     return !!this.ready.get(path)?.full;
+  }
+
+  /** How many parts of `path`'s intervals being made are made (tests). */
+  partsMade(path: string): number {
+    return this.ready.get(path)?.intervals?.parts?.done.filter(Boolean).length ?? 0;
   }
 
   /** Whether `path`'s intervals are being made (tests). */
@@ -165,9 +186,12 @@ export class PreparedReports {
     } else {
       // The intervals only when made with the options asked for now (evalLens.bootstrap may have
       // changed since); ones still being made are stopped: the panel's own pass, at full priority,
-      // is sooner.
+      // is sooner, and makes only the parts not made yet.
       const made = this.ready.get(path);
-      if (made?.key === key) taken = made.full?.key === intervalsKey ? { result: made.full.result, withIntervals: true } : { result: made.result, withIntervals: false };
+      if (made?.key === key) {
+        const parts = made.intervals?.key === intervalsKey && made.intervals.parts?.done.some(Boolean) ? made.intervals.parts : undefined;
+        taken = made.full?.key === intervalsKey ? { result: made.full.result, withIntervals: true } : { result: made.result, withIntervals: false, ...(parts ? { parts: { count: parts.count, done: [...parts.done] } } : {}) };
+      }
     }
     this.drop(path);
     if (!taken || dirty) return undefined;

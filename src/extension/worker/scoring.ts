@@ -13,6 +13,7 @@ import { CancelledError, isCancelled, type WorkerPool } from './workerPool';
 import type { Detail, ScoreResult } from './workerProtocol';
 import { stepsText } from './threadCpu';
 import { fileStamp } from './fileStamp';
+import { sharesOf } from './shares';
 import { mergeBootstrapParts } from '../../core/bootstrapParts';
 import { PreparedReports } from '../report/preparedReports';
 import { reportIntervals, sameReports, withIntervals } from '../report/panelModel';
@@ -31,6 +32,15 @@ const INTERVALS_AHEAD_MAX_BYTES = 64 * 2 ** 20;
 
 /** Sets of at least this many rows have their intervals pass shared between the workers. */
 const SPLIT_INTERVALS_ROWS = 100_000;
+
+/**
+ * The intervals made ahead of a large set come in this many parts, one after the other in the idle
+ * worker: a click before they are all made keeps the parts made and has the pool's workers make
+ * the rest (issue 28.11). Each part costs a set-up (~0.15-0.2 s of CPU on a million rows: sorting
+ * the scores again); four parts of 200 resamples add ~0.5 s of idle CPU, and a click loses at most
+ * a quarter of the work.
+ */
+export const PARTS_AHEAD = 4;
 
 /** What the user picked for a path in "Score Benchmark", reused when the panel re-scores it. */
 export interface ScoreChoice {
@@ -75,6 +85,9 @@ export class ReportScoring implements vscode.Disposable {
   readonly firstPasses = { prepared: 0, scored: 0 };
   /** Intervals passes started for reports shown (tests: a report made ahead with its intervals starts none). */
   intervalsPasses = 0;
+  /** Parts of the intervals made ahead that the last intervals pass kept (tests); of partsAhead. */
+  partsKept = 0;
+  readonly partsAhead = PARTS_AHEAD;
   private intervals: { abort: AbortController; done: Promise<ScoreResult | undefined> } | undefined;
   /** Hears how far the intervals pass of `path` is (0..1), for the page's "computing intervals… N%". */
   onIntervalsProgress: ((path: string, fraction: number) => void) | undefined;
@@ -134,7 +147,7 @@ export class ReportScoring implements vscode.Disposable {
     if (prepared?.withIntervals) return prepared.result;
     const quick = prepared?.result ?? await this.score(path, first, token, onProgress, undefined, 'panel');
     if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) {
-      this.startIntervals(path, options, quick);
+      this.startIntervals(path, options, quick, prepared?.parts as MadeParts | undefined);
       // The page says "computing intervals…" until they come, not "no intervals" (issue 28.9).
       return { ...quick, intervalsPending: options.bootstrap };
     }
@@ -157,7 +170,7 @@ export class ReportScoring implements vscode.Disposable {
     const first = { ...options, bootstrap: 0 };
     const key = JSON.stringify(first);
     const withIntervals = (quick: ScoreResult | undefined) => {
-      if (quick && this.idlePool && this.intervalsAhead(quick, options)) this.prepared.addIntervals(path, key, JSON.stringify(options), (signal) => this.intervalsFor(path, options, quick, signal));
+      if (quick && this.idlePool && this.intervalsAhead(quick, options)) this.prepared.addIntervals(path, key, JSON.stringify(options), (signal, onPart) => this.intervalsFor(path, options, quick, signal, onPart));
     };
     // Made with these options from the file as it is: only its intervals may be wanted anew (evalLens.bootstrap changed).
     if (this.prepared.has(path, key, fileStamp(path))) return withIntervals(this.prepared.firstPass(path));
@@ -173,11 +186,27 @@ export class ReportScoring implements vscode.Disposable {
     return (options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0) && (quick.stamp?.size ?? Infinity) <= INTERVALS_AHEAD_MAX_BYTES;
   }
 
-  /** The prepared pass `quick` with its intervals, made in the idle pool (undefined: the file changed in between). */
-  private async intervalsFor(path: string, options: Partial<ScoreOptions>, quick: ScoreResult, signal: AbortSignal): Promise<ScoreResult | undefined> {
-    const full = await this.score(path, options, undefined, undefined, signal, 'summary', { idle: true }, 0.3);
-    const same = !!full.stamp && !!quick.stamp && full.stamp.mtime === quick.stamp.mtime && full.stamp.size === quick.stamp.size;
-    if (!same || !sameReports(quick.reports, full.reports)) return undefined;
+  /**
+   * The prepared pass `quick` with its intervals, made in the idle pool (undefined: the file changed
+   * in between). A large set's are made in PARTS_AHEAD parts, each handed to `onPart` as it is
+   * made: a click before the last keeps them (PreparedReports.take, scoreParts).
+   */
+  private async intervalsFor(path: string, options: Partial<ScoreOptions>, quick: ScoreResult, signal: AbortSignal, onPart: (index: number, count: number, part: ScoreResult) => void): Promise<ScoreResult | undefined> {
+    let full: ScoreResult;
+    if (splitsIntervals(quick, options)) {
+      const parts: ScoreResult[] = [];
+      for (let index = 0; index < PARTS_AHEAD; index++) {
+        const part = await this.score(path, { ...options, bootstrapPart: { index, count: PARTS_AHEAD } }, undefined, undefined, signal, 'summary', { idle: true }, 0.3);
+        if (!sameStamp(part, quick)) return undefined;
+        parts.push(part);
+        onPart(index, PARTS_AHEAD, part);
+      }
+      full = mergedParts(parts);
+    } else {
+      full = await this.score(path, options, undefined, undefined, signal, 'summary', { idle: true }, 0.3);
+    }
+    if (!sameStamp(full, quick) || !sameReports(quick.reports, full.reports)) return undefined;
+    this.log?.(`scoring: prepared intervals of ${path} made`);
     const intervals = reportIntervals(full.reports);
     return { ...quick, reports: quick.reports.map((r, k) => withIntervals(r, intervals[k])) };
   }
@@ -193,7 +222,7 @@ export class ReportScoring implements vscode.Disposable {
     return this.latestIntervals ?? Promise.resolve(undefined);
   }
 
-  private startIntervals(path: string, options: Partial<ScoreOptions>, quick: ScoreResult): void {
+  private startIntervals(path: string, options: Partial<ScoreOptions>, quick: ScoreResult, madeAhead?: MadeParts): void {
     this.intervalsPasses++;
     const abort = new AbortController();
     // Only the intervals are new: no per-instance data comes back (the panel has it already).
@@ -202,10 +231,16 @@ export class ReportScoring implements vscode.Disposable {
     // At full priority: the page shows "computing intervals…" and the user waits for them; it also
     // lands on the worker of the first pass, whose kept parse it reuses (a niced worker cannot
     // take an urgent job again). A large set's resamples are shared between the workers.
+    // Parts made ahead (a click while the idle worker made them) are kept: the workers make the rest.
+    const kept = madeAhead && madeAhead.done.some((p) => p && sameStamp(p, quick)) ? madeAhead : undefined;
+    this.partsKept = kept ? kept.done.filter(Boolean).length : 0;
+    if (kept) this.log?.(`scoring: ${kept.done.filter(Boolean).length} of ${kept.count} parts of the intervals of ${path} were made ahead`);
     const shares = this.intervalShares(quick, options);
-    const run = () => (shares > 1
-      ? this.scoreShares(path, options, shares, progress, abort.signal)
-      : this.score(path, options, undefined, progress, abort.signal, 'summary', {}, 0.3));
+    const run = () => (kept
+      ? this.scoreParts(path, options, kept, progress, abort.signal)
+      : shares > 1
+        ? this.scoreParts(path, options, { count: shares, done: [] }, progress, abort.signal)
+        : this.score(path, options, undefined, progress, abort.signal, 'summary', {}, 0.3));
     const done = held.then(run).then(
       (full) => {
         if (!abort.signal.aborted) this.onIntervals(path, quick, full);
@@ -229,24 +264,38 @@ export class ReportScoring implements vscode.Disposable {
    * ~5 s of CPU), else one. A cluster bootstrap is not split (core/bootstrapParts.ts).
    */
   private intervalShares(quick: ScoreResult, options: Partial<ScoreOptions>): number {
-    if (this.pool.size < 2 || options.cluster) return 1;
-    const large = quick.reports.some((r) => r.n >= SPLIT_INTERVALS_ROWS && (r.kind === 'binary' || r.kind === 'confidence' || r.kind === 'multiclass'));
-    return large ? this.pool.size : 1;
+    return this.pool.size >= 2 && splitsIntervals(quick, options) ? this.pool.size : 1;
   }
 
   /**
-   * The intervals pass in `count` shares at once, one per worker, merged into the single pass's
-   * result (the same resamples, so the same intervals). The file read differently by the shares
-   * (changed in between): the pass is run whole instead.
+   * The intervals pass in `made.count` parts, those not made yet in shares run at once, one per
+   * worker (spans of parts, sharesOf), merged with the parts made into the single pass's result
+   * (the same resamples, so the same intervals). The file read differently by the shares (changed
+   * in between): the pass is run whole instead.
    */
-  private async scoreShares(path: string, options: Partial<ScoreOptions>, count: number, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ScoreResult> {
-    const parts = await Promise.all(Array.from({ length: count }, (_, index) =>
-      // The shares run side by side at the same pace: the first one's progress is the pass's.
-      this.score(path, { ...options, bootstrapPart: { index, count } }, undefined, index === 0 ? onProgress : undefined, signal, 'summary', {}, 0.3)));
+  private async scoreParts(path: string, options: Partial<ScoreOptions>, made: MadeParts, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ScoreResult> {
+    const shares = sharesOf(made.count, made.done, Math.max(1, this.pool.size));
+    const doneCount = made.done.filter(Boolean).length;
+    const todo = made.count - doneCount;
+    // The shares run side by side at about the same pace: the first one's progress is theirs.
+    const progress = (f: number) => onProgress((doneCount + f * todo) / made.count);
+    const run = await Promise.all(shares.map((share, k) =>
+      this.score(path, { ...options, bootstrapPart: { index: share.index, count: made.count, ...(share.span > 1 ? { span: share.span } : {}) } }, undefined, k === 0 ? progress : undefined, signal, 'summary', {}, 0.3)));
+    const parts: ScoreResult[] = [];
+    for (let index = 0, k = 0; index < made.count;) {
+      const done = made.done[index];
+      if (done) {
+        parts.push(done);
+        index++;
+      } else {
+        parts.push(run[k]);
+        index += shares[k++].span;
+      }
+    }
     const first = parts[0];
-    const same = parts.every((p) => !!p.stamp && !!first.stamp && p.stamp.mtime === first.stamp.mtime && p.stamp.size === first.stamp.size && p.reports.length === first.reports.length);
+    const same = parts.every((p) => sameStamp(p, first) && p.reports.length === first.reports.length);
     if (!same) return this.score(path, options, undefined, onProgress, signal, 'summary', {}, 0.3);
-    return { ...first, reports: first.reports.map((_, k) => mergeBootstrapParts(parts.map((p) => p.reports[k]))) };
+    return mergedParts(parts);
   }
 
   /** One scoring run in a worker, the unsaved buffer when the file is open with edits. */
@@ -284,6 +333,32 @@ export class ReportScoring implements vscode.Disposable {
     this.intervals?.abort.abort();
     this.prepared.clear();
   }
+}
+
+/** Parts of an intervals pass: `done[index]` made (sparse), of `count` (preparedReports.ts holds them as PanelScoreResult). */
+interface MadeParts {
+  count: number;
+  done: (ScoreResult | undefined)[];
+}
+
+/**
+ * Whether a report's intervals pass is made in shares: a set large enough for the resamples to
+ * dominate, and no cluster bootstrap (never split: core/bootstrapParts.ts).
+ */
+function splitsIntervals(quick: ScoreResult, options: Partial<ScoreOptions>): boolean {
+  if (options.cluster) return false;
+  return quick.reports.some((r) => r.n >= SPLIT_INTERVALS_ROWS && (r.kind === 'binary' || r.kind === 'confidence' || r.kind === 'multiclass'));
+}
+
+/** The parts of an intervals pass (in part order, covering every part) merged into one result. */
+function mergedParts(parts: readonly ScoreResult[]): ScoreResult {
+  const first = parts[0];
+  return { ...first, reports: first.reports.map((_, k) => mergeBootstrapParts(parts.map((p) => p.reports[k]))) };
+}
+
+/** Whether two results were read from the file as it was the same (mtime and size, read steadily). */
+function sameStamp(a: ScoreResult, b: ScoreResult): boolean {
+  return !!a.stamp && !!b.stamp && a.stamp.mtime === b.stamp.mtime && a.stamp.size === b.stamp.size;
 }
 
 export { CancelledError };
