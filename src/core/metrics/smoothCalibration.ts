@@ -489,7 +489,7 @@ const DAMPING_CUTOFF = Math.sqrt(2 * 20 * Math.LN10) / Math.PI;
 const fftCost = (m: number) => 4 * m * Math.log2(2 * m);
 
 function fftOf(l: Level): Fft {
-  return (l.fft ??= newFft(2 * l.m));
+  return (l.fft ??= newFft(l.m));
 }
 
 function cosTableOf(l: Level): Float64Array {
@@ -575,13 +575,20 @@ function directInverse(u: Float64Array, kMax: number, m: number, table: Float64A
 // ------------------------------------------------------------------------ cosine transform (FFT)
 
 interface Fft {
-  /** Length 2M of the complex FFT, its bit reversal and twiddles. */
+  /**
+   * Length M of the complex FFT (half the even extension's 2M: the extension is real, so its
+   * transform is one of length M, see cosineTransform), its bit reversal and twiddles.
+   */
   size: number;
   rev: Uint32Array;
   cos: Float64Array;
   sin: Float64Array;
+  /** cos(πk/M) and sin(πk/M), k = 0..M: the twiddles that split the half-length transform. */
+  cosHalf: Float64Array;
+  sinHalf: Float64Array;
   re: Float64Array;
   im: Float64Array;
+  /** M + 1 values (the damped coefficients before their transform). */
   scratch: Float64Array;
 }
 
@@ -597,22 +604,43 @@ function newFft(size: number): Fft {
     cos[i] = Math.cos((2 * Math.PI * i) / size);
     sin[i] = Math.sin((2 * Math.PI * i) / size);
   }
-  return { size, rev, cos, sin, re: new Float64Array(size), im: new Float64Array(size), scratch: new Float64Array(size / 2 + 1) };
+  const cosHalf = new Float64Array(size + 1);
+  const sinHalf = new Float64Array(size + 1);
+  for (let k = 0; k <= size; k++) {
+    cosHalf[k] = Math.cos((Math.PI * k) / size);
+    sinHalf[k] = Math.sin((Math.PI * k) / size);
+  }
+  return { size, rev, cos, sin, cosHalf, sinHalf, re: new Float64Array(size), im: new Float64Array(size), scratch: new Float64Array(size + 1) };
 }
 
 /**
- * out[k] = Σ_{j=0..M} x_j cos(πjk/M), k = 0..M (every node with weight 1), by one complex FFT of
- * the even extension x_0 .. x_M .. x_1 (length 2M), whose transform is real:
+ * out[k] = Σ_{j=0..M} x_j cos(πjk/M), k = 0..M (every node with weight 1), from the transform of
+ * the even extension y = x_0 .. x_M .. x_1 (length 2M), which is real:
  * Y_k = x_0 + (-1)^k x_M + 2 Σ_{0<j<M} x_j cos(πjk/M).
+ * A real sequence of length 2M is transformed by one complex FFT of length M, of
+ * z_j = y_2j + i y_2j+1: with Z that transform, Y_k = E_k + e^{-πik/M} O_k where
+ * E_k = (Z_k + conj Z_{M-k}) / 2 and O_k = (Z_k - conj Z_{M-k}) / 2i (the even- and odd-indexed
+ * halves' transforms); Y is real, so only its real part is formed. Half the work of a complex FFT
+ * of the whole extension (issue 28.11: a large, well-calibrated set's smECE asks for the finest
+ * grid, 2^15 intervals, and the search transforms it about ten times a resample).
  */
 function cosineTransform(x: Float64Array, m: number, f: Fft, out: Float64Array): void {
   const n = 2 * m;
-  const { re, im, rev } = f;
-  for (let j = 0; j <= m; j++) re[rev[j]] = x[j];
-  for (let j = 1; j < m; j++) re[rev[n - j]] = x[j];
-  im.fill(0);
+  const { re, im, rev, cosHalf, sinHalf } = f;
+  for (let j = 0; j < m; j++) {
+    const t = 2 * j;
+    re[rev[j]] = x[t <= m ? t : n - t];
+    im[rev[j]] = x[t + 1 <= m ? t + 1 : n - t - 1];
+  }
   fftInPlace(re, im, f);
-  for (let k = 0; k <= m; k++) out[k] = (re[k] + x[0] + (k & 1 ? -x[m] : x[m])) / 2;
+  const x0 = x[0];
+  const xm = x[m];
+  for (let k = 0; k <= m; k++) {
+    const a = k === m ? 0 : k;
+    const b = k === 0 ? 0 : m - k;
+    const y = (re[a] + re[b]) / 2 + (cosHalf[k] * (im[a] + im[b]) - sinHalf[k] * (re[a] - re[b])) / 2;
+    out[k] = (y + x0 + (k & 1 ? -xm : xm)) / 2;
+  }
 }
 
 /** Radix-2 decimation-in-time FFT of bit-reversed input (e^{-2πi jk/N}). */
