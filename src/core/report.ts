@@ -26,7 +26,7 @@ import { baseName } from '../common/paths';
 import { capProblems } from './problemCap';
 import { statedConfidenceMetrics } from './metrics/statedConfidence';
 import { reportedOnMore } from '../common/reportedOn';
-import { RESAMPLED_RATES, rateResampler, thresholdRates, wholeSetRates } from './slices/rates';
+import { confusionRates, RESAMPLED_RATES, rateResampler, thresholdRates, wholeSetRates } from './slices/rates';
 import { decisionAccuracy, decisionAt, decisionScores } from './metrics/decisions';
 import { lmEvalMetrics, withDecision } from './metrics/lmEvalMetrics';
 import { attachErrorBars, attachOwnMetricErrors, attachTaskMetricErrors, clusterBootstrap, oneClusterProblem, type ReportClusters } from './errorBars';
@@ -454,7 +454,10 @@ export function resampleMetrics(set: PredictionSet, o: ScoreOptions, band?: Smoo
       if (hasNaN(set.score)) return naiveResample(set, o);
       const cal = calibrationResampler(set.score, set.label, { bins: o.bins, hmrBeta: o.hmrBeta, mode: 'binary', threshold: o.threshold, band });
       const d = decisionScores(set, o.threshold);
-      const rates = rateResampler(d.score as Float64Array, set.label, d.threshold);
+      // The rates from the calibration pass's bin sums when the threshold is a bin edge (0.5, the
+      // default): one O(n) walk of each resample less (~10% of a resample, issue 28.11).
+      const confusion = set.pred ? null : cal.confusionAt(d.threshold);
+      const rates = confusion ? () => confusionRates(...confusion()) : rateResampler(d.score as Float64Array, set.label, d.threshold);
       if (!set.pred) return (w) => ({ ...cal(w), ...rates(w) });
       // The named prediction column's accuracy, resampled with the same multiplicities.
       const hit = Uint8Array.from(set.pred, (p, i) => (p === set.label[i] ? 1 : 0));

@@ -50,11 +50,21 @@ export interface CalibrationResampleOptions {
  * the naive path). smECE: the resample's rows spread onto the grid (by the weighted pass itself), then
  * the same search as the whole set's (./smoothCalibration.ts).
  */
+/**
+ * A resampler of calibrationResampler; `confusionAt(t)`, for pred = value >= t when t is an inner
+ * edge of the equal-width bins (0.5 with an even number of bins: the default), gives the last
+ * resample's confusion counts [tn, fn, fp, tp] from its bins' sums (the bins at and above that
+ * edge hold exactly the values >= t), without another pass over the rows; null for another t.
+ */
+export type CalibrationResampler = ((w: Counts) => ResampleMetrics) & {
+  confusionAt(threshold: number): (() => [number, number, number, number]) | null;
+};
+
 export function calibrationResampler(
   value: Float64Array,
   target: Uint8Array,
   opts: CalibrationResampleOptions,
-): (w: Counts) => ResampleMetrics {
+): CalibrationResampler {
   // First: the warm-up's columns (confK -Infinity) make confK a double field of SortedColumns, so the
   // ones below (confK 1, a small integer) do not change its layout after the kernels were compiled.
   warmUpKernels();
@@ -105,7 +115,17 @@ export function calibrationResampler(
     return out.s[S_E];
   };
   let hint: number | null | undefined;
-  return (w) => {
+  const confusionAt = (t: number): (() => [number, number, number, number]) | null => {
+    const b = edges.indexOf(t);
+    if (!(b >= 1 && b < nb)) return null;
+    return () => {
+      let n0 = 0, pos0 = 0, n1 = 0, pos1 = 0;
+      for (let k = 0; k < b; k++) { n0 += out.wCount[k]; pos0 += out.wT[k]; }
+      for (let k = b; k < nb; k++) { n1 += out.wCount[k]; pos1 += out.wT[k]; }
+      return [n0 - pos0, pos0, n1 - pos1, pos1];
+    };
+  };
+  const resample = (w: Counts): ResampleMetrics => {
     // The rows drawn (count > 0) and their counts, in sorted order, by a tight gather loop: reading
     // w through the order from the pass itself costs ~35 ns a row on 1M rows (cache misses the busy
     // loop cannot overlap), this ~3 ns. The pass then skips the rows not drawn (a third of them).
@@ -124,6 +144,7 @@ export function calibrationResampler(
     if (band) band.add(grid.curveAt(band.sigma).curve);
     return m;
   };
+  return Object.assign(resample, { confusionAt });
 }
 
 interface SortedColumns {

@@ -107,11 +107,16 @@ export function rateResampler(score: Float64Array, label: Uint8Array, threshold:
     const c = [0, 0, 0, 0];
     for (let i = 0; i < cell.length; i++) c[cell[i]] += w[i];
     const [tn, fn, fp, tp] = c;
-    const tpr = safeDivision(tp, tp + fn, 0);
-    const tnr = safeDivision(tn, tn + fp, 0);
-    return {
-      tpr, fnr: safeDivision(fn, tp + fn, 1), fpr: safeDivision(fp, tn + fp, 1), tnr,
-      balanced_accuracy: 0.5 * (tpr + tnr), precision: safeDivision(tp, tp + fp, 0), ppr: safeDivision(tp + fp, tp + fp + tn + fn, 0),
-    };
+    return confusionRates(tn, fn, fp, tp);
+  };
+}
+
+/** The resampled rates (RESAMPLED_RATES) of a resample's confusion counts. */
+export function confusionRates(tn: number, fn: number, fp: number, tp: number): Record<string, number | null> {
+  const tpr = safeDivision(tp, tp + fn, 0);
+  const tnr = safeDivision(tn, tn + fp, 0);
+  return {
+    tpr, fnr: safeDivision(fn, tp + fn, 1), fpr: safeDivision(fp, tn + fp, 1), tnr,
+    balanced_accuracy: 0.5 * (tpr + tnr), precision: safeDivision(tp, tp + fp, 0), ppr: safeDivision(tp + fp, tp + fp + tn + fn, 0),
   };
 }
