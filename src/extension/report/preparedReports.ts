@@ -41,10 +41,13 @@ interface Prepared {
   intervals?: { abort: AbortController; key: string; parts?: MadeParts };
 }
 
-/** The parts of an intervals pass made so far: `done[index]` (sparse) of `count` (ReportScoring.scoreParts). */
-export interface MadeParts {
+/**
+ * The parts of an intervals pass made so far: `done[index]` (sparse) of `count`
+ * (ReportScoring.scoreParts). Each was read from the file as its first pass was (intervalsFor checks).
+ */
+export interface MadeParts<T = PanelScoreResult> {
   count: number;
-  done: (PanelScoreResult | undefined)[];
+  done: (T | undefined)[];
 }
 
 /** A prepared pass handed to the panel: with its intervals, or the first pass alone. */

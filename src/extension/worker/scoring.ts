@@ -15,7 +15,7 @@ import { stepsText } from './threadCpu';
 import { fileStamp } from './fileStamp';
 import { sharesOf } from './shares';
 import { mergeBootstrapParts } from '../../core/bootstrapParts';
-import { PreparedReports } from '../report/preparedReports';
+import { PreparedReports, type MadeParts as PreparedParts } from '../report/preparedReports';
 import { reportIntervals, sameReports, withIntervals } from '../report/panelModel';
 
 /** The file is open in an editor with unsaved edits (then it is scored from the buffer). */
@@ -40,7 +40,7 @@ const SPLIT_INTERVALS_ROWS = 100_000;
  * the scores again); four parts of 200 resamples add ~0.5 s of idle CPU, and a click loses at most
  * a quarter of the work.
  */
-export const PARTS_AHEAD = 4;
+const PARTS_AHEAD = 4;
 
 /** What the user picked for a path in "Score Benchmark", reused when the panel re-scores it. */
 export interface ScoreChoice {
@@ -147,6 +147,7 @@ export class ReportScoring implements vscode.Disposable {
     if (prepared?.withIntervals) return prepared.result;
     const quick = prepared?.result ?? await this.score(path, first, token, onProgress, undefined, 'panel');
     if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) {
+      // The parts are this class's own worker results (intervalsFor), held as the panel's type.
       this.startIntervals(path, options, quick, prepared?.parts as MadeParts | undefined);
       // The page says "computing intervals…" until they come, not "no intervals" (issue 28.9).
       return { ...quick, intervalsPending: options.bootstrap };
@@ -231,13 +232,13 @@ export class ReportScoring implements vscode.Disposable {
     // At full priority: the page shows "computing intervals…" and the user waits for them; it also
     // lands on the worker of the first pass, whose kept parse it reuses (a niced worker cannot
     // take an urgent job again). A large set's resamples are shared between the workers.
-    // Parts made ahead (a click while the idle worker made them) are kept: the workers make the rest.
-    const kept = madeAhead && madeAhead.done.some((p) => p && sameStamp(p, quick)) ? madeAhead : undefined;
-    this.partsKept = kept ? kept.done.filter(Boolean).length : 0;
-    if (kept) this.log?.(`scoring: ${kept.done.filter(Boolean).length} of ${kept.count} parts of the intervals of ${path} were made ahead`);
+    // Parts made ahead (a click while the idle worker made them, from the file as `quick` read it)
+    // are kept: the workers make the rest.
+    this.partsKept = madeAhead?.done.filter(Boolean).length ?? 0;
+    if (madeAhead) this.log?.(`scoring: ${this.partsKept} of ${madeAhead.count} parts of the intervals of ${path} were made ahead`);
     const shares = this.intervalShares(quick, options);
-    const run = () => (kept
-      ? this.scoreParts(path, options, kept, progress, abort.signal)
+    const run = () => (madeAhead
+      ? this.scoreParts(path, options, madeAhead, progress, abort.signal)
       : shares > 1
         ? this.scoreParts(path, options, { count: shares, done: [] }, progress, abort.signal)
         : this.score(path, options, undefined, progress, abort.signal, 'summary', {}, 0.3));
@@ -335,11 +336,8 @@ export class ReportScoring implements vscode.Disposable {
   }
 }
 
-/** Parts of an intervals pass: `done[index]` made (sparse), of `count` (preparedReports.ts holds them as PanelScoreResult). */
-interface MadeParts {
-  count: number;
-  done: (ScoreResult | undefined)[];
-}
+/** Parts of an intervals pass, as this file's worker results (preparedReports.ts keeps them as the panel's type). */
+type MadeParts = PreparedParts<ScoreResult>;
 
 /**
  * Whether a report's intervals pass is made in shares: a set large enough for the resamples to
