@@ -107,8 +107,8 @@ suite('a report made ahead for the newest large or binary file', () => {
     const a = await api();
     const config = vscode.workspace.getConfiguration('evalLens');
     // A set large enough for its intervals to be made in parts (150,000 rows), well calibrated (its
-    // smoothed ECE asks for the finest grid: ~35 ms a resample), and enough resamples for a part to
-    // last a while (~3.5 s on an idle core): the click comes between two parts.
+    // smoothed ECE asks for the finest grid: ~25 ms a resample), and enough resamples for a part to
+    // last a while (100 resamples, ~2.5 s on an idle core): the click comes between two parts.
     writeLargeTable(path, 150_000);
     try {
       await config.update('bootstrap', 400, vscode.ConfigurationTarget.Global);
