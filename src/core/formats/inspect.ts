@@ -224,6 +224,21 @@ function statusProblem(log: InspectLog, n: number): RowProblem | undefined {
   };
 }
 
+/**
+ * The samples (x epochs) the log's results are over, when the log holds fewer: its results are of
+ * the whole run, this file a part of it (a log cut down to one sample, as every_eval_ever's test
+ * data). completed_samples is what Inspect scored (below total_samples on errors or early stopping).
+ */
+function runSampleCount(log: InspectLog): { count: number; field: string } | undefined {
+  const results = isObject(log.header.results) ? log.header.results : {};
+  const field = ['completed_samples', 'total_samples'].find((k) => Number.isInteger(results[k]) && (results[k] as number) > 0);
+  if (!field) return undefined;
+  const count = results[field] as number;
+  // Entries that are in the file but could not be read are held, not missing from it.
+  const held = log.samples.length + (log.refused?.length ?? 0) + (log.chunked ?? 0);
+  return held < count ? { count, field } : undefined;
+}
+
 export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult {
   ctx.progress?.check();
   let log: InspectLog;
@@ -353,5 +368,15 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const sampleCount = new Set(log.samples.map((x) => String(x.id))).size;
   const epochInfo = epochs.length > 1 ? { epochs: { count: epochs.length, reducer: reducerName(log, primary), samples: sampleCount } } : {};
   const metricValues = primaryValues && primaryValues.length ? { metricValues: { accuracy: primaryValues } } : {};
-  return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, ...metricValues, breakdown, ...epochInfo, ...sourceModel };
+  // Figures over more samples than the file holds are shown with their count, not compared (reportedOn.ts).
+  const run = Object.keys(reported).length ? runSampleCount(log) : undefined;
+  if (run) {
+    const all = run.count.toLocaleString('en-US');
+    problems.push({
+      line: 1, severity: 'info', code: 'reported-subset',
+      message: `This log holds ${log.samples.length.toLocaleString('en-US')} of the ${all} samples its run scored (results.${run.field}): the figures in its results are over all ${all}, so they are shown beside the figures recomputed here, not compared with them.`,
+    });
+  }
+  const subset = run ? { reportedOn: run.count } : {};
+  return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, ...metricValues, breakdown, ...epochInfo, ...sourceModel, ...subset };
 }
