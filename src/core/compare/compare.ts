@@ -226,7 +226,12 @@ function progressOf(o: ScoreOptions, from: number, to: number): ((done: number, 
 function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: number, total: number) => void): Comparison {
   const { runs, sets, alignment, subsets } = prep;
   const kind = sets[0].kind;
-  const values = subsets.map((s) => scoreSet(s, { ...o, instances: false }).metrics);
+  const dropped = freeTextDropped(subsets);
+  const values = subsets.map((s) => {
+    const v: Record<string, number | null | undefined> = { ...scoreSet(s, { ...o, instances: false }).metrics };
+    for (const name of dropped) delete v[name];
+    return v;
+  });
   const clusters = alignedClusters(prep);
   const boot = o.bootstrap > 0
     ? pairedBootstrap([clusters ? clusters.count : alignment.n], subsets.map((s) => (clusters ? clusterStratum(s, o, clusters) : oneStratum(resampleMetrics(s, o)))), {
@@ -276,6 +281,22 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
     bootstrap: { resamples: o.bootstrap, seed: o.seed, level: 0.95 },
     ...(clusters ? { clusters: { column: clusters.column, count: clusters.count } } : {}),
   };
+}
+
+/**
+ * The metrics `score` does not show for free-text answers (MulticlassSet.freeText: a harness's own
+ * verdicts, HELM's per_instance_stats.json): they are no classes, so a macro-F1 over them (the right
+ * answers against "(no answer)") means nothing, nor, without a verdict, does accuracy. Left out of
+ * the whole comparison when any run has them, rather than paired and called significant.
+ */
+function freeTextDropped(sets: readonly PredictionSet[]): Set<MetricName> {
+  const out = new Set<MetricName>();
+  for (const s of sets) {
+    if (s.kind !== 'multiclass' || !s.freeText) continue;
+    out.add('macro_f1');
+    if (!s.freeText.keepAccuracy) out.add('accuracy');
+  }
+  return out;
 }
 
 /** The baseline's clusters among the aligned instances (rows without a value: clusters of their own). */

@@ -1,0 +1,56 @@
+// `compare` on HELM runs (test/fixtures/real/helm/helm-v4-bbq/: bbq on Llama 3 8B chat and on
+// GPT-4o, HELM v4, their first 30 instances; NOTICE.md). per_instance_stats.json holds each
+// instance's exact match, not the predicted answer: compare shows what `score` shows (accuracy,
+// paired by McNemar), never a macro-F1 over "right" against "(no answer)" (before: 0.4253 vs
+// 0.4872 on the whole runs, "significant").
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { comparePaths } from '../../../src/core/compareFiles';
+import { scoreFile } from '../../../src/core/score';
+import { mcnemarExact } from '../../../src/core/compare/mcnemar';
+
+const BBQ = resolve(__dirname, '../../fixtures/real/helm/helm-v4-bbq');
+const LLAMA = join(BBQ, 'bbq-subject=all,method=multiple_choice_joint,model=meta_llama-3-8b-chat');
+const GPT4O = join(BBQ, 'bbq-subject=all,method=multiple_choice_joint,model=openai_gpt-4o-2024-05-13');
+
+/** Python's reading: each run's exact match by instance (test split, unperturbed), and the 2x2 table. */
+const PY = String.raw`
+import json, sys
+def em(path):
+    out = {}
+    for e in json.load(open(path)):
+        for s in e['stats']:
+            n = s['name']
+            if n['name'] == 'exact_match' and n.get('split') == 'test' and 'perturbation' not in n and not e.get('perturbation'):
+                out.setdefault(e['instance_id'], s['mean'])
+    return out
+a, b = em(sys.argv[1]), em(sys.argv[2])
+ids = sorted(set(a) & set(b))
+t = {'both_right': 0, 'baseline_only': 0, 'candidate_only': 0, 'both_wrong': 0}
+for i in ids:
+    k = ('both_right' if b[i] == 1 else 'baseline_only') if a[i] == 1 else ('candidate_only' if b[i] == 1 else 'both_wrong')
+    t[k] += 1
+print(json.dumps({'n': len(ids), 'acc': [sum(a[i] for i in ids) / len(ids), sum(b[i] for i in ids) / len(ids)], 'table': t}))
+`;
+
+describe('compare on HELM per_instance_stats.json', () => {
+  const a = join(LLAMA, 'per_instance_stats.json');
+  const b = join(GPT4O, 'per_instance_stats.json');
+  const ref = JSON.parse(execFileSync('python3', ['-c', PY, a, b], { encoding: 'utf8' }));
+
+  it('compares the figures score shows (accuracy = mean exact match, McNemar), and no macro-F1', () => {
+    const c = comparePaths([a, b], { bootstrap: 200 });
+    const shown = scoreFile(a, { bootstrap: 0 });
+    expect(Object.keys(shown.metrics)).toEqual(['accuracy']); // what score shows, which compare must match
+    expect(c.aligned).toBe(ref.n);
+    expect(c.aligned_by).toBe('id');
+    expect(Object.keys(c.metrics)).toEqual(['accuracy']);
+    expect(c.metrics.macro_f1).toBeUndefined();
+    expect(c.metrics.accuracy!.values[0]).toBeCloseTo(ref.acc[0], 12);
+    expect(c.metrics.accuracy!.values[1]).toBeCloseTo(ref.acc[1], 12);
+    expect(c.metrics.accuracy!.test).toBe('mcnemar');
+    expect(c.agreement[1]).toEqual(ref.table);
+    expect(c.metrics.accuracy!.p_values[1]).toBe(mcnemarExact(ref.table.baseline_only, ref.table.candidate_only));
+  });
+});
