@@ -24,7 +24,8 @@
 // WebSocket bytes are counted by connection (code-server opens one for the workbench's own
 // channels, the remote file system's among them, and one for the extension host);
 // BENCH_WS_PEEK=1 also prints the start of every large frame between the click and the first chart
-// (that is how the text editor's read of the file was found: rows of the CSV).
+// (that is how the text editor's read of the file was found: rows of the CSV); BENCH_HOST_LOG=1
+// prints the extension host's log lines of each open on the click's time line.
 //
 // Figures go to stdout and bench/data/explorer-first-chart.json.
 import { spawnSync } from 'node:child_process';
@@ -282,6 +283,8 @@ async function openOnce(kind, index) {
   // ---- the host's lines of this open ----
   const lines = hostLines.filter((l) => l.t >= since - 50);
   const find = (re) => lines.find((l) => re.test(l.text));
+  // BENCH_HOST_LOG=1: the host's lines of this open, on the click's time line (a debugging aid).
+  if (process.env.BENCH_HOST_LOG) for (const l of lines) console.log(`  host +${round(l.t - clickAt)} ms: ${l.text.slice(0, 240)}`);
   const created = find(/^panel: created for /);
   // Posted to the ready page, or to a new webview before it was ready (then its 'ready' is a line of its own).
   const posted = find(/^panel: 'reports' posted (\d+) ms after the panel was created/);
@@ -390,6 +393,16 @@ function print(r) {
   console.log(`- time line (ms after the click): ${Object.entries(r.times).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 }
 
+// The machine's speed today: the CPU of one bootstrap resample of a million rows (the intervals'
+// unit of work, bench/bootstrap.bench.mjs), before and after the run. A shared virtual machine's
+// speed differs from day to day (18.5-18.9 ms one day, 28-32 ms another, same code): figures of
+// different runs compare only beside it.
+const gauge = () => {
+  const run = spawnSync(process.execPath, [join(here, 'bootstrap.bench.mjs'), '--rows', '1000000', '--resamples', '40', '--naive', '0'], { encoding: 'utf8' });
+  if (run.status !== 0) return NaN;
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)).per_resample_cpu_ms;
+};
+const gaugeBefore = gauge();
 const results = [];
 try {
   console.log(`# ${name} (${sizeMB.toFixed(1)} MB); ${dev ? 'development build (dist/)' : 'production build (as in the .vsix)'}; settings ${JSON.stringify(settings)}; ${atOnce ? 'click at once after the reload' : 'click once the tree has scored the file'}`);
@@ -431,5 +444,7 @@ for (const kind of ['first', 'cold', 'warm']) {
   if (!rs.length) continue;
   console.log(`\n# ${kind}: first chart ${rs.map((r) => r.firstChartMs).join(', ')} ms (median ${median(rs.map((r) => r.firstChartMs))}); intervals ${rs.map((r) => r.intervalsMs).join(', ')} ms (median ${median(rs.map((r) => r.intervalsMs))})`);
 }
-writeFileSync(join(here, 'data', 'explorer-first-chart.json'), JSON.stringify(results, null, 2));
+const gaugeAfter = gauge();
+console.log(`\n# machine speed: one bootstrap resample of 1M rows costs ${gaugeBefore} ms of CPU before the run, ${gaugeAfter} ms after (bench/bootstrap.bench.mjs)`);
+writeFileSync(join(here, 'data', 'explorer-first-chart.json'), JSON.stringify({ gauge: { before: gaugeBefore, after: gaugeAfter }, results }, null, 2));
 console.log('\nwritten bench/data/explorer-first-chart.json');
