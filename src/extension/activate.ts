@@ -104,6 +104,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   // The intervals of reports made ahead (report/prepareAhead.ts) run in a worker of their own at the
   // lowest priority: only on more than one core, and never in a slot the tree or a report waits for.
   const idlePool = cores > 1 ? new WorkerPool(context.asAbsolutePath('dist/scoreWorker.js'), 1, 1, (l) => log.warn(l), WORKER_IDLE_MS, WORKER_IDLE_MS, IDLE_NICE) : undefined;
+  pool.trace = (line) => log.debug(line);
+  if (idlePool) idlePool.trace = (line) => log.debug(`idle ${line}`);
   const files = new EvalFiles(pool, getSettings, log);
   const unscored = new UnscoredFiles();
   const discovery = new Discovery(files, pool, getSettings, log, unscored);
@@ -114,6 +116,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
   scoring.idlePool = idlePool;
+  files.borrow = (path, key) => scoring.firstPassFor(path, key);
   ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
   ReportPanel.columnReader = (path, report, column, fromData) => readColumnForSearch(scoring, path, report, column, fromData);
   scoring.onIntervalsProgress = (path, fraction) => ReportPanel.current?.intervalsProgress(path, fraction);

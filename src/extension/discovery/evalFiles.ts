@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { FormatName } from '../../core/types';
 import { backgroundOptions, optionsKey, type EvalLensSettings } from '../settings';
 import { isCancelled, type Priority, type WorkerPool } from '../worker/workerPool';
-import { summaryOnly, type ScoreResult } from '../worker/workerProtocol';
+import { summaryOnly, type ScoreResult, type WorkerReply } from '../worker/workerProtocol';
 import { stepsText } from '../worker/threadCpu';
 
 export interface FileEntry {
@@ -41,6 +41,13 @@ export class EvalFiles implements vscode.Disposable {
   private readonly entries = new Map<string, FileEntry>();
   private readonly emitter = new vscode.EventEmitter<FileEvent>();
   readonly onDidChange = this.emitter.event;
+  /**
+   * A pass made elsewhere that a score of `path` with options of this key may take (the report's
+   * first pass of the file: ReportScoring.firstPassFor); undefined when none stands for it.
+   */
+  borrow: ((path: string, optionsKey: string) => Promise<ScoreResult | undefined> | undefined) | undefined;
+  /** Scores taken from another pass instead of a worker's (tests). */
+  borrowedScores = 0;
 
   constructor(
     private readonly pool: WorkerPool,
@@ -151,6 +158,20 @@ export class EvalFiles implements vscode.Disposable {
     return pending.done;
   }
 
+  /**
+   * For a summary of the file on disk: the pass `borrow` names, as this request's reply when it read
+   * the file as this request's stat found it (mtime and size); else none (the worker scores it).
+   */
+  private borrowFor(req: { path: string; text?: string; options: ReturnType<typeof backgroundOptions>; diskMtime?: number; diskSize?: number; detail: 'full' | 'summary' }): (() => Promise<WorkerReply | undefined> | undefined) | undefined {
+    if (req.text !== undefined || req.detail !== 'summary' || req.diskMtime === undefined) return undefined;
+    return () => this.borrow?.(req.path, optionsKey(req.options))?.then((result) => {
+      if (!result?.stamp || result.stamp.mtime !== req.diskMtime || result.stamp.size !== req.diskSize) return undefined;
+      this.borrowedScores++;
+      this.log.debug(`${req.path}: its score taken from the report's pass of the same file and options`);
+      return { type: 'scored', id: 0, result: summaryOnly(result), mtimeBefore: req.diskMtime, mtimeAfter: req.diskMtime, sizeBefore: req.diskSize, sizeAfter: req.diskSize } as const;
+    });
+  }
+
   private async run(
     entry: FileEntry, key: string, abort: AbortController, priority: Priority,
     req: { path: string; text?: string; options: ReturnType<typeof backgroundOptions>; diskMtime?: number; diskSize?: number; detail: 'full' | 'summary' },
@@ -161,7 +182,7 @@ export class EvalFiles implements vscode.Disposable {
     try {
       reply = await this.pool.run(
         { type: 'score', path: req.path, text: req.text, options: req.options, maxBytes: this.settings().maxFileBytes, detail: req.detail },
-        { priority, signal: abort.signal },
+        { priority, signal: abort.signal, borrow: this.borrowFor(req) },
       );
     } catch (e) {
       if (isCancelled(e) || entry.pending?.abort !== abort) return;

@@ -7,10 +7,10 @@
 // on a large file) follow in a second, cancellable pass and replace the report when they arrive.
 import * as vscode from 'vscode';
 import type { FormatName, ScoreOptions } from '../../core/types';
-import { panelOptions, type EvalLensSettings } from '../settings';
+import { optionsKey, panelOptions, type EvalLensSettings } from '../settings';
 import { sliceOptions } from '../report/slicing';
 import { CancelledError, isCancelled, type WorkerPool } from './workerPool';
-import type { Detail, ScoreResult } from './workerProtocol';
+import { summaryOnly, type Detail, type ScoreResult } from './workerProtocol';
 import { stepsText } from './threadCpu';
 import { fileStamp } from './fileStamp';
 import { sharesOf } from './shares';
@@ -41,6 +41,12 @@ const SPLIT_INTERVALS_ROWS = 100_000;
  * a quarter of the work.
  */
 const PARTS_AHEAD = 4;
+
+/**
+ * How long the report's first pass stays lent to the tree (firstPassFor) after it was started: the
+ * tree's score of a file opened before discovery found it comes within a second or two.
+ */
+const FIRST_PASS_LENT_MS = 30_000;
 
 /** What the user picked for a path in "Score Benchmark", reused when the panel re-scores it. */
 export interface ScoreChoice {
@@ -89,6 +95,8 @@ export class ReportScoring implements vscode.Disposable {
   partsKept = 0;
   readonly partsAhead = PARTS_AHEAD;
   private intervals: { abort: AbortController; done: Promise<ScoreResult | undefined> } | undefined;
+  /** The report's first passes lent to the tree (scoreFirstPass), by path. */
+  private readonly firstPassesLent = new Map<string, { key: string; summary: Promise<ScoreResult | undefined>; timer: ReturnType<typeof setTimeout> }>();
   /** Hears how far the intervals pass of `path` is (0..1), for the page's "computing intervals… N%". */
   onIntervalsProgress: ((path: string, fraction: number) => void) | undefined;
   private latestIntervals: Promise<ScoreResult | undefined> | undefined;
@@ -145,7 +153,7 @@ export class ReportScoring implements vscode.Disposable {
     if (prepared) this.log?.(`scoring: the first pass of ${path} was prepared ahead${prepared.withIntervals ? ', with its intervals' : ''}`);
     this.firstPasses[prepared ? 'prepared' : 'scored']++;
     if (prepared?.withIntervals) return prepared.result;
-    const quick = prepared?.result ?? await this.score(path, first, token, onProgress, undefined, 'panel');
+    const quick = prepared?.result ?? await this.scoreFirstPass(path, first, token, onProgress);
     if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) {
       // The parts are this class's own worker results (intervalsFor), held as the panel's type.
       this.startIntervals(path, options, quick, prepared?.parts as MadeParts | undefined);
@@ -153,6 +161,36 @@ export class ReportScoring implements vscode.Disposable {
       return { ...quick, intervalsPending: options.bootstrap };
     }
     return quick;
+  }
+
+  /**
+   * The report's first pass, lent to the tree (firstPassFor) while it is made and a while after: a
+   * report opened before the tree scored its file would otherwise have the file scored twice.
+   */
+  private scoreFirstPass(path: string, first: Partial<ScoreOptions>, token?: vscode.CancellationToken, onProgress?: (fraction: number) => void): Promise<ScoreResult> {
+    const pass = this.score(path, first, token, onProgress, undefined, 'panel');
+    const key = treeKeyOf(first);
+    const lent = this.firstPassesLent.get(path);
+    if (lent) clearTimeout(lent.timer);
+    this.firstPassesLent.delete(path);
+    if (key === undefined) return pass;
+    const summary = pass.then((r) => (r.stamp ? { ...summaryOnly(r), stamp: r.stamp } : undefined), () => undefined);
+    const timer = setTimeout(() => {
+      if (this.firstPassesLent.get(path)?.summary === summary) this.firstPassesLent.delete(path);
+    }, FIRST_PASS_LENT_MS);
+    timer.unref?.();
+    this.firstPassesLent.set(path, { key, summary, timer });
+    return pass;
+  }
+
+  /**
+   * The report's latest first pass of `path` (its figures, without per-instance data) when a tree
+   * score with options of `optionsKey` (settings.optionsKey) would give the same figures; it may
+   * be still running. The caller checks that it read the file as it is (its stamp).
+   */
+  firstPassFor(path: string, optionsKey: string): Promise<ScoreResult | undefined> | undefined {
+    const lent = this.firstPassesLent.get(path);
+    return lent?.key === optionsKey ? lent.summary : undefined;
   }
 
   /**
@@ -346,6 +384,18 @@ type MadeParts = PreparedParts<ScoreResult>;
 function splitsIntervals(quick: ScoreResult, options: Partial<ScoreOptions>): boolean {
   if (options.cluster) return false;
   return quick.reports.some((r) => r.n >= SPLIT_INTERVALS_ROWS && (r.kind === 'binary' || r.kind === 'confidence' || r.kind === 'multiclass'));
+}
+
+/**
+ * The options key (settings.optionsKey) of the tree's score of a file whose figures equal those of
+ * the report's first pass with `first`: the same options but the report's list of columns, which
+ * adds the columns on offer and changes no figure. Undefined when a chosen model or a joined data
+ * file may change them (the model is not part of the key).
+ */
+function treeKeyOf(first: Partial<ScoreOptions>): string | undefined {
+  if (first.model !== undefined || first.listColumns?.dataPath !== undefined) return undefined;
+  const { listColumns: _columns, ...rest } = first;
+  return optionsKey(rest);
 }
 
 /** The parts of an intervals pass (in part order, covering every part) merged into one result. */

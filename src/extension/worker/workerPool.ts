@@ -50,6 +50,10 @@ interface Job {
   settled: boolean;
   /** The file a score job parses from disk (see fileOf): never parsed by two workers at once. */
   file?: string;
+  /** performance.now() when it was queued (the trace's wait). */
+  queuedAt: number;
+  /** Another request's reply that stands for this job's, when one is being made (see run()). */
+  borrow?: () => Promise<WorkerReply | undefined> | undefined;
 }
 
 interface Slot {
@@ -99,6 +103,13 @@ export class WorkerPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private disposed = false;
+  /** Jobs waiting for another request's reply instead of a worker (tryBorrow). */
+  private borrowing = 0;
+  /**
+   * Hears each job a worker starts: which slot, how it found it, how long the job waited (the
+   * extension's debug log; bench/explorer-first-chart.mjs prints it with BENCH_HOST_LOG=1).
+   */
+  trace: ((line: string) => void) | undefined;
 
   /**
    * `maxBackground` workers at most run background jobs, so scoring a whole workspace leaves a
@@ -138,15 +149,19 @@ export class WorkerPool {
 
   /**
    * Run one request; rejects with CancelledError when `signal` aborts first. `lowPriority`: nobody
-   * waits for it (default: background jobs). `onStart`: a worker took it from the queue.
+   * waits for it (default: background jobs). `onStart`: a worker took it from the queue. `borrow`,
+   * asked when the job's turn comes: a reply being made by another request that stands for this
+   * job's (the tree's score of a file the report has just scored with the same options); the job
+   * takes it instead of a worker, or runs when it brings none.
    */
-  run(body: Body, opts: { priority: Priority; signal?: AbortSignal; onProgress?: (fraction: number) => void; lowPriority?: boolean; onStart?: () => void }): Promise<WorkerReply> {
+  run(body: Body, opts: { priority: Priority; signal?: AbortSignal; onProgress?: (fraction: number) => void; lowPriority?: boolean; onStart?: () => void; borrow?: () => Promise<WorkerReply | undefined> | undefined }): Promise<WorkerReply> {
     if (this.disposed) return Promise.reject(new CancelledError());
     if (opts.signal?.aborted) return Promise.reject(new CancelledError());
     return new Promise<WorkerReply>((resolve, reject) => {
       const job: Job = {
         id: this.nextId++, body, priority: opts.priority, resolve, reject, onProgress: opts.onProgress,
         lowPriority: opts.lowPriority ?? opts.priority === 'background', onStart: opts.onStart, settled: false, file: fileOf(body),
+        queuedAt: performance.now(), borrow: opts.borrow,
       };
       opts.signal?.addEventListener('abort', () => this.cancel(job), { once: true });
       this.enqueue(job);
@@ -156,7 +171,7 @@ export class WorkerPool {
 
   /** Jobs waiting or running. */
   get busy(): number {
-    return this.queue.length + this.slots.filter((s) => s.job).length;
+    return this.queue.length + this.borrowing + this.slots.filter((s) => s.job).length;
   }
 
   /** Workers the pool may run at once. */
@@ -207,6 +222,7 @@ export class WorkerPool {
       const next = this.nextRunnable();
       if (next === -1) break;
       const job = this.queue.splice(next, 1)[0];
+      if (this.tryBorrow(job)) continue;
       // The worker that scored this file last (it keeps the parse), when its priority suits the job:
       // a low-priority job there keeps the worker's priority (it costs the metrics, not a parse).
       const keeping = job.file ? free.find((s) => s.worker && s.files.includes(job.file!) && (job.lowPriority || !s.niced)) : undefined;
@@ -226,6 +242,35 @@ export class WorkerPool {
   }
 
   /**
+   * Has `job` wait for the reply its `borrow` names, when it names one: that reply settles it. None
+   * comes (that request was cancelled, or read the file otherwise): the job is queued again, in
+   * front, and runs. Asked once a reply is named; a job pre-empted before asks again.
+   * Issue 28.11: a report opened before the tree scored its file scored it twice, the tree's pass
+   * on the report's kept parse (~0.25 s of CPU on a million rows) delaying the intervals' share.
+   */
+  private tryBorrow(job: Job): boolean {
+    const source = job.borrow?.();
+    if (!source) return false;
+    job.borrow = undefined;
+    this.borrowing++;
+    const resume = (reply: WorkerReply | undefined) => {
+      this.borrowing--;
+      if (job.settled) return;
+      if (reply) {
+        this.trace?.(`pool: ${job.priority} ${job.body.type} took another request's reply after ${Math.round(performance.now() - job.queuedAt)} ms`);
+        this.settle(job, () => job.resolve({ ...reply, id: job.id } as WorkerReply));
+      } else if (this.disposed) {
+        this.settle(job, () => job.reject(new CancelledError()));
+      } else {
+        this.enqueue(job, true);
+        this.dispatch();
+      }
+    };
+    source.then(resume, () => resume(undefined));
+    return true;
+  }
+
+  /**
    * An interactive job waiting pre-empts a background job: the one parsing its own file (it waits
    * for that one: see the top of this file), else any when every slot is busy. A background job
    * that found its file's parse kept is never stopped (it is short, and stopping it would lose the
@@ -239,6 +284,7 @@ export class WorkerPool {
       const victim = holder ?? (this.slots.every((s) => s.job) ? this.slots.find((s) => s.job?.priority === 'background' && !s.onKeptParse) : undefined);
       if (!victim) continue;
       const requeued = victim.job!;
+      this.trace?.(`pool: background ${requeued.body.type} of slot ${this.slots.indexOf(victim)} stopped for an interactive ${waiting.body.type} (it is queued again)`);
       this.stopSlot(victim);
       this.enqueue(requeued, true);
       this.queue.splice(this.queue.indexOf(waiting), 1);
@@ -272,7 +318,9 @@ export class WorkerPool {
     // fresh worker rather than one that ran a low-priority job.
     if (slot.worker && slot.niced && !job.lowPriority) this.stopSlot(slot);
     slot.job = job;
+    const spare = slot.spare;
     slot.spare = false;
+    const fresh = !slot.worker;
     if (!slot.worker) {
       slot.worker = this.spawn(slot);
       slot.niced = false;
@@ -282,6 +330,13 @@ export class WorkerPool {
     const nice = job.lowPriority && !slot.niced && !keepPriority ? this.lowNice : undefined;
     if (nice !== undefined) slot.niced = true;
     slot.worker.postMessage({ ...job.body, id: job.id, nice } as WorkerRequest);
+    if (this.trace) {
+      const how = fresh ? 'a new worker' : slot.onKeptParse ? 'its kept parse' : spare ? 'the warmed spare' : 'a running worker';
+      const body = job.body as { type: string; path?: string; options?: { bootstrap?: number; bootstrapPart?: { index: number; count: number; span?: number } } };
+      const part = body.options?.bootstrapPart;
+      const what = `${body.type}${body.path ? ` ${body.path.split(/[\\/]/).pop()}` : ''}${body.options?.bootstrap ? ` (bootstrap ${body.options.bootstrap}${part ? `, part ${part.index} of ${part.count}${part.span ? ` span ${part.span}` : ''}` : ''})` : ''}`;
+      this.trace(`pool: ${job.priority} ${what} started in slot ${this.slots.indexOf(slot)} (${how}${slot.niced ? ', niced' : ''}) after ${Math.round(performance.now() - job.queuedAt)} ms queued`);
+    }
     job.onStart?.();
   }
 
