@@ -63,14 +63,28 @@ function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
   const textScores = { count: 0, first: 0 };
   const sampled = { count: 0, first: 0, sizes: new Set<number>(), partial: 0 };
   let skipped = 0;
-  const scan = forEachJsonRecord(sourceOf(input), (value, span) => {
-    const line = span.line;
-    if (!isObject(value)) { problems.push({ line, severity: 'error', code: 'json-parse', message: `Line ${line}: a judgment record is a JSON object; this is ${Array.isArray(value) ? 'an array' : typeof value}. It is left out.` }); skipped++; return; }
+  // The records are read whole first: a judgment given again later in the file (a re-run appended
+  // to it) replaces the earlier one, which must then be in no figure, not even as an invalid verdict.
+  const read: { value: unknown; line: number }[] = [];
+  const scan = forEachJsonRecord(sourceOf(input), (value, span) => { read.push({ value, line: span.line }); }, ctx.progress);
+  if (scan.fatal) return fatalResult('mt-bench', scan.fatal, scan.problems);
+  const replaced = rejudged(read);
+  for (const { value, line } of read) {
+    if (!isObject(value)) { problems.push({ line, severity: 'error', code: 'json-parse', message: `Line ${line}: a judgment record is a JSON object; this is ${Array.isArray(value) ? 'an array' : typeof value}. It is left out.` }); skipped++; continue; }
     const model = typeof value.model === 'string' && value.model ? value.model : undefined;
     const question = idText(value.question_id);
-    if (model === undefined) { problems.push(fieldProblem(line, 'model', 'the name of the model judged', value.model)); skipped++; return; }
-    if (question === undefined) { problems.push(fieldProblem(line, 'question_id', 'the question\'s id', value.question_id)); skipped++; return; }
-    const turn = typeof value.turn === 'number' && Number.isInteger(value.turn) && value.turn > 0 ? value.turn : 0;
+    if (model === undefined) { problems.push(fieldProblem(line, 'model', 'the name of the model judged', value.model)); skipped++; continue; }
+    if (question === undefined) { problems.push(fieldProblem(line, 'question_id', 'the question\'s id', value.question_id)); skipped++; continue; }
+    const turn = turnOf(value);
+    const later = replaced.get(line);
+    if (later !== undefined) {
+      problems.push({
+        line, severity: 'warning', code: 'duplicate-id',
+        message: `Line ${line}: ${model} on question ${question}${turn ? `, turn ${turn}` : ''} is judged again on line ${later}; the later judgment is kept (gen_judgment.py appends a re-run to the file), so this one is left out.`,
+      });
+      skipped++;
+      continue;
+    }
     const m = b.models.of(model);
     // Some judge scripts write the rating as text ("8", "8.5"): read as the number it spells.
     const textual = typeof value.score === 'string' ? textScore(value.score) : undefined;
@@ -87,13 +101,12 @@ function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
     }
     const score = samples ? (samples.valid.length ? samples.valid.reduce((a, x) => a + x, 0) / samples.valid.length : -1) : textual ?? value.score;
     // show_result.py drops score == -1; a score that is no number at all cannot be a verdict either.
-    if (score === -1 || score === null || (typeof score === 'number' && !Number.isFinite(score))) { b.invalid(m, line); return; }
-    if (typeof score !== 'number') { problems.push(fieldProblem(line, 'score', 'the judge\'s rating (a number; -1 when it could not be parsed)', score)); skipped++; return; }
+    if (score === -1 || score === null || (typeof score === 'number' && !Number.isFinite(score))) { b.invalid(m, line); continue; }
+    if (typeof score !== 'number') { problems.push(fieldProblem(line, 'score', 'the judge\'s rating (a number; -1 when it could not be parsed)', score)); skipped++; continue; }
     const judge = judgeName(value.judge);
     b.add(model, question, turn, score, judge, humanScore(value));
     records.push(singleRecord(value, line, model, question, turn, score, judge));
-  }, ctx.progress);
-  if (scan.fatal) return fatalResult('mt-bench', scan.fatal, scan.problems);
+  }
   problems.unshift(...scan.problems);
   if (textScores.count) problems.push({ line: textScores.first, severity: 'info', code: 'not-a-number', message: `${textScores.count} scores are written as text ("8", from line ${textScores.first}): each is read as the number it spells.` });
   if (sampled.count) {
@@ -111,6 +124,31 @@ function parseSingles(input: FileInput, ctx: FormatContext): ParseResult {
     fields: SINGLE_TEXTS,
     of: (r) => [r.model_id ?? '', r.metadata?.question_id ?? '', r.metadata?.turn ?? '', String(r.judgement?.score ?? ''), clipText(r.input?.raw), clipText(r.judgement?.explanation)],
   }, { problems, skipped: skipped + scan.badRecords, ...(oneModel(rows.models) ? { sourceModel: rows.models[0] } : {}) });
+}
+
+function turnOf(value: Json): number {
+  return typeof value.turn === 'number' && Number.isInteger(value.turn) && value.turn > 0 ? value.turn : 0;
+}
+
+/**
+ * Judgments given more than once (the same model, question, turn and judge): each earlier line, and
+ * the last line with that key, which is kept. FastChat's gen_judgment.py appends to its output, so a
+ * re-run (often of the questions whose rating could not be parsed) comes after what it redoes.
+ */
+function rejudged(read: { value: unknown; line: number }[]): Map<number, number> {
+  const last = new Map<string, number>();
+  const keys = new Map<number, string>();
+  for (const { value, line } of read) {
+    if (!isObject(value) || typeof value.model !== 'string' || !value.model) continue;
+    const question = idText(value.question_id);
+    if (question === undefined) continue;
+    const key = JSON.stringify([value.model, question, turnOf(value), judgeName(value.judge) ?? '']);
+    last.set(key, line);
+    keys.set(line, key);
+  }
+  const out = new Map<number, number>();
+  for (const [line, key] of keys) if (last.get(key) !== line) out.set(line, last.get(key)!);
+  return out;
 }
 
 function oneModel(models: string[]): boolean {
