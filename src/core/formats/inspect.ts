@@ -83,8 +83,33 @@ function collectScores(log: InspectLog): Map<string, Entry[]> {
   return byScorer;
 }
 
-function figures(values: number[]): Record<string, number | null> {
-  return { accuracy: inspectAccuracy(values), stderr: inspectStderr(values) };
+/**
+ * A scorer of graded numbers (0.65: the share of a challenge's constraints met), not of right or
+ * wrong: some value is a number other than 0 and 1. P (0.5) is partial credit on a C/I grade and
+ * stays accuracy.
+ */
+function isGraded(entries: Entry[]): boolean {
+  return entries.some((e) => {
+    if (isUnscored(e.value) || !(typeof e.value === 'number' || typeof e.value === 'string') || e.value === 'P') return false;
+    const v = valueToFloat(e.value);
+    return v.known && v.value !== 0 && v.value !== 1;
+  });
+}
+
+/**
+ * Whether a graded scorer's mean is named `mean`: when the log reports Inspect's mean() metric for
+ * it (cyse2 reports accuracy, mean and std), or reports nothing for it. A log that names it only
+ * accuracy keeps that name, so the figure stands beside the log's own.
+ */
+function gradedAsMean(log: InspectLog, scorer: string, entries: Entry[]): boolean {
+  if (!isGraded(entries)) return false;
+  const results = isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
+  const own = results.find((r) => r.name === scorer);
+  return !own || !isObject(own.metrics) || 'mean' in own.metrics || !('accuracy' in own.metrics);
+}
+
+function figures(values: number[], graded = false): Record<string, number | null> {
+  return { [graded ? 'mean' : 'accuracy']: inspectAccuracy(values), stderr: inspectStderr(values) };
 }
 
 /** The reducer's name: the one reductions.json records for the scorer, else the eval's first epochs_reducer, else mean. */
@@ -273,21 +298,24 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const epochs = [...new Set(log.samples.map((s) => Number(s.epoch ?? 1)))].sort((a, b) => a - b);
   let metrics: Partial<Record<MetricName, number | null>> = {};
   let primaryValues: Float64Array | undefined;
+  const primaryAsMean = gradedAsMean(log, primary, scorers.get(primary)!);
   const unknownValues = new Set<string>();
   for (const [scorer, entries] of scorers) {
+    const asMean = gradedAsMean(log, scorer, entries);
     for (const e of entries) if (!isUnscored(e.value) && !valueToFloat(e.value).known) unknownValues.add(`${scorer}: ${JSON.stringify(e.value)}`);
     if (epochs.length > 1) {
       for (const ep of epochs) {
         const vs = entries.filter((e) => e.epoch === ep && !isUnscored(e.value)).map((e) => valueToFloat(e.value).value);
-        breakdown.push({ label: `${scorer} · epoch ${ep}`, n: vs.length, metrics: figures(vs) });
+        breakdown.push({ label: `${scorer} · epoch ${ep}`, n: vs.length, metrics: figures(vs, asMean) });
       }
     }
     const red = reduce(log, scorer, entries, input.path);
     problems.push(...red.problems);
-    const f = figures(red.values);
+    const f = figures(red.values, asMean);
     breakdown.push({ label: `${scorer} · ${red.label}`, n: red.values.length, metrics: f });
     if (scorer === primary) {
-      metrics = { accuracy: f.accuracy, stderr: f.stderr };
+      // A graded scorer's mean is a task metric named `mean` (below), not the report's accuracy.
+      metrics = primaryAsMean ? { stderr: f.stderr } : { accuracy: f.accuracy, stderr: f.stderr };
       primaryValues = Float64Array.from(red.values);
     }
   }
@@ -340,7 +368,8 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   });
   const set: MulticlassSet = {
     kind: 'multiclass', n, lines, ids, classes, classesKnown: false, gold, pred,
-    confidence: confidence.some((c) => !Number.isNaN(c)) ? confidence : undefined,
+    // Graded values have no right answer for a confidence to be calibrated against.
+    confidence: !primaryAsMean && confidence.some((c) => !Number.isNaN(c)) ? confidence : undefined,
     texts: { fields: ['input', 'choices', 'target', 'output', 'scores', 'explanation', ...(agentic ? AGENT_FIELDS : [])], values },
   };
   // Free-text answers (a model-graded scorer, or more distinct targets or answers than half the
@@ -348,14 +377,18 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const distinctTargets = new Set(entries.map((_, i) => gold[i])).size;
   // The answers the scorer compared (A, D, A), not the completions around them ("… so the answer is A").
   const distinctAnswers = new Set(answers).size;
-  const graded = isModelGraded(log, primary);
+  const modelGraded = isModelGraded(log, primary);
   // On a handful of samples, distinct counts say little: there the texts must also read as prose.
   const prose = (t: string) => t.length > 40 || t.trim().split(/\s+/).length >= 4;
   const manyDistinct = distinctTargets > n / 2 || distinctAnswers > n / 2;
-  const freeText = graded || (manyDistinct && (n >= 10 || classes.some(prose) || answers.some(prose)));
-  if (n > 0 && freeText) {
+  const freeText = modelGraded || (manyDistinct && (n >= 10 || classes.some(prose) || answers.some(prose)));
+  if (n > 0 && primaryAsMean) {
+    // No accuracy over graded values: the set's right-or-wrong (a value of 1) is not the scorer's figure.
+    set.freeText = { reason: `The scorer ${primary} gives graded values (${String(entries.find((e) => isGraded([e]))!.value)}), not right or wrong`, keepAccuracy: false };
+    problems.push({ line: 1, severity: 'info', code: 'undefined-metric', message: `${set.freeText.reason}: their mean is shown as Inspect's mean, not as an accuracy; no macro-F1, per-class view or calibration is computed.` });
+  } else if (n > 0 && freeText) {
     set.freeText = {
-      reason: graded
+      reason: modelGraded
         ? `The scorer ${primary} grades free-text answers with a model`
         : `The answers are free text, not labels (${distinctTargets} distinct targets and ${distinctAnswers} distinct answers in ${n} samples)`,
       keepAccuracy: true,
@@ -367,7 +400,11 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   // Epochs: said beside n (n counts sample x epoch), with the reducer that made the accuracy.
   const sampleCount = new Set(log.samples.map((x) => String(x.id))).size;
   const epochInfo = epochs.length > 1 ? { epochs: { count: epochs.length, reducer: reducerName(log, primary), samples: sampleCount } } : {};
-  const metricValues = primaryValues && primaryValues.length ? { metricValues: { accuracy: primaryValues } } : {};
+  const metricValues = !primaryAsMean && primaryValues && primaryValues.length ? { metricValues: { accuracy: primaryValues } } : {};
+  // A graded scorer's mean, under the name of Inspect's mean() metric, beside the log's own figure for it.
+  const gradedMean = primaryAsMean && primaryValues
+    ? { taskMetrics: [{ name: 'mean', values: primaryValues, ...(reported.mean !== undefined ? { reported: reported.mean } : {}) }] }
+    : {};
   // Figures over more samples than the file holds are shown with their count, not compared (reportedOn.ts).
   const run = Object.keys(reported).length ? runSampleCount(log) : undefined;
   if (run) {
@@ -378,5 +415,5 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
     });
   }
   const subset = run ? { reportedOn: run.count } : {};
-  return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, ...metricValues, breakdown, ...epochInfo, ...sourceModel, ...subset };
+  return { format: 'inspect', task, set, problems, skipped, unlabeled: 0, reported, metrics, ...metricValues, breakdown, ...epochInfo, ...sourceModel, ...subset, ...gradedMean };
 }
