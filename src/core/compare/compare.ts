@@ -383,16 +383,25 @@ export interface CompareGroupInput {
 export function compareGroups(groups: readonly CompareGroupInput[], options?: CompareOptions): Comparison {
   const o = compareOptions(options);
   if (groups.length < 2) throw new CompareError('A comparison needs a baseline and at least one candidate.');
+  const problems: RowProblem[] = [];
   const byTask = groups.map((g) => {
     const m = new Map<string, CompareRunInput>();
-    for (const f of g.files) if (f.parsed.set && f.parsed.set.n > 0) m.set(taskName(f), f);
+    for (const f of [...g.files].sort((a, b) => filePreference(a) - filePreference(b))) {
+      if (!f.parsed.set || f.parsed.set.n === 0) continue;
+      const task = taskName(f);
+      const kept = m.get(task);
+      // Two files of one folder with the same task (a HELM run's per_instance_stats.json and
+      // scenario_state.json) hold the same instances: one is compared, and the other is named,
+      // rather than the last one read silently replacing the first, or both counted twice.
+      if (kept) problems.push({ line: 1, severity: 'info', code: 'filtered', path: f.path, message: `${fileName(f.path)} holds the same task (${task}) as ${fileName(kept.path)} beside it: the task is compared on ${fileName(kept.path)} only.` });
+      else m.set(task, f);
+    }
     return m;
   });
   const tasks = [...byTask[0].keys()].filter((t) => byTask.every((m) => m.has(t))).sort();
   if (!tasks.length) {
     throw new CompareError(`The run folders have no task in common: ${groups.map((g, i) => `${g.path}: ${[...byTask[i].keys()].join(', ') || 'nothing scored'}`).join('; ')}.`);
   }
-  const problems: RowProblem[] = [];
   groups.forEach((g, i) => {
     const extra = [...byTask[i].keys()].filter((t) => !tasks.includes(t));
     if (extra.length) {
@@ -406,10 +415,16 @@ export function compareGroups(groups: readonly CompareGroupInput[], options?: Co
     perTask[tasks[t]] = buildComparison(p, o, progressOf(o, t / steps, (t + 1) / steps));
     problems.push(...perTask[tasks[t]].problems);
   });
-  const format = groups[0].files[0]?.parsed.format ?? 'raft';
+  const compared = tasks.map((t) => byTask[0].get(t)!.parsed.format);
+  const format = compared[0];
   const kind = preps[0].sets[0].kind;
   const metrics: Comparison['metrics'] = {};
-  if (kind === 'multiclass') metrics.raft_score = raftScoreComparison(preps, perTask, tasks, o, progressOf(o, tasks.length / steps, 1));
+  // raft_score is RAFT's figure (the mean macro-F1 over its tasks), as on the board: not a HELM
+  // run's or any other folder's, whose one task's macro-F1 it would repeat under RAFT's name.
+  if (kind === 'multiclass' && compared.every((f) => f === 'raft')) metrics.raft_score = raftScoreComparison(preps, perTask, tasks, o, progressOf(o, tasks.length / steps, 1));
+  // One task in common and no figure over the tasks (a HELM run folder holds one run): the
+  // comparison is that task's, with the folders' names, as for its files named on their own.
+  if (tasks.length === 1 && !Object.keys(metrics).length) return { ...perTask[tasks[0]], problems };
   const agreement = groups.map((_, c) => (c === 0 ? null : sumAgreement(tasks.map((t) => perTask[t].agreement[c]))));
   return {
     kind,
@@ -425,9 +440,25 @@ export function compareGroups(groups: readonly CompareGroupInput[], options?: Co
   };
 }
 
+/**
+ * Which of a folder's files with the same task is compared (lowest first): a HELM run's
+ * per_instance_stats.json holds the run's own per-instance scores (every metric, every scenario,
+ * annotators' too), scenario_state.json only exact match recomputed, display_predictions.json the
+ * metrics its groups display. Otherwise the order the folder lists them.
+ */
+function filePreference(f: CompareRunInput): number {
+  if (f.parsed.format !== 'helm') return 0;
+  const name = fileName(f.path);
+  return name === 'per_instance_stats.json' ? 0 : name === 'scenario_state.json' ? 1 : 2;
+}
+
 /** The task a file is of: its own metadata, else its file name. */
 function taskName(f: CompareRunInput): string {
-  return f.parsed.task ?? f.path.slice(Math.max(f.path.lastIndexOf('/'), f.path.lastIndexOf('\\')) + 1);
+  return f.parsed.task ?? fileName(f.path);
+}
+
+function fileName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 
 function raftScoreComparison(

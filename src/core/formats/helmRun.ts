@@ -75,14 +75,27 @@ export function readRunSummary(filePath: string, split: string, ctx: FormatConte
   return means.size ? { path, means } : undefined;
 }
 
-/** The run's name and model, from run_spec.json beside the file (else the folder's name). */
+/**
+ * The task of a run: its run spec's name ("bbq:subject=all,method=multiple_choice_joint,model=
+ * meta_llama-3-8b-chat", run_spec.py) without the model's arguments (model=, model_deployment=).
+ * The model is the run's model, not its task: the same scenario run by two models is one task, so
+ * `compare` pairs their run folders and `convert --to eee` files both under one benchmark.
+ */
+export function runTask(name: string): string {
+  const colon = name.indexOf(':');
+  if (colon < 0) return name;
+  const args = name.slice(colon + 1).split(',').filter((a) => !/^model(?:_deployment)?=/.test(a));
+  return args.length ? `${name.slice(0, colon)}:${args.join(',')}` : name.slice(0, colon);
+}
+
+/** The run's task and model, from run_spec.json beside the file (else the folder's name). */
 export function readRunSpec(filePath: string, ctx: FormatContext): { task: string; model?: string } {
   const spec = readJson(ctx, joinPath(dirName(filePath), 'run_spec.json'));
   const folder = baseName(dirName(filePath));
-  if (!isRecord(spec)) return { task: folder || baseName(filePath) };
+  if (!isRecord(spec)) return { task: runTask(folder) || baseName(filePath) };
   const adapter = isRecord(spec.adapter_spec) ? spec.adapter_spec : {};
   const model = typeof adapter.model === 'string' ? adapter.model : undefined;
-  return { task: typeof spec.name === 'string' && spec.name ? spec.name : folder, model };
+  return { task: runTask(typeof spec.name === 'string' && spec.name ? spec.name : folder), model };
 }
 
 /** scenario_state.json beside the file, parsed, or undefined. */
