@@ -145,14 +145,23 @@ function mean(values: readonly number[]): number | null {
   return finite.length ? finite.reduce((a, b) => a + b, 0) / finite.length : null;
 }
 
-/** Each instance once: its metrics averaged over its train trials (HELM averages each trial's mean; the same when every trial has every instance). */
+/**
+ * Each instance once: its metrics averaged over its train trials (HELM averages each trial's mean;
+ * the same when every trial has every instance). Entries of one instance and one train_trial_index
+ * are one trial's stats split in parts, not trials: a HELM Safety run writes each instance twice
+ * (the annotators' scores, then the counts and timings), so they are merged, a name's first value kept.
+ */
 function byInstance(entries: readonly Entry[]): { id: string; line: number; trials: number; metrics: Record<string, number> }[] {
-  const groups = new Map<string, Entry[]>();
+  const groups = new Map<string, Map<number, Entry>>();
   for (const e of entries) {
-    const g = groups.get(e.id);
-    if (g) g.push(e); else groups.set(e.id, [e]);
+    let g = groups.get(e.id);
+    if (!g) groups.set(e.id, (g = new Map()));
+    const trial = g.get(e.trial);
+    if (trial) trial.metrics = { ...e.metrics, ...trial.metrics };
+    else g.set(e.trial, { ...e, metrics: { ...e.metrics } });
   }
-  return [...groups.entries()].map(([id, g]) => {
+  return [...groups.entries()].map(([id, byTrial]) => {
+    const g = [...byTrial.values()];
     const names = [...new Set(g.flatMap((e) => Object.keys(e.metrics)))];
     const metrics: Record<string, number> = {};
     for (const n of names) metrics[n] = mean(g.map((e) => e.metrics[n] ?? NaN)) ?? NaN;
