@@ -14,11 +14,26 @@ export function portableName(value: string): string {
   return s;
 }
 
-/** A model id's developer and model, as the folder names data/<benchmark>/<developer>/<model>/ take them. */
+/**
+ * A model id's developer and model, as the folder names data/<benchmark>/<developer>/<model>/ take them.
+ * A model that is a URL (promptfoo's HTTP provider, an endpoint of one's own) names no developer: its
+ * folder is its host and path, never the scheme ("https:") as a developer nor a password as a name.
+ */
 export function modelParts(model: string): { developer: string; name: string } {
+  const url = urlName(model);
+  if (url !== undefined) return { developer: 'unknown', name: portableName(url) };
   const parts = model.split('/').filter(Boolean);
   if (parts.length < 2) return { developer: 'unknown', name: portableName(model) };
   return { developer: portableName(parts[0]), name: portableName(parts.slice(1).join('_')) };
+}
+
+/** A URL's host, port, path and query with / as _ (no scheme, no user or password); undefined when it is no URL. */
+function urlName(model: string): string | undefined {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(model)) return undefined;
+  let u: URL;
+  try { u = new URL(model); } catch { return undefined; }
+  if (!u.host) return undefined;
+  return `${u.host}${u.pathname === '/' ? '' : u.pathname}${u.search}`.replace(/\/+$/, '').replace(/\//g, '_');
 }
 
 /**
