@@ -14,7 +14,8 @@ import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 export const CONVERT_USAGE = `Usage: eval-lens convert PATH... --to eee OUT/ [options]
 
 Writes each result that \`eval-lens score PATH\` gives (a file, each task of a file holding several,
-every predictions file under a folder) as one Every Eval Ever ${EEE_SCHEMA_VERSION} evaluation: under
+every predictions file under a folder; each model of a judge file grading several) as one Every
+Eval Ever ${EEE_SCHEMA_VERSION} evaluation: under
 OUT/data/<benchmark>/<developer>/<model>/, an aggregate <uuid4>.json (eval.schema.json) with its
 one result, and <uuid4>_samples.jsonl beside it (instance_level_eval.schema.json), one record per
 scored sample. evaluation.is_correct is Eval Lens's verdict on the sample (binary: score >=
@@ -39,8 +40,9 @@ Exit status: 0 when at least one evaluation was written, 2 when none could be, 1
 
 const TARGETS = ['eee'] as const;
 
-function where(source: string, task: string | undefined): string {
-  return task ? `${source} (${task})` : source;
+function where(source: string, task: string | undefined, model?: string): string {
+  const of = [task, model].filter((x) => x !== undefined);
+  return of.length ? `${source} (${of.join(', ')})` : source;
 }
 
 /** The rows score skips (errors and warnings), each with its file and line. */
@@ -60,7 +62,7 @@ function jsonOf(result: ConvertResult, out: string): unknown {
     to: 'eee',
     schema_version: EEE_SCHEMA_VERSION,
     written: result.written.map((w) => ({
-      source: w.source, ...(w.task ? { task: w.task } : {}),
+      source: w.source, ...(w.task ? { task: w.task } : {}), ...(w.model !== undefined ? { model: w.model } : {}),
       aggregate: relative(out, w.aggregatePath).split('\\').join('/'),
       samples: relative(out, w.samplesPath).split('\\').join('/'),
       n: w.rows, accuracy: w.report.metrics.accuracy ?? null,
@@ -105,12 +107,12 @@ export async function convertCommand(rest: string[]): Promise<CliOutput> {
     result.reports.push(...one.reports);
   }
   stderr += problemLines(result.reports);
-  for (const s of result.notWritten) stderr += `eval-lens: ${where(s.source, s.task)}: not converted: ${s.reason}\n`;
+  for (const s of result.notWritten) stderr += `eval-lens: ${where(s.source, s.task, s.model)}: not converted: ${s.reason}\n`;
   const stdout = values.json
     ? `${JSON.stringify(jsonOf(result, out), null, 2)}\n`
     : result.written.map((w) => {
       const acc = w.report.metrics.accuracy;
-      return `${w.aggregatePath}  ${w.rows} sample${w.rows === 1 ? '' : 's'}${typeof acc === 'number' ? `, accuracy ${formatNumber(acc)}` : ''}  ← ${where(w.source, w.task)}\n`;
+      return `${w.aggregatePath}  ${w.rows} sample${w.rows === 1 ? '' : 's'}${typeof acc === 'number' ? `, accuracy ${formatNumber(acc)}` : ''}  ← ${where(w.source, w.task, w.model)}\n`;
     }).join('');
   return { code: result.written.length ? 0 : 2, stdout, stderr };
 }

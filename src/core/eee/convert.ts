@@ -8,12 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ParseResult, Report, ScoreOptions } from '../types';
 import { scorePathAsync } from '../scoreAsync';
+import { buildReport, gatherSet, resolveOptions } from '../report';
 import { notConvertible, writeEvaluation } from './write';
 
 export interface ConvertedEvaluation {
   /** The source file, and the task of it when it holds several. */
   source: string;
   task?: string;
+  /** The model of this evaluation, when the source judges several and each is written apart. */
+  model?: string;
   aggregatePath: string;
   samplesPath: string;
   rows: number;
@@ -23,7 +26,7 @@ export interface ConvertedEvaluation {
 export interface ConvertResult {
   written: ConvertedEvaluation[];
   /** Results of `score PATH` that were not written, with why (nothing scored, a data file that is not predictions). */
-  notWritten: { source: string; task?: string; reason: string }[];
+  notWritten: { source: string; task?: string; model?: string; reason: string }[];
   /** Every report, as `score PATH` gives them (their problems are the rows score skips). */
   reports: Report[];
 }
@@ -52,21 +55,69 @@ export async function convertToEee(path: string, outDir: string, options: Partia
       result.notWritten.push({ source: report.path, ...(report.task ? { task: report.task } : {}), reason: why });
       continue;
     }
-    let evaluation;
-    try {
-      evaluation = writeEvaluation(report, parsed!, { uuid: (c.uuid ?? randomUUID)(), retrieved, generator: c.generator });
-    } catch (e) {
-      result.notWritten.push({ source: report.path, ...(report.task ? { task: report.task } : {}), reason: e instanceof Error ? e.message : String(e) });
-      continue;
+    for (const part of perModel(report, parsed!, options)) {
+      const named = { source: report.path, ...(report.task ? { task: report.task } : {}), ...(part.model !== undefined ? { model: part.model } : {}) };
+      let evaluation;
+      try {
+        evaluation = writeEvaluation(part.report, part.parsed, { uuid: (c.uuid ?? randomUUID)(), retrieved, generator: c.generator });
+      } catch (e) {
+        result.notWritten.push({ ...named, reason: e instanceof Error ? e.message : String(e) });
+        continue;
+      }
+      const folder = join(outDir, ...evaluation.folder.split('/'));
+      mkdirSync(folder, { recursive: true });
+      const aggregatePath = join(folder, evaluation.aggregateName);
+      const samplesPath = join(folder, evaluation.samplesName);
+      // The samples first: an aggregate never points at a file that is not there.
+      writeFileSync(samplesPath, evaluation.samples, { flag: 'wx' });
+      writeFileSync(aggregatePath, `${JSON.stringify(evaluation.aggregate, null, 2)}\n`, { flag: 'wx' });
+      result.written.push({ ...named, aggregatePath, samplesPath, rows: evaluation.rows, report: part.report });
     }
-    const folder = join(outDir, ...evaluation.folder.split('/'));
-    mkdirSync(folder, { recursive: true });
-    const aggregatePath = join(folder, evaluation.aggregateName);
-    const samplesPath = join(folder, evaluation.samplesName);
-    // The samples first: an aggregate never points at a file that is not there.
-    writeFileSync(samplesPath, evaluation.samples, { flag: 'wx' });
-    writeFileSync(aggregatePath, `${JSON.stringify(evaluation.aggregate, null, 2)}\n`, { flag: 'wx' });
-    result.written.push({ source: report.path, ...(report.task ? { task: report.task } : {}), aggregatePath, samplesPath, rows: evaluation.rows, report });
   }
   return result;
+}
+
+/**
+ * An EEE evaluation is one model's: a judge file grading several models (MT-Bench single grades, an
+ * AlpacaEval file of several generators) is one report whose figures are per model (Report.groups),
+ * so it is written as one evaluation per model, each scored again from that model's rows alone, as
+ * `score --where model=…` would. Anything else, a pair file's verdicts included (each row is about
+ * two models), is written whole.
+ */
+function perModel(report: Report, parsed: ParseResult, options: Partial<ScoreOptions>): { report: Report; parsed: ParseResult; model?: string }[] {
+  const set = parsed.set;
+  const judge = set?.kind === 'scores' ? set.judge : undefined;
+  if (!set || !judge || judge.kind === 'pair') return [{ report, parsed }];
+  const byModel = new Map<number, number[]>();
+  for (let i = 0; i < judge.model.length; i++) {
+    const m = judge.model[i];
+    const rows = byModel.get(m);
+    if (rows) rows.push(i); else byModel.set(m, [i]);
+  }
+  if (byModel.size < 2) return [{ report, parsed }];
+  const o = resolveOptions({ ...options, instances: true, onScored: undefined, onProgress: undefined });
+  const ids = set.ids;
+  const texts = set.kind === 'scores' ? set.texts : undefined;
+  return [...byModel].map(([m, rows]) => {
+    const model = judge.models[m];
+    const idx = Uint32Array.from(rows);
+    // A judge reader prefixes each sample ID with its model when the file holds several
+    // (mtBench.ts, alpacaEval.ts); alone, the model's samples are named as its own file names them.
+    const own = (id: string) => (id.startsWith(`${model}/`) ? id.slice(model.length + 1) : id);
+    const subset = {
+      ...gatherSet(set, idx),
+      ...(ids ? { ids: rows.map((i) => own(ids[i])) } : {}),
+      ...(texts ? { texts: { fields: texts.fields, values: rows.map((i) => texts.values[i]) } } : {}),
+    };
+    const part: ParseResult = {
+      ...parsed,
+      set: subset,
+      // The file's problems are listed once, with the whole file's report.
+      problems: [],
+      sourceModel: model,
+      reported: {}, reportedPath: undefined, reportedNotes: undefined, metrics: undefined, breakdown: undefined,
+      taskMetrics: parsed.taskMetrics?.map((t) => ({ name: t.name, values: Float64Array.from(rows, (i) => t.values[i]) })),
+    };
+    return { report: buildReport(report.path, part, o), parsed: part, model };
+  });
 }

@@ -84,6 +84,37 @@ function headline(r: Report, parsed: ParseResult): { metric: string; score: numb
   return null;
 }
 
+/** FastChat's MT-Bench judge prompts (judge_prompts.jsonl), as judgeName writes them after the judge model. */
+const MT_BENCH_PROMPT = /(^|\/)(single|pair)(-math)?-v\d+(-multi-turn)?$/;
+
+/**
+ * The benchmark (the datastore's folder and the dataset's name) and the evaluation's name. A task
+ * names both. A judge file names no task, but says what it is: FastChat's layout puts judgments in
+ * data/<bench>/model_judgment/ (Arena-Hard-Auto's too), MT-Bench's judge prompts name it, and an
+ * AlpacaEval file is AlpacaEval's, its evaluation the annotator config (the records' `annotator`, or
+ * the folder of results/<model>/<annotator>/annotations.json). Else the
+ * benchmark is "unknown" and the evaluation is named after the file.
+ */
+export function benchmarkOf(r: Pick<Report, 'task' | 'format' | 'path'>, set: PredictionSet | null): { benchmark: string; evaluationName: string } {
+  if (r.task) return { benchmark: r.task, evaluationName: r.task };
+  const path = r.path.split('\\').join('/');
+  const judge = set?.kind === 'scores' ? set.judge : undefined;
+  if (r.format === 'mt-bench' || r.format === 'arena-hard') {
+    const laid = /(?:^|\/)data\/([^/]+)\/model_judgment\//.exec(path);
+    const bench = laid?.[1] ?? (r.format === 'mt-bench' && judge?.judges.length && judge.judges.every((j) => MT_BENCH_PROMPT.test(j)) ? 'mt_bench' : r.format === 'arena-hard' ? 'arena-hard' : undefined);
+    if (bench) return { benchmark: bench, evaluationName: bench };
+  }
+  if (r.format === 'alpacaeval') {
+    const parts = path.split('/');
+    const file = parts[parts.length - 1];
+    // Not from other file names: <model>.<annotator>.json cannot be split where models have dots (gpt-3.5-turbo).
+    const annotator = judge?.judges.length === 1 ? judge.judges[0]
+      : /^annotations\.jsonl?$/i.test(file) && parts.length > 2 ? parts[parts.length - 2] : undefined;
+    return { benchmark: 'alpaca_eval', evaluationName: annotator ?? 'alpaca_eval' };
+  }
+  return { benchmark: 'unknown', evaluationName: baseName(r.path) };
+}
+
 /** A judge file's per-row number (a grade, a preference, a pair's outcome) and the row's model, by its own name. */
 function judgeRow(set: PredictionSet, i: number): { name: string; value: number; model?: string } | undefined {
   const j = set.kind === 'scores' ? set.judge : undefined;
@@ -150,8 +181,7 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
   const n = r.n;
   const model = r.sourceModel ?? 'unknown';
   const { developer, name: modelDir } = model === 'unknown' ? { developer: 'unknown', name: 'unknown' } : modelParts(model);
-  const benchmark = r.task ?? 'unknown';
-  const evaluationName = r.task ?? baseName(r.path);
+  const { benchmark, evaluationName } = benchmarkOf(r, set);
   const head = headline(r, parsed);
   if (!head) throw new Error(`${r.path}: the report has no figure to carry (no accuracy, MSE or per-sample metric)`);
   const metric = head.metric;

@@ -42,7 +42,7 @@ function filesUnder(dir: string): string[] {
   return out.sort();
 }
 
-interface Written { source: string; task?: string; aggregate: string; samples: string; n: number; accuracy: number | null }
+interface Written { source: string; task?: string; model?: string; aggregate: string; samples: string; n: number; accuracy: number | null }
 
 async function convert(args: string[]): Promise<{ out: string; written: Written[]; code: number; stderr: string }> {
   const out = mkdtempSync(join(tmpdir(), 'eval-lens-eee-out-'));
@@ -104,8 +104,10 @@ describe('convert --to eee, every format', () => {
       checkFiles(out, written);
       const raftData = extra.length ? { raftData: extra[1] } : {};
       const sources = await sourceReports([...paths], raftData);
-      // One evaluation per result of score that has samples.
-      expect(written.length).toBe([...sources.values()].filter((r) => r.n > 0 && !r.fatal).length);
+      // One evaluation per result of score that has samples (a judge file grading several models:
+      // one per model, its group of Report.groups).
+      const perModel = (r: Report) => (r.judge?.kind === 'judged' && r.groups && r.groups.groups.length > 1 ? r.groups.groups.length : 1);
+      expect(written.length).toBe([...sources.values()].filter((r) => r.n > 0 && !r.fatal).reduce((s, r) => s + perModel(r), 0));
       for (const w of written) {
         const source = sources.get(`${w.source}\u0000${w.task ?? ''}`)!;
         expect(source, w.source).toBeDefined();
@@ -113,7 +115,8 @@ describe('convert --to eee, every format', () => {
         expect(back).toHaveLength(1);
         const b = back[0];
         expect(b.format).toBe('eee');
-        expect([w.source, b.n, b.metrics.accuracy]).toEqual([w.source, source.n, source.metrics.accuracy]);
+        const n = w.model === undefined ? source.n : source.groups!.groups.find((g) => g.value === w.model)!.n;
+        expect([w.source, b.n, b.metrics.accuracy]).toEqual([w.source, n, source.metrics.accuracy]);
         expect(b.kind).toBe(source.kind);
         // The figures the schema cannot carry come back from metadata.
         for (const m of ['auc', 'brier', 'ece', 'log_loss', 'mse'] as const) {
