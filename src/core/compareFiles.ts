@@ -2,7 +2,7 @@
 // parsed runs to the pure comparison (./compare/compare.ts). A folder holding one predictions
 // file stands for that file (a folktexts run folder); folders with several files are compared
 // task by task (RAFT run folders).
-import type { ParseResult, ScoreOptions } from './types';
+import type { ParseResult, PredictionSet, ScoreOptions } from './types';
 import { applyWhere } from './slices/where';
 import type { CompanionReader } from './formats/context';
 import { nodeCompanionReader, isDirectory } from './io';
@@ -15,12 +15,34 @@ import { resolveOptions } from './report';
 import { comparisonSlices } from './compare/compareSlices';
 import { CompareError, compareGroups, compareRuns, compareRunsDetailed, DEFAULT_COMPARE_RESAMPLES, type CompareGroupInput, type CompareRunInput, type Comparison } from './compare/compare';
 
-/** A file parsed for a comparison; with --where, only its rows that satisfy the terms. */
+/** A file parsed for a comparison; with --where, only its rows that satisfy the terms, with their IDs. */
 export function parseRun(path: string, options: ScoreOptions, io: CompanionReader = nodeCompanionReader): ParseResult {
   const parsed = parseFile(path, options, io);
   if (!options.where?.terms.length) return parsed;
-  const filtered = applyWhere(parsed, options.where, { ...diskSource(path), io }).parsed;
-  return { ...filtered, problems: filtered.problems.map((p) => (p.code === 'filtered' || p.code === 'bad-filter' ? { ...p, path } : p)) };
+  const where = applyWhere(parsed, options.where, { ...diskSource(path), io });
+  const filtered = where.parsed;
+  // The filtered set leaves its IDs behind (gatherSet): the runs are aligned on them, so they go with the rows.
+  const set = filtered.set && parsed.set && where.rows ? withIds(filtered.set, parsed.set, where.rows) : filtered.set;
+  return { ...filtered, set, problems: filtered.problems.map((p) => (p.code === 'filtered' || p.code === 'bad-filter' ? { ...p, path } : p)) };
+}
+
+/**
+ * `subset` (the rows `rows` of `whole`) with their IDs. A judge file of several models names each
+ * row model/question/turn (MT-Bench, mtBench.ts), a file of one model question/turn: when the rows
+ * kept are one model's (--where model=X), its name is dropped from their IDs, so they pair with the
+ * same questions in a file of that model alone.
+ */
+function withIds(subset: PredictionSet, whole: PredictionSet, rows: Uint32Array): PredictionSet {
+  if (whole.idNumbers) return { ...subset, idNumbers: Float64Array.from(rows, (r) => whole.idNumbers![r]) };
+  if (!whole.ids) return subset;
+  let ids = Array.from(rows, (r) => whole.ids![r]);
+  const judge = subset.kind === 'scores' ? subset.judge : undefined;
+  const named = whole.kind === 'scores' ? whole.judge?.models.length ?? 0 : 0;
+  if (judge?.kind === 'judged' && named > 1 && judge.model.length > 0 && judge.model.every((m) => m === judge.model[0])) {
+    const prefix = `${judge.models[judge.model[0]]}/`;
+    if (ids.every((id) => id.startsWith(prefix))) ids = ids.map((id) => id.slice(prefix.length));
+  }
+  return { ...subset, ids };
 }
 
 /** One command-line argument, read: a file, or the prediction files under a folder. */

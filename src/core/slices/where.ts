@@ -13,6 +13,8 @@ import type { SliceSource } from './slice';
 export interface WhereResult {
   parsed: ParseResult;
   filter?: ReportFilter;
+  /** The rows kept (indices into the unfiltered set), for a caller that carries a column of its own with them (compare: the IDs). */
+  rows?: Uint32Array;
 }
 
 /** The set's per-row texts: its text fields, and the gold and predicted class names. */
@@ -97,5 +99,6 @@ export function applyWhere(parsed: ParseResult, spec: WhereOptions, source: Slic
       taskMetrics: parsed.taskMetrics?.map((t) => ({ name: t.name, values: Float64Array.from(keep, (i) => t.values[i]) })),
     },
     filter,
+    rows,
   };
 }
