@@ -15,7 +15,8 @@ export function formatComparison(c: Comparison): string {
   const out: string[] = [];
   out.push(`baseline:  ${c.runs[0].name}  (${c.runs[0].format}, ${c.kind}, n=${c.runs[0].n})`);
   c.runs.slice(1).forEach((r, i) => out.push(`candidate${c.runs.length > 2 ? ` ${i + 1}` : ''}: ${r.name}  (${r.format}, n=${r.n})`));
-  const unmatched = c.unmatched.some((u) => u > 0) ? `; left out (not in every run): ${c.unmatched.join(', ')}` : '';
+  // Each count named by its run: bare counts ("0, 2") read like the instance IDs the warnings name.
+  const unmatched = c.unmatched.some((u) => u > 0) ? `; rows left out (not in every run): ${c.unmatched.map((u, k) => `${u} of ${k === 0 ? 'the baseline' : c.runs.length > 2 ? `candidate ${k}` : 'the candidate'}`).join(', ')}` : '';
   out.push(`aligned: ${c.aligned} instances by ${c.aligned_by === 'id' ? 'ID' : 'row order'}${unmatched}`);
   out.push(`intervals: paired percentile bootstrap, ${c.bootstrap.resamples} resamples, seed ${c.bootstrap.seed}; tests: DeLong (auc), exact McNemar (accuracy), paired bootstrap (others)`);
   if (c.clusters) out.push(`clusters: ${c.clusters.column}, ${c.clusters.count} clusters among the aligned instances: the paired bootstrap resamples whole clusters, and the power uses the clustered SE`);
