@@ -12,6 +12,7 @@ import { RUN_PATH, gateNumber, type GateResult } from './gateResults';
 import { epochsText } from './table';
 import { nonFiniteText } from '../core/formats/pythonJson';
 import { taskMetricDisagrees } from '../common/taskMetrics';
+import { reportedOnMore, reportedOnText } from '../common/reportedOn';
 import { errorBarCells, errorBarMarkdown, repeatCsvRows } from './errorBars';
 import { judgeCsvRows, judgeMarkdown } from './judgeTable';
 import { summaryCsvRows, summaryMarkdown } from './summaryLines';
@@ -44,7 +45,7 @@ export function reportMetricTable(r: Report): Table {
       const c = r.clusters?.standard_errors[m as keyof NonNullable<Report['clusters']>['standard_errors']];
       row.push(se === undefined ? '' : `${formatNumber(se)}${c !== undefined ? ` (${formatNumber(c)})` : ''}`);
     }
-    if (withReported) row.push(m in r.reported ? `${formatNumber(r.reported[m])}${disagree.has(m) ? ' ✗ disagrees' : ''}` : '');
+    if (withReported) row.push(m in r.reported ? `${formatNumber(r.reported[m])}${reportedOnText(r)}${disagree.has(m) ? ' ✗ disagrees' : ''}` : '');
     return row;
   });
   return { columns, rows, align: columns.map((c) => (c === 'metric' || c === '95% interval' ? 'left' : 'right')) };
@@ -65,7 +66,8 @@ export function taskMetricTable(r: Report): Table | null {
   const rows = tms.map((t) => {
     const row: Cell[] = [`\`${t.name.replace(/`/g, "'")}\``, String(t.n), formatNumber(t.mean)];
     if (withIntervals) row.push(t.interval ? `[${formatNumber(t.interval[0])}, ${formatNumber(t.interval[1])}]` : '');
-    if (withReported) row.push(t.reported !== undefined ? `${formatNumber(t.reported)}${taskMetricDisagrees(t) ? ' ✗ disagrees' : ''}` : '');
+    // Figures over more samples than the file holds stand with their count, not compared (reportedOn.ts).
+    if (withReported) row.push(t.reported !== undefined ? `${formatNumber(t.reported)}${reportedOnText(r)}${!reportedOnMore(r) && taskMetricDisagrees(t) ? ' ✗ disagrees' : ''}` : '');
     return row;
   });
   return { columns, rows, align: columns.map((c) => (c === 'task metric' || c === '95% interval' ? 'left' : 'right')) };

@@ -69,6 +69,8 @@ export function lmEvalSummary(doc: Obj): JsonSummary {
       const n = lmEvalSampleCount(doc, task);
       for (const [key, raw] of Object.entries(entries)) {
         if (key === 'alias' || key === 'name' || key === 'sample_len' || key === 'samples') continue;
+        // A group without figures of its own is written as a header, {" ": " ", "alias": group}: no metric.
+        if (key.trim() === '') continue;
         // "N/A": lm-eval's word for a stderr it did not compute.
         const value = raw === 'N/A' ? null : figureValue(raw);
         if (value === undefined) continue;
