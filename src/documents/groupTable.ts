@@ -10,6 +10,16 @@ function num(v: number | null | undefined): string {
   return v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(4);
 }
 
+/**
+ * The group column's width: the longest name, at most 24 characters, unless names cut there would
+ * read alike (models sharing a long prefix, a judge file's "model · turn" groups): then whole.
+ */
+function nameWidth(groups: GroupSlice[]): number {
+  const longest = Math.max(5, ...groups.map((s) => s.value.length));
+  const cut = new Set(groups.map((s) => (s.value.length > 24 ? s.value.slice(0, 23) : s.value)));
+  return cut.size < groups.length ? longest : Math.min(24, longest);
+}
+
 export function formatGroups(r: Report): string[] {
   const g = r.groups;
   if (!g) return [];
@@ -17,7 +27,7 @@ export function formatGroups(r: Report): string[] {
   const cols = GROUP_COLUMNS[r.kind].filter((c) => g.groups.some((s) => s.metrics[c as keyof GroupSlice['metrics']] !== undefined));
   const from = g.source === 'data' && g.dataPath ? ` (joined from ${baseName(g.dataPath)})` : '';
   const out = [`  groups by ${g.column}${from}: ${g.groups.length} group${g.groups.length === 1 ? '' : 's'}${r.kind === 'binary' ? `, threshold ${r.options.threshold}` : ''}, unmatched ${g.unmatched}${g.ambiguous ? `, ambiguous ${g.ambiguous}` : ''}`];
-  const width = Math.min(24, Math.max(5, ...g.groups.map((s) => s.value.length)));
+  const width = nameWidth(g.groups);
   const first = cols[0];
   // "[95% CI]" only when some group has an interval (with --bootstrap 0 none has).
   const withCi = g.groups.some((s) => s.intervals[first as keyof GroupSlice['intervals']]);
@@ -58,7 +68,7 @@ function formatScoreGroups(r: Report): string[] {
   const names = [...new Set(g.groups.flatMap((s) => (s.taskMetrics ?? []).map((t) => t.name)))];
   const from = g.source === 'data' && g.dataPath ? ` (joined from ${baseName(g.dataPath)})` : '';
   const out = [`  groups by ${g.column}${from}: ${g.groups.length} group${g.groups.length === 1 ? '' : 's'}, unmatched ${g.unmatched}${g.ambiguous ? `, ambiguous ${g.ambiguous}` : ''}; the mean of each per-sample metric`];
-  const width = Math.min(24, Math.max(5, ...g.groups.map((s) => s.value.length)));
+  const width = nameWidth(g.groups);
   const withCi = g.groups.some((s) => s.taskMetrics?.some((t) => t.interval));
   const cell = (t: NonNullable<GroupSlice['taskMetrics']>[number] | undefined) => `${num(t?.mean)}${withCi ? (t?.interval ? ` [${num(t.interval[0])}, ${num(t.interval[1])}]` : '') : ''}`;
   const widths = names.map((n) => Math.max(n.length, withCi ? 25 : 9));

@@ -8,7 +8,7 @@ import { agrees, buildReport, gatherSet } from '../report';
 import { MAX_LISTED, ownColumnNames, ownColumnValues, type RowValues } from './columnValues';
 import { joinDataFile } from './dataJoin';
 import { offeredColumns, offeredDataColumns } from './offeredColumns';
-import { groupRows } from './grouping';
+import { groupRows, type RowGroup } from './grouping';
 import { readOneColumn } from './readColumn';
 import { bestThreshold, thresholdRates } from './rates';
 import { decisionScores } from '../metrics/decisions';
@@ -121,7 +121,14 @@ function attachGroups(report: Report, inputOf: () => FileInput | undefined, pars
   // A row of the predictions file with no value in the column (an empty JSON field) is unmatched too.
   if (source === 'predictions') unmatched = grouping.missing;
   const sub: ScoreOptions = { ...o, instances: false, groupBy: undefined, bestThreshold: false, onProgress: undefined };
-  const kept = grouping.groups.filter((g) => g.rows.length > 0);
+  const byModel = judgedByModel(set, grouping.groups);
+  const kept = (byModel ? byModel.groups : grouping.groups).filter((g) => g.rows.length > 0);
+  if (byModel) {
+    problems.push({
+      line: 1, severity: 'info', code: 'group-column',
+      message: `The file judges ${byModel.models} models, and a judge's figure over several models would blend them: each group is one model's rows with one value of ${JSON.stringify(by.column)} ("model · value").`,
+    });
+  }
   const total = kept.reduce((s, g) => s + g.rows.length, 0);
   const groups: GroupSlice[] = [];
   const fair: FairnessGroup[] = [];
@@ -163,6 +170,30 @@ function attachGroups(report: Report, inputOf: () => FileInput | undefined, pars
   }
   problems.push(...fairnessMismatches(report, fairness));
   report.problems.push(...problems);
+}
+
+/**
+ * A judge file grading several models (MT-Bench single grades, AlpacaEval's generators): its figures
+ * are per model (judgeReport.ts gives none over several), so a group holding rows of several models
+ * would have no figure at all. Such groups are split by model, model first ("model · value"); null
+ * when the file judges one model, its rows are pairs (each about two models), or each group already
+ * holds one model (grouping by the model column itself).
+ */
+function judgedByModel(set: PredictionSet, groups: RowGroup[]): { groups: RowGroup[]; models: number } | null {
+  const judge = set.kind === 'scores' ? set.judge : undefined;
+  if (!judge || judge.kind === 'pair') return null;
+  const model = judge.model;
+  const mixed = groups.some((g) => g.rows.some((i) => model[i] !== model[g.rows[0]]));
+  if (!mixed) return null;
+  const present = [...new Set(model)].sort((a, b) => a - b);
+  const out: RowGroup[] = [];
+  for (const m of present) {
+    for (const g of groups) {
+      const rows = g.rows.filter((i) => model[i] === m);
+      if (rows.length) out.push({ value: `${judge.models[m]} · ${g.value}`, rows });
+    }
+  }
+  return { groups: out, models: present.length };
 }
 
 /** -1 for every row, in the narrowest signed array that holds group indices below `groups`. */
