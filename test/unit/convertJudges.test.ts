@@ -91,6 +91,20 @@ describe('convert --to eee: a judge file grading several models', () => {
     });
   }
 
+  it('a judge_score\'s interval is said to be its own (t over questions, clustered), not a bootstrap', async () => {
+    const { evaluations } = await convert([join(REAL, 'mt-bench', 'dreaming-panda', 'gpt-4_single-origin.jsonl')]);
+    for (const { agg } of evaluations) {
+      const u = agg.evaluation_results[0].score_details.uncertainty;
+      expect(u.confidence_interval.method).toBe('t: mean ± t(questions - 1) · standard error clustered by question');
+      expect(u.standard_error.method).toBe('analytic, clustered by question');
+      // Normal has questions 81-90 here, Griffin 81-84: t(9) and t(3) at 97.5% (a t table).
+      const t = agg.model_info.id.endsWith('Normal') ? 2.2621571627982036 : 3.182446305284263;
+      const score = agg.evaluation_results[0].score_details.score;
+      expect((u.confidence_interval.upper - score) / u.standard_error.value).toBeCloseTo(t, 9);
+      expect((score - u.confidence_interval.lower) / u.standard_error.value).toBeCloseTo(t, 9);
+    }
+  });
+
   it('the text output names the model of each evaluation', async () => {
     const out = mkdtempSync(join(tmpdir(), 'eval-lens-eee-judges-'));
     const r = await runCli(['convert', join(REAL, 'mt-bench', 'dreaming-panda', 'gpt-4_single-origin.jsonl'), '--to', 'eee', out]);

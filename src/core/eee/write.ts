@@ -84,6 +84,18 @@ function headline(r: Report, parsed: ParseResult): { metric: string; score: numb
   return null;
 }
 
+/** How a judge file's figure's standard error and interval are made (docs/metrics.md, "Judges"). */
+const JUDGE_METHODS: Record<string, (j: NonNullable<Report['judge']>) => { se: string; interval: string }> = {
+  judge_score: () => ({ se: 'analytic, clustered by question', interval: 't: mean ± t(questions - 1) · standard error clustered by question' }),
+  win_rate: (j) => ({
+    se: j.win_rate_rule === 'arena-hard' ? 'analytic, clustered by question' : 'analytic: 100 · sd(preference - 1) / sqrt(n), as AlpacaEval\'s standard_error',
+    interval: 'normal: win_rate ± 1.96 · standard error',
+  }),
+  position_bias: () => ({ se: 'analytic', interval: 'wilson' }),
+  length_bias: () => ({ se: 'analytic', interval: 'fisher z' }),
+  kappa: () => ({ se: 'analytic: large-sample (Fleiss, Cohen and Everitt 1969)', interval: 'normal: kappa ± 1.96 · standard error' }),
+};
+
 /** FastChat's MT-Bench judge prompts (judge_prompts.jsonl), as judgeName writes them after the judge model. */
 const MT_BENCH_PROMPT = /(^|\/)(single|pair)(-math)?-v\d+(-multi-turn)?$/;
 
@@ -287,11 +299,13 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
   details[`${EVAL_LENS_PREFIX}options.threshold`] = num(threshold);
   details[`${EVAL_LENS_PREFIX}options.bins`] = num(r.options.bins);
   const se = r.standard_errors?.[metric];
+  // A judge file's figures have their own intervals, not the bootstrap's (judgeReport.ts attachJudge).
+  const judgeMethod = r.judge ? JUDGE_METHODS[metric]?.(r.judge) : undefined;
   const interval = r.intervals[metric as keyof Report['intervals']];
   const uncertainty: Json = {
     num_samples: n,
-    ...(typeof se === 'number' && Number.isFinite(se) ? { standard_error: { value: se, method: 'analytic' } } : {}),
-    ...(interval ? { confidence_interval: { lower: interval[0], upper: interval[1], confidence_level: 0.95, method: r.interval_method ?? 'bootstrap' } } : {}),
+    ...(typeof se === 'number' && Number.isFinite(se) ? { standard_error: { value: se, method: judgeMethod?.se ?? 'analytic' } } : {}),
+    ...(interval ? { confidence_interval: { lower: interval[0], upper: interval[1], confidence_level: 0.95, method: judgeMethod?.interval ?? r.interval_method ?? 'bootstrap' } } : {}),
   };
   const aggregate: Json = {
     schema_version: EEE_SCHEMA_VERSION,
