@@ -149,6 +149,22 @@ describe('convert --to eee: names of AlpacaEval and promptfoo sources', () => {
     expect(lines.map((l) => l.evaluation_name)).toEqual(['alpaca_eval_gpt4', 'alpaca_eval_gpt4', 'alpaca_eval_gpt4', 'alpaca_eval_gpt4']);
   });
 
+  it('AlpacaEval annotations of two generators in one file: one evaluation each, its own win rate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-alpaca-'));
+    const file = join(dir, 'annotations.json');
+    const a = JSON.parse(alpacaRecords('model-a', 'alpaca_eval_gpt4', [2, 2, 1, 2]));
+    const b = JSON.parse(alpacaRecords('model-b', 'alpaca_eval_gpt4', [1, 1, 1.5]));
+    writeFileSync(file, JSON.stringify([...a, ...b]));
+    const { evaluations } = await convert([file]);
+    const byModel = Object.fromEntries(evaluations.map((e) => [e.agg.model_info.id, e]));
+    expect(Object.keys(byModel).sort()).toEqual(['model-a', 'model-b']);
+    // By hand: 100 · mean(p - 1): a (1 + 1 + 0 + 1) / 4 = 75; b (0 + 0 + 0.5) / 3 = 16.67.
+    expect(byModel['model-a'].agg.evaluation_results[0].score_details.score).toBeCloseTo(75, 12);
+    expect(byModel['model-b'].agg.evaluation_results[0].score_details.score).toBeCloseTo(50 / 3, 12);
+    expect(byModel['model-a'].lines.map((l: { sample_id: string }) => l.sample_id)).toEqual(['instruction 0', 'instruction 1', 'instruction 2', 'instruction 3']);
+    expect(byModel['model-b'].w.aggregate.startsWith('data/alpaca_eval/unknown/model-b/')).toBe(true);
+  });
+
   it('AlpacaEval without an annotator field: the annotator is the folder of results/<model>/<annotator>/annotations.json', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'eval-lens-alpaca-')), 'results', 'phi-2', 'weighted_alpaca_eval_gpt4_turbo');
     mkdirSync(dir, { recursive: true });
