@@ -14,8 +14,9 @@ import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
 export const CONVERT_USAGE = `Usage: eval-lens convert PATH... --to eee OUT/ [options]
 
 Writes each result that \`eval-lens score PATH\` gives (a file, each task of a file holding several,
-every predictions file under a folder; each model of a judge file grading several) as one Every
-Eval Ever ${EEE_SCHEMA_VERSION} evaluation: under
+every predictions file under a folder; each model of a file holding several: a judge file's, a
+promptfoo file's providers, a table's model columns, unless --model names one) as one Every Eval
+Ever ${EEE_SCHEMA_VERSION} evaluation: under
 OUT/data/<benchmark>/<developer>/<model>/, an aggregate <uuid4>.json (eval.schema.json) with its
 one result, and <uuid4>_samples.jsonl beside it (instance_level_eval.schema.json), one record per
 scored sample. evaluation.is_correct is Eval Lens's verdict on the sample (binary: score >=

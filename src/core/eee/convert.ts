@@ -48,33 +48,61 @@ export async function convertToEee(path: string, outDir: string, options: Partia
   });
   const result: ConvertResult = { written: [], notWritten: [], reports: scored.reports };
   const retrieved = (c.now ?? (() => Date.now() / 1000))();
-  for (const report of scored.reports) {
-    const parsed = parses.get(report);
-    const why = notConvertible(report) ?? (parsed?.set ? null : 'nothing was scored');
-    if (why) {
-      result.notWritten.push({ source: report.path, ...(report.task ? { task: report.task } : {}), reason: why });
-      continue;
-    }
-    for (const part of perModel(report, parsed!, options)) {
-      const named = { source: report.path, ...(report.task ? { task: report.task } : {}), ...(part.model !== undefined ? { model: part.model } : {}) };
-      let evaluation;
-      try {
-        evaluation = writeEvaluation(part.report, part.parsed, { uuid: (c.uuid ?? randomUUID)(), retrieved, generator: c.generator });
-      } catch (e) {
-        result.notWritten.push({ ...named, reason: e instanceof Error ? e.message : String(e) });
+  for (const first of scored.reports) {
+    for (const { report, parsed, model } of await otherModels(first, parses, options)) {
+      const why = notConvertible(report) ?? (parsed?.set ? null : 'nothing was scored');
+      if (why) {
+        result.notWritten.push({ source: report.path, ...(report.task ? { task: report.task } : {}), ...(model !== undefined ? { model } : {}), reason: why });
         continue;
       }
-      const folder = join(outDir, ...evaluation.folder.split('/'));
-      mkdirSync(folder, { recursive: true });
-      const aggregatePath = join(folder, evaluation.aggregateName);
-      const samplesPath = join(folder, evaluation.samplesName);
-      // The samples first: an aggregate never points at a file that is not there.
-      writeFileSync(samplesPath, evaluation.samples, { flag: 'wx' });
-      writeFileSync(aggregatePath, `${JSON.stringify(evaluation.aggregate, null, 2)}\n`, { flag: 'wx' });
-      result.written.push({ ...named, aggregatePath, samplesPath, rows: evaluation.rows, report: part.report });
+      for (const part of perModel(report, parsed!, options)) write(report, part.report, part.parsed, part.model ?? model);
     }
   }
   return result;
+
+  /** One evaluation written: the samples, then the aggregate; `source` is the report of the file as score gives it. */
+  function write(source: Report, report: Report, parsed: ParseResult, model: string | undefined): void {
+    const named = { source: source.path, ...(source.task ? { task: source.task } : {}), ...(model !== undefined ? { model } : {}) };
+    let evaluation;
+    try {
+      evaluation = writeEvaluation(report, parsed, { uuid: (c.uuid ?? randomUUID)(), retrieved, generator: c.generator });
+    } catch (e) {
+      result.notWritten.push({ ...named, reason: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    const folder = join(outDir, ...evaluation.folder.split('/'));
+    mkdirSync(folder, { recursive: true });
+    const aggregatePath = join(folder, evaluation.aggregateName);
+    const samplesPath = join(folder, evaluation.samplesName);
+    // The samples first: an aggregate never points at a file that is not there.
+    writeFileSync(samplesPath, evaluation.samples, { flag: 'wx' });
+    writeFileSync(aggregatePath, `${JSON.stringify(evaluation.aggregate, null, 2)}\n`, { flag: 'wx' });
+    result.written.push({ ...named, aggregatePath, samplesPath, rows: evaluation.rows, report });
+  }
+}
+
+/**
+ * A file holding several models side by side (promptfoo's providers, a table's model columns) is
+ * scored one model at a time, the first unless --model names one: with no --model, each of the
+ * others is scored too, as `score --model NAME` scores it, so every model is written (an EEE
+ * evaluation is one model's). Their problems are the first's, listed once with it.
+ */
+async function otherModels(first: Report, parses: Map<Report, ParseResult>, options: Partial<ScoreOptions>): Promise<{ report: Report; parsed: ParseResult | undefined; model?: string }[]> {
+  const out: { report: Report; parsed: ParseResult | undefined; model?: string }[] = [];
+  const several = options.model === undefined && first.models && first.models.length > 1 && first.model !== undefined && !first.fatal;
+  out.push({ report: first, parsed: parses.get(first), ...(several ? { model: first.model } : {}) });
+  if (!several) return out;
+  for (const model of first.models!) {
+    if (model === first.model) continue;
+    const parsed = new Map<Report, ParseResult>();
+    const again = await scorePathAsync(first.path, {
+      ...options, model, ...(first.task ? { task: first.task } : {}), instances: true,
+      onScored: (r, p) => { parsed.set(r, p); },
+    });
+    const report = again.reports.find((r) => r.task === first.task && r.model === model);
+    if (report) out.push({ report, parsed: parsed.get(report), model });
+  }
+  return out;
 }
 
 /**

@@ -191,7 +191,8 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
   const inst = r.instances!;
   const set = parsed.set!;
   const n = r.n;
-  const model = r.sourceModel ?? 'unknown';
+  // A table of several models' columns names the one scored (Prob_SVM -> SVM) even where it names no source model.
+  const model = r.sourceModel ?? (r.models && r.models.length > 1 ? r.model : undefined) ?? 'unknown';
   const { developer, name: modelDir } = model === 'unknown' ? { developer: 'unknown', name: 'unknown' } : modelParts(model);
   const { benchmark, evaluationName } = benchmarkOf(r, set);
   const head = headline(r, parsed);

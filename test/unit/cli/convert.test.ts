@@ -104,18 +104,23 @@ describe('convert --to eee, every format', () => {
       checkFiles(out, written);
       const raftData = extra.length ? { raftData: extra[1] } : {};
       const sources = await sourceReports([...paths], raftData);
-      // One evaluation per result of score that has samples (a judge file grading several models:
-      // one per model, its group of Report.groups).
-      const perModel = (r: Report) => (r.judge?.kind === 'judged' && r.groups && r.groups.groups.length > 1 ? r.groups.groups.length : 1);
+      // One evaluation per result of score that has samples, and per model of it: a judge file
+      // grading several (its groups of Report.groups), a file of several models side by side (Report.models).
+      const perModel = (r: Report) => (r.judge?.kind === 'judged' && r.groups && r.groups.groups.length > 1 ? r.groups.groups.length : r.models?.length ?? 1);
       expect(written.length).toBe([...sources.values()].filter((r) => r.n > 0 && !r.fatal).reduce((s, r) => s + perModel(r), 0));
       for (const w of written) {
-        const source = sources.get(`${w.source}\u0000${w.task ?? ''}`)!;
+        let source = sources.get(`${w.source}\u0000${w.task ?? ''}`)!;
         expect(source, w.source).toBeDefined();
+        // Another model of a file of several: as `score --model NAME` scores it.
+        if (w.model !== undefined && source.models && w.model !== source.model) {
+          source = (await scorePathAsync(w.source, { model: w.model, ...raftData })).reports.find((r) => (r.task ?? '') === (w.task ?? ''))!;
+          expect(source.model).toBe(w.model);
+        }
         const back = (await scorePathAsync(join(out, w.samples))).reports;
         expect(back).toHaveLength(1);
         const b = back[0];
         expect(b.format).toBe('eee');
-        const n = w.model === undefined ? source.n : source.groups!.groups.find((g) => g.value === w.model)!.n;
+        const n = w.model === undefined || source.models ? source.n : source.groups!.groups.find((g) => g.value === w.model)!.n;
         expect([w.source, b.n, b.metrics.accuracy]).toEqual([w.source, n, source.metrics.accuracy]);
         expect(b.kind).toBe(source.kind);
         // The figures the schema cannot carry come back from metadata.
