@@ -114,6 +114,22 @@ describe('convert --to eee: a judge file grading several models', () => {
     expect(lines[1]).toMatch(/ 8 samples {2}← .*gpt-4_single-origin\.jsonl \(Meta-Llama-3-8B-Instruct-Griffin\)$/);
   });
 
+  it('a model whose every grade is -1: not written, and said; the other model keeps its name', async () => {
+    const rec = (model: string, q: number, score: number) =>
+      JSON.stringify({ question_id: q, model, judge: ['gpt-4', 'single-v1'], user_prompt: `question ${q}`, judgment: `Rating: [[${score}]]`, score, turn: 1, tstamp: 1 });
+    const file = join(mkdtempSync(join(tmpdir(), 'eval-lens-mt-')), 'gpt-4_single.jsonl');
+    writeFileSync(file, [rec('a', 81, 8), rec('b', 81, -1), rec('a', 82, 6), rec('b', 82, -1)].join('\n') + '\n');
+    const out = mkdtempSync(join(tmpdir(), 'eval-lens-eee-judges-'));
+    const r = await runCli(['convert', file, '--to', 'eee', out, '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.written.map((w: Written) => [w.model, w.n])).toEqual([['a', 2]]);
+    expect(doc.written[0].aggregate.startsWith('data/mt_bench/unknown/a/')).toBe(true);
+    expect(doc.not_written).toEqual([{ source: file, model: 'b', reason: 'all 2 verdicts of b are score -1 or null (the judge\'s [[rating]] could not be parsed): there is no sample to write' }]);
+    const text = await runCli(['convert', file, '--to', 'eee', mkdtempSync(join(tmpdir(), 'eval-lens-eee-judges-'))]);
+    expect(text.stderr).toContain(`eval-lens: ${file} (b): not converted: all 2 verdicts of b are score -1`);
+  });
+
   it('a one-model MT-Bench file is still one evaluation, benchmark mt_bench', async () => {
     const { evaluations } = await convert([join(REAL, 'mt-bench', 'instructlab-granite', 'gpt-4_single.jsonl')]);
     expect(evaluations).toHaveLength(1);

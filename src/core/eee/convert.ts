@@ -55,7 +55,10 @@ export async function convertToEee(path: string, outDir: string, options: Partia
         result.notWritten.push({ source: report.path, ...(report.task ? { task: report.task } : {}), ...(model !== undefined ? { model } : {}), reason: why });
         continue;
       }
-      for (const part of perModel(report, parsed!, options)) write(report, part.report, part.parsed, part.model ?? model);
+      for (const part of perModel(report, parsed!, options)) {
+        if (part.none) result.notWritten.push({ source: report.path, ...(report.task ? { task: report.task } : {}), model: part.model, reason: part.none });
+        else write(report, part.report, part.parsed, part.model ?? model);
+      }
     }
   }
   return result;
@@ -112,7 +115,7 @@ async function otherModels(first: Report, parses: Map<Report, ParseResult>, opti
  * `score --where model=…` would. Anything else, a pair file's verdicts included (each row is about
  * two models), is written whole.
  */
-function perModel(report: Report, parsed: ParseResult, options: Partial<ScoreOptions>): { report: Report; parsed: ParseResult; model?: string }[] {
+function perModel(report: Report, parsed: ParseResult, options: Partial<ScoreOptions>): { report: Report; parsed: ParseResult; model?: string; none?: string }[] {
   const set = parsed.set;
   const judge = set?.kind === 'scores' ? set.judge : undefined;
   if (!set || !judge || judge.kind === 'pair') return [{ report, parsed }];
@@ -122,7 +125,14 @@ function perModel(report: Report, parsed: ParseResult, options: Partial<ScoreOpt
     const rows = byModel.get(m);
     if (rows) rows.push(i); else byModel.set(m, [i]);
   }
-  if (byModel.size < 2) return [{ report, parsed }];
+  // A model whose every verdict was invalid is still one of the file's: said, not silently left out
+  // (and the one model left with verdicts is still named, not "unknown").
+  const noVerdict = judge.models.map((_, m) => m).filter((m) => !byModel.has(m) && (judge.invalid.byModel[m] ?? 0) > 0);
+  if (byModel.size + noVerdict.length < 2) return [{ report, parsed }];
+  const none = noVerdict.map((m) => ({
+    report, parsed, model: judge.models[m],
+    none: `all ${judge.invalid.byModel[m]} verdicts of ${judge.models[m]} are ${judge.invalid.what}: there is no sample to write`,
+  }));
   const o = resolveOptions({ ...options, instances: true, onScored: undefined, onProgress: undefined });
   const ids = set.ids;
   const texts = set.kind === 'scores' ? set.texts : undefined;
@@ -147,5 +157,5 @@ function perModel(report: Report, parsed: ParseResult, options: Partial<ScoreOpt
       taskMetrics: parsed.taskMetrics?.map((t) => ({ name: t.name, values: Float64Array.from(rows, (i) => t.values[i]) })),
     };
     return { report: buildReport(report.path, part, o), parsed: part, model };
-  });
+  }).concat(none);
 }
