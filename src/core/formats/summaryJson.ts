@@ -12,8 +12,9 @@
 //  - an object of metric -> number (folktexts results.bench-*.json, OpenCompass results, a metrics.json).
 import type { ParseResult, SummaryFigure, SummaryInfo } from '../types';
 import type { FormatContext } from './context';
-import { baseName, dirName, joinPath } from '../../common/paths';
+import { baseName } from '../../common/paths';
 import { modelOfResults } from './lmEvalResults';
+import { readRunSpec } from './helmRun';
 import { FigureList, figureValue, isMetricName, summaryResult } from './summaryFigures';
 
 type Obj = Record<string, unknown>;
@@ -135,30 +136,14 @@ export function helmStatsSummary(stats: Obj[], path: string, ctx: FormatContext)
     if (n !== undefined && Number.isInteger(n)) figure.n = n;
     list.add(figure);
   }
+  // The run's task without its model= (helmRun.ts runTask), as its per-instance files name it.
   const spec = readRunSpec(path, ctx);
-  const task = spec?.name ?? baseName(dirName(path));
-  return { info: { source: 'HELM stats.json', harness: 'HELM', figures: list.figures }, ...(task ? { task } : {}), ...(spec?.model ? { sourceModel: spec.model } : {}) };
+  return { info: { source: 'HELM stats.json', harness: 'HELM', figures: list.figures }, ...(spec.task ? { task: spec.task } : {}), ...(spec.model ? { sourceModel: spec.model } : {}) };
 }
 
 function splitOf(name: Obj): string {
   const split = typeof name.split === 'string' ? name.split : '';
   return typeof name.sub_split === 'string' && name.sub_split ? `${split}:${name.sub_split}` : split;
-}
-
-function readRunSpec(path: string, ctx: FormatContext): { name?: string; model?: string } | undefined {
-  const text = ctx.io.readText(joinPath(dirName(path), 'run_spec.json'));
-  if (text === undefined) return undefined;
-  try {
-    const spec = JSON.parse(text) as unknown;
-    if (!isObject(spec)) return undefined;
-    const adapter = isObject(spec.adapter_spec) ? spec.adapter_spec : undefined;
-    return {
-      ...(typeof spec.name === 'string' ? { name: spec.name } : {}),
-      ...(typeof adapter?.model === 'string' ? { model: adapter.model } : {}),
-    };
-  } catch {
-    return undefined;
-  }
 }
 
 /** Keys of a sample count among a summary's figures (folktexts' n_samples). */
