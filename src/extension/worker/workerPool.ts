@@ -288,7 +288,10 @@ export class WorkerPool {
       this.stopSlot(victim);
       this.enqueue(requeued, true);
       this.queue.splice(this.queue.indexOf(waiting), 1);
-      this.start(victim, waiting);
+      // A worker free at full priority (the warmed spare: its code compiled) when there is one, not
+      // a fresh one in the stopped slot: a report clicked while the tree parsed its file got a cold
+      // worker beside an idle warmed one (issue 28.11).
+      this.start(this.slots.find((s) => !s.job && s.worker && !s.niced) ?? victim, waiting);
       this.dispatch();
       return;
     }
@@ -355,6 +358,7 @@ export class WorkerPool {
     const worker = new Worker(this.scriptPath);
     worker.on('message', (reply: WorkerReply) => {
       const job = slot.job;
+      if (reply.type === 'warmedUp') this.trace?.(`pool: slot ${this.slots.indexOf(slot)} warmed up in ${Math.round(reply.ms)} ms`);
       if (!job || reply.id !== job.id || slot.worker !== worker) return; // a stale reply
       if (reply.type === 'progress') {
         job.onProgress?.(reply.fraction);
