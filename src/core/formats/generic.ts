@@ -12,13 +12,13 @@ import { forEachCsvRecordIn, parseCsv, sniffDelimiter, stripBom, type CsvRecord 
 import { firstNonSpaceByte, forEachJsonRecord, pickFields, readJsonRecords } from './jsonl';
 import { detach, NO_PROGRESS } from './progress';
 import { binaryValues, isLayoutColumn, type Layout, type NamedColumn } from './columnLayouts';
-import { columnRoles, isTextName, mayHaveRole, namesLookLikePredictions, namesLookLikeScores, rolesMessage, type ColumnRoles } from './roles';
+import { columnRoles, isTextName, mapArg, mayHaveRole, namesLookLikePredictions, namesLookLikeScores, rolesMessage, type ColumnRoles } from './roles';
 import { parseBinaryLabel, parseClassName, parseProbability, readNumberText, showValue } from './numbers';
 import {
   bomLength, capSinkProblems, finishProblems, newRowSink, nothingScoredMessage, readSimpleHeader,
   decimalFromBytes, defineLazyIds, scanNumericCsv, TextIdLog, type NumericLayout, type RowHandler, type RowSink,
 } from './numericCsv';
-import { FlatJsonLines, NUMBER, STRING } from './jsonlScan';
+import { FALSE, FlatJsonLines, NUMBER, STRING, TRUE } from './jsonlScan';
 import { MAX_PROBLEMS, trimProblems } from '../problemCap';
 import { clipText } from '../samples/toParse';
 
@@ -82,7 +82,15 @@ type Plan =
  * accuracy and the confusion figures; `slow` keeps the byte scanners off (they read 0/1 literally,
  * and the labels say otherwise somewhere).
  */
-interface BinaryPlan { kind: 'binary'; value: string; target: string; id?: string; labels?: Record<string, 0 | 1>; pred?: string; slow?: boolean }
+interface BinaryPlan { kind: 'binary'; value: string; target: string; id?: string; labels?: Record<string, 0 | 1>; pred?: string; slow?: boolean; check?: DecisionCheck }
+
+/**
+ * A prediction column the table has (found by its name: pred, y_pred, Pred_<model>) that the user did
+ * not name: value >= threshold still decides, as documented, but a user whose file has y_pred expects
+ * accuracy_score(y_true, y_pred), so where the column disagrees a note says so (checkNote). `hint` is
+ * the --map that would make it decide.
+ */
+interface DecisionCheck { column: string; threshold: number; hint: string }
 
 /** Per-sample numbers without a gold label (roles.ts `scores`): each metric column's mean is a figure. */
 interface ScoresPlan { kind: 'scores'; metrics: string[]; texts: string[]; id?: string }
@@ -125,7 +133,8 @@ function choosePlan(names: string[], columns: ResolvedColumns, sample: Sample, c
     const codes = roles.classCodes;
     if (!gold.every((g) => classes.includes(g) || (codes && g in codes))) return { plan: rolesUnplanned(roles, names) };
     if (layout.classes.length === 2) {
-      return withNotes({ plan: twoClassPlan(layout.classes, columns.label, codes, id, m?.pred !== undefined ? columns.pred : undefined) });
+      const plan = twoClassPlan(layout.classes, columns.label, codes, id, m?.pred !== undefined ? columns.pred : undefined);
+      return withNotes({ plan: withCheck(plan, columns.pred, `--map pred=${mapArg(columns.pred ?? '')}`, sample, ctx) });
     }
     return withNotes({ plan: { kind: 'multiclass', gold: columns.label, pred: columns.pred, probCols: layout.classes, id, codes } });
   }
@@ -138,11 +147,64 @@ function choosePlan(names: string[], columns: ResolvedColumns, sample: Sample, c
       ? [{ line: 1, severity: 'warning', code: 'unscorable', message: `The file has no model "${wanted}"; its models are ${models.join(', ')}. Scoring ${model.name}.` }]
       : [];
     const label = columns.label;
-    if (model.prob !== undefined && binaryValues(sample(label))) return withNotes({ plan: { kind: 'binary', value: model.prob, target: label, id }, models, model: model.name, notes: note });
+    if (model.prob !== undefined && binaryValues(sample(label))) {
+      // With the score named too: a mapped pred alone turns the models layout off (mappedValues).
+      const hint = `--map score=${mapArg(model.prob)} --map pred=${mapArg(model.pred ?? '')}`;
+      const plan = withCheck({ kind: 'binary', value: model.prob, target: label, id }, model.pred, hint, sample, ctx);
+      return withNotes({ plan, models, model: model.name, notes: note });
+    }
     if (model.pred !== undefined) return withNotes({ plan: { kind: 'multiclass', gold: label, pred: model.pred, confidence: model.prob, id }, models, model: model.name, notes: note });
   }
-  const plan = planFor(columns, sample, m);
+  let plan = planFor(columns, sample, m);
+  if (typeof plan === 'object' && plan.kind === 'binary') plan = withCheck(plan, columns.pred, `--map pred=${mapArg(columns.pred ?? '')}`, sample, ctx);
   return withNotes({ plan: plan === undefined ? rolesUnplanned(roles, names) : typeof plan === 'string' ? unplanned(plan) : plan });
+}
+
+/**
+ * The plan with a check of `column` (a prediction column found by name) against value >= threshold,
+ * when the column could decide but does not: the user named no pred (then a named one decides
+ * already, or they chose otherwise), the threshold is known now (--threshold best picks it after
+ * the parse), and the sample's values read as the two classes, not as probabilities or other labels.
+ */
+function withCheck(plan: BinaryPlan, column: string | undefined, hint: string, sample: Sample, ctx: FormatContext): BinaryPlan {
+  if (column === undefined || plan.pred !== undefined || column === plan.value || column === plan.target) return plan;
+  if (ctx.options.mapping?.pred !== undefined || ctx.options.bestThreshold) return plan;
+  const values = sample(column).filter((v) => !isBlankValue(v));
+  if (!values.length || looksLikeProbabilities(values) || values.some((v) => decisionOf(v, plan.labels) === UNREAD)) return plan;
+  return { ...plan, check: { column, threshold: ctx.options.threshold ?? 0.5, hint } };
+}
+
+/** A row's value of a checked prediction column that is not one of the two classes. */
+const UNREAD = 2;
+
+/** A checked prediction column's value: 0/1 as the gold is read (binaryLabel), else UNREAD (never a problem: the column only informs). */
+function decisionOf(raw: unknown, labels: Record<string, 0 | 1> | undefined): number {
+  if (isBlankValue(raw)) return UNREAD;
+  return binaryLabel(raw, 1, undefined, '', [], labels) ?? UNREAD;
+}
+
+/**
+ * The note of a check (DecisionCheck): on how many rows the column disagrees with score >= threshold,
+ * the accuracy it would give, and the --map that makes it decide; undefined where it agrees on every
+ * row it reads. `decision` holds each scored row's 0, 1 or UNREAD.
+ */
+function checkNote(check: DecisionCheck, value: string, score: ArrayLike<number>, label: ArrayLike<number>, decision: ArrayLike<number>): RowProblem | undefined {
+  const n = score.length;
+  let read = 0, differ = 0, right = 0;
+  for (let i = 0; i < n; i++) {
+    const d = decision[i];
+    if (d === UNREAD) continue;
+    read++;
+    if (d !== (score[i] >= check.threshold ? 1 : 0)) differ++;
+    if (d === label[i]) right++;
+  }
+  if (!differ) return undefined;
+  const col = quote(check.column);
+  const of = read === n ? `${differ} of ${n} rows` : `${differ} of the ${read} rows where it holds one of the two classes (${n} scored)`;
+  return {
+    line: 1, severity: 'info', code: 'reported-mismatch',
+    message: `${col} looks like the file's own prediction and disagrees with ${quote(value)} >= ${check.threshold} on ${of}: accuracy and the rates at the threshold come from ${quote(value)} >= ${check.threshold}; by ${col}, accuracy would be ${(right / read).toFixed(4)}. To let ${col} decide, write ${check.hint} (in VS Code: Map Columns…).`,
+  };
 }
 
 /**
@@ -384,7 +446,8 @@ export function planTableHead(path: string, headBytes: Uint8Array, complete: boo
   const chosen = choosePlan(names, columns, (name) => sampleRecords.map((r) => r.fields[index(name)]), ctx);
   const plan = chosen.plan;
   if (isUnplanned(plan) || (plan.kind !== 'binary' && plan.kind !== 'confidence') || chosen.models || chosen.notes?.length) return undefined;
-  if (plan.kind === 'binary' && (plan.pred !== undefined || plan.slow)) return undefined;
+  // A checked prediction column is a column more than Parquet's direct read takes: the text path reads it.
+  if (plan.kind === 'binary' && (plan.pred !== undefined || plan.slow || plan.check)) return undefined;
   return { kind: plan.kind, value: plan.value, target: plan.target, id: plan.id, names };
 }
 
@@ -430,7 +493,11 @@ function parseDelimited(input: FileInput, ctx: FormatContext, path: 'auto' | 'ge
         delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol, textIds: idCol >= 0,
       };
       const sink = newRowSink(estimateRows(headBytes, bytes.length - header.next), false, idCol >= 0);
-      if (scanNumericCsv(bytes, header.next, 2, layout, sink, numericRowHandler(layout, plan), ctx.progress)) return withModels(finishNumeric(sink, plan, []), chosen);
+      if (scanNumericCsv(bytes, header.next, 2, layout, sink, numericRowHandler(layout, plan), ctx.progress)) {
+        const result = finishNumeric(sink, plan, []);
+        if (plan.kind === 'binary' && plan.check) checkScanned(result, plan, plan.check, bytes, header.next, names, delimiter);
+        return withModels(result, chosen);
+      }
     }
   }
 
@@ -452,7 +519,10 @@ function parseDelimited(input: FileInput, ctx: FormatContext, path: 'auto' | 'ge
     delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: index(plan.value), targetCol: index(plan.target), idCol, textIds: idCol >= 0,
   };
   const sink = newRowSink(1024, false, idCol >= 0);
-  const handle = numericRowHandler(layout, plan);
+  // A checked prediction column is read beside each scored row (the byte scanner reads it in a pass of its own).
+  const checks: number[] = [];
+  const check = plan.kind === 'binary' ? plan.check : undefined;
+  const handle = check ? checkingHandler(numericRowHandler(layout, plan), index(check.column), (plan as BinaryPlan).labels, checks) : numericRowHandler(layout, plan);
   let first = true;
   const { problems: csvProblems, fatal: tooLarge } = forEachCsvRecordIn(source, delimiter, (rec) => {
     if (first) { first = false; return; }
@@ -461,10 +531,59 @@ function parseDelimited(input: FileInput, ctx: FormatContext, path: 'auto' | 'ge
     if (sink.problems.length > MAX_PROBLEMS) capSinkProblems(sink);
   }, progress);
   if (tooLarge) return fatal(tooLarge, 'unscorable');
-  if (sink.textIds) return withModels(finishNumeric(sink, plan, csvProblems), chosen);
-  sink.problems.unshift(...csvProblems);
-  capSinkProblems(sink);
-  return withModels(finishNumeric(sink, plan, []), chosen);
+  let result: ParseResult;
+  if (sink.textIds) result = finishNumeric(sink, plan, csvProblems);
+  else {
+    sink.problems.unshift(...csvProblems);
+    capSinkProblems(sink);
+    result = finishNumeric(sink, plan, []);
+  }
+  if (check && result.set?.kind === 'binary') addCheckNote(result, check, (plan as BinaryPlan).value, checks);
+  return withModels(result, chosen);
+}
+
+/** A row handler that also reads the checked prediction column of each row `handle` scored. */
+function checkingHandler(handle: RowHandler, col: number, labels: Record<string, 0 | 1> | undefined, out: number[]): RowHandler {
+  return (rec, sink) => {
+    const before = sink.columns.n;
+    handle(rec, sink);
+    if (sink.columns.n > before) out.push(decisionOf(rec.fields[col], labels));
+  };
+}
+
+/** The check's note (checkNote), if any, at the head of a binary result's problems. */
+function addCheckNote(result: ParseResult, check: DecisionCheck, value: string, decision: ArrayLike<number>): void {
+  const set = result.set;
+  if (result.fatal || set?.kind !== 'binary' || decision.length !== set.n) return;
+  const note = checkNote(check, value, set.score, set.label, decision);
+  if (note) result.problems.unshift(note);
+}
+
+/**
+ * The check of a table the byte scanner read: a second scan of the same bytes takes the prediction
+ * column as its value (0/1 parse as numbers; yes/no, class names and the rest go to the row handler),
+ * matched to the scored rows by line. Keeping the check out of the first scan leaves its unrolled
+ * loops as they are; routing such tables to the row-at-a-time path instead costs ~4x the parse.
+ */
+function checkScanned(result: ParseResult, plan: BinaryPlan, check: DecisionCheck, bytes: Uint8Array, start: number, names: string[], delimiter: string): void {
+  const set = result.set;
+  if (result.fatal || set?.kind !== 'binary') return;
+  const col = names.indexOf(check.column);
+  const layout: NumericLayout = { delimiter: delimiter.charCodeAt(0), columns: names.length, valueCol: col, targetCol: names.indexOf(plan.target), idCol: -1 };
+  const sink = newRowSink(set.n + 16, false);
+  const handle: RowHandler = (rec, s) => {
+    if (rec.fields.length !== names.length) return;
+    s.columns.push(decisionOf(rec.fields[col], plan.labels), 0, rec.line);
+  };
+  if (!scanNumericCsv(bytes, start, 2, layout, sink, handle)) return;
+  const got = sink.columns.finish();
+  // Scanned as a number, a value other than 0 and 1 (0.7, 0.5) is none of the classes.
+  const decision = new Uint8Array(set.n).fill(UNREAD);
+  for (let i = 0, j = 0; i < set.n; i++) {
+    while (j < sink.columns.n && got.lines[j] < set.lines[i]) j++;
+    if (j < sink.columns.n && got.lines[j] === set.lines[i]) { const d = got.value[j]; decision[i] = d === 0 || d === 1 ? d : UNREAD; }
+  }
+  addCheckNote(result, check, plan.value, decision);
 }
 
 /**
@@ -661,6 +780,8 @@ class RowsBuilder {
   private probRows: number[][] = [];
   /** binary with a mapped prediction: each row's decision. */
   private decisions: number[] = [];
+  /** binary with a checked prediction column (DecisionCheck): each scored row's 0, 1 or UNREAD. */
+  private checks: number[] = [];
   /** scores: each metric column's values (NaN where a row has none), and each row's text fields. */
   private metricValues: number[][] = [];
   private textRows: string[][] = [];
@@ -721,6 +842,7 @@ class RowsBuilder {
         this.values.push(value!);
         this.targets.push(target!);
         if (plan.kind === 'binary' && plan.pred !== undefined) this.decisions.push(decision!);
+        if (plan.kind === 'binary' && plan.check) this.checks.push(decisionOf(row.get(plan.check.column), labels));
       }
     }
     if (!ok) {
@@ -846,6 +968,8 @@ class RowsBuilder {
         kind: 'binary', n, lines, score: Float64Array.from(this.values), label: Uint8Array.from(this.targets), ...withIds,
         ...(plan.pred !== undefined ? { pred: Uint8Array.from(this.decisions) } : {}),
       };
+      const note = plan.check && checkNote(plan.check, plan.value, set.score, set.label, this.checks);
+      if (note) sorted.unshift(note);
     } else if (plan.kind === 'scores') {
       set = { kind: 'scores', n, lines, ...withIds, ...(plan.texts.length ? { texts: { fields: plan.texts.slice(), values: this.textRows } } : {}) };
       const taskMetrics = plan.metrics.map((name, k) => ({ name, values: Float64Array.from(this.metricValues[k]) }));
@@ -1015,12 +1139,15 @@ function parseFlatJsonLines(bytes: Uint8Array, ctx: FormatContext): ParseResult 
   const vk = names.indexOf(plan.value);
   const tk = names.indexOf(plan.target);
   const ik = plan.id === undefined ? -2 : names.indexOf(plan.id);
+  const check = plan.kind === 'binary' ? plan.check : undefined;
+  const ck = check ? names.indexOf(check.column) : -2;
 
   // Pass 2: the planned fields into typed columns.
   const value = new Float64Array(records);
   const target = new Uint8Array(records);
   const lines = new Uint32Array(records);
   const ids = ik >= 0 ? new TextIdLog(records) : undefined;
+  const decision = check ? new Uint8Array(records) : undefined;
   let n = 0;
   let line = 0;
   progress.begin(len, 0);
@@ -1044,6 +1171,7 @@ function parseFlatJsonLines(bytes: Uint8Array, ctx: FormatContext): ParseResult 
       value[n] = x;
       target[n] = bytes[ts] - 48;
       lines[n] = line;
+      if (decision) decision[n] = jsonDecision(scan, bytes, scan.field(ck), plan.kind === 'binary' ? plan.labels : undefined);
       if (ids) {
         const f = scan.field(ik);
         if (f < 0) return undefined;
@@ -1074,7 +1202,25 @@ function parseFlatJsonLines(bytes: Uint8Array, ctx: FormatContext): ParseResult 
     ? { kind: 'binary', n, lines, score: value, label: target }
     : { kind: 'confidence', n, lines, confidence: value, correct: target };
   if (ids) defineLazyIds(set, () => ids.strings());
-  return { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
+  const result: ParseResult = { format: 'generic', set, problems: [], skipped: 0, unlabeled: 0, kind: plan.kind };
+  if (check && decision) addCheckNote(result, check, plan.value, decision.subarray(0, n));
+  return result;
+}
+
+/** A checked prediction field of a flat JSON line (field index f, -1 when the line lacks it): 0, 1 or UNREAD, as decisionOf reads it. */
+function jsonDecision(scan: FlatJsonLines, bytes: Uint8Array, f: number, labels: Record<string, 0 | 1> | undefined): number {
+  if (f < 0) return UNREAD;
+  const kind = scan.kind[f];
+  const s = scan.start[f];
+  // The common 0/1 without decoding a string per line (two-class labels read them literally here: no plan.slow).
+  if (kind === NUMBER && scan.end[f] === s + 1 && (bytes[s] === 48 || bytes[s] === 49)) return bytes[s] - 48;
+  if (kind === TRUE) return 1;
+  if (kind === FALSE) return 0;
+  if (kind !== NUMBER && kind !== STRING) return UNREAD;
+  const text = new TextDecoder('utf-8').decode(bytes.subarray(scan.start[f], scan.end[f]));
+  // A string with an escape is left unread rather than unescaped here: the column only informs.
+  if (kind === STRING && text.includes('\\')) return UNREAD;
+  return decisionOf(kind === NUMBER ? Number(text) : text, labels);
 }
 
 /** A JSON number literal's value, as JSON.parse reads it (correctly rounded, as parseFloat). */
