@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { FormatName, ParseResult, Report, ReportFilter, ScoreOptions } from './types';
 import type { CompanionReader, FileInput, FormatContext } from './formats/context';
 import { fileInput, rangeInput, textInput } from './formats/context';
-import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './formats/detect';
+import { detectFormat, DETECT_HEAD_BYTES, formatForMapping, lfsPointer, lfsPointerReason } from './formats/detect';
 import { baseName } from '../common/paths';
 import { parseFolktexts } from './formats/folktexts';
 import { parseGeneric } from './formats/generic';
@@ -90,7 +90,13 @@ export function parseInput(input: FileInput, options: ScoreOptions, io: Companio
     const message = `${baseName(input.path)} is empty.`;
     result = { format, set: null, problems: [{ line: 1, severity: 'error', code: 'empty-file', message }], skipped: 0, unlabeled: 0, fatal: message };
   } else {
-    result = PARSERS[format](input, { options, io, progress });
+    // A Git LFS pointer read with a format given (--format, a mapping, a folder scan's format):
+    // its reader would report its three lines as bad records; the pointer's one sentence instead.
+    const pointer = size < 1024 ? lfsPointer(headOf(input)) : undefined;
+    if (pointer) {
+      const message = lfsPointerReason(input.path, pointer);
+      result = { format, set: null, problems: [{ line: 1, severity: 'error', code: 'unscorable', message }], skipped: 0, unlabeled: 0, fatal: message };
+    } else result = PARSERS[format](input, { options, io, progress });
   }
   progress.finish();
   return result;

@@ -9,7 +9,9 @@ import { isParquetPath, parquetColumnNames, parquetFatal, parquetToText, parquet
 import { sizeText } from './formats/progress';
 import { isLightevalColumns } from './formats/lightevalDetails';
 import { resolveOptions } from './report';
-import { maxFileBytes, parseParquetText, scoreFile, scorePath, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
+import { maxFileBytes, parseParquetText, readHead, scoreFile, scorePath, scoreParsed, summarize, tooLargeResult, type ScoreResult } from './score';
+import { lfsPointer, lfsPointerReason } from './formats/detect';
+import { notScoredReport } from './unscored';
 import { isDirectory, nodeCompanionReader, readFileBytes } from './io';
 
 /** Share of a Parquet parse's progress spent decoding row groups; the JSON Lines reader has the rest. */
@@ -59,7 +61,9 @@ export async function scoreFileAsync(path: string, options?: Partial<ScoreOption
 export async function scorePathAsync(path: string, options?: Partial<ScoreOptions>, io: CompanionReader = nodeCompanionReader): Promise<ScoreResult> {
   const o = resolveOptions(options);
   if (!isDirectory(path) && isParquetPath(path)) {
-    const reports = [await scoreFileAsync(path, o, io)];
+    // A Git LFS pointer named .parquet reads as it does in a folder walk: not scored, one reason.
+    const pointer = lfsPointer(readHead(path) ?? '');
+    const reports = [pointer ? notScoredReport(path, lfsPointerReason(path, pointer), o) : await scoreFileAsync(path, o, io)];
     return { reports, summary: summarize(reports) };
   }
   const result = scorePath(path, o, io);

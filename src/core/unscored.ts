@@ -2,7 +2,7 @@
 // gets one sentence saying why ("no prediction columns: model, accuracy, f1"), and becomes a
 // report with that `fatal`, so the CLI's table and JSON and the editor's tree can list it.
 import type { FormatName, Report, ScoreOptions } from './types';
-import { detectFormat, firstLine } from './formats/detect';
+import { detectFormat, firstLine, lfsPointer, lfsPointerReason } from './formats/detect';
 import { isParquetPath } from './formats/parquet';
 import { parquetHarness } from './formats/parquetFooter';
 import { baseName } from '../common/paths';
@@ -45,6 +45,9 @@ export function decideFile(path: string, head: string | undefined): FileDecision
 export function unscoredReason(path: string, head: string | undefined): string {
   const name = baseName(path);
   if (head === undefined) return 'It could not be read (not a regular file, or no permission).';
+  // Before the name's reasons: a pointer named .parquet or results_*.json is neither.
+  const pointer = lfsPointer(head);
+  if (pointer) return lfsPointerReason(path, pointer);
   // Parquet tables and Inspect .eval logs are read (detectFormat claims every .eval, and every
   // .parquet that starts with Parquet's magic bytes), so only a misnamed file reaches here.
   if (/\.parquet$/i.test(name)) return 'It is not a Parquet file: it does not start with PAR1, the bytes every Parquet file starts with.';

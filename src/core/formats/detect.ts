@@ -10,6 +10,8 @@ import { looksLikeAlmanacs } from './almanacs';
 import { looksLikeGenericTable } from './generic';
 import { detectAdapter } from './adapters';
 import { baseName } from '../../common/paths';
+import { shellQuote } from '../../common/shellQuote';
+import { sizeText } from './progress';
 
 /** How much of a file detection reads. */
 export const DETECT_HEAD_BYTES = 16 * 1024;
@@ -41,9 +43,59 @@ export function formatForMapping(format: FormatName | null, mapping: ColumnMappi
   return format === 'folktexts' || format === 'summary' ? 'generic' : format;
 }
 
+/** What a Git LFS pointer says of the file it stands for. */
+export interface LfsPointer {
+  /** The object's id as the pointer writes it: `sha256:` and 64 hex digits. */
+  oid: string;
+  /** The real file's size in bytes. */
+  size: number;
+  /** The pointer's own size in bytes. */
+  bytes: number;
+}
+
+/**
+ * Git LFS's pointer format (github.com/git-lfs/git-lfs docs/spec.md): the version line first, then
+ * `key value` lines sorted by key (extension lines `ext-N-name`, then oid, then size), each ending
+ * in a newline, under 1024 bytes in all. Read strictly, so that no data file is taken for a
+ * pointer: a CSV whose first column is "version" has a comma where the pointer has a space and a
+ * URL. A CR before each newline is allowed: a Windows checkout without the LFS filter can write
+ * the pointer's text with CRLF line ends, and the final newline may have been trimmed by an editor.
+ */
+const LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\n(?:ext-\d+-[a-z0-9.-]+ sha256:[0-9a-f]{64}\r?\n)*oid (sha256:[0-9a-f]{64})\r?\nsize (0|[1-9]\d{0,15})(?:\r?\n)?$/;
+const LFS_POINTER_MAX_BYTES = 1024;
+
+/**
+ * The Git LFS pointer a file's text is (its whole text, or its first kilobytes: a pointer is under
+ * 1 KB, so a longer head is never one), or undefined.
+ */
+export function lfsPointer(head: string): LfsPointer | undefined {
+  // The spec's limit; the text is ASCII when it matches, so its length is its size in bytes.
+  if (head.length >= LFS_POINTER_MAX_BYTES) return undefined;
+  const m = LFS_POINTER.exec(head);
+  return m ? { oid: m[1], size: Number(m[2]), bytes: head.length } : undefined;
+}
+
+/** Characters gitignore-style patterns (git lfs pull --include) treat specially, and its list separator. */
+const LFS_PATTERN_SPECIAL = /[*?[\]\\,!#]/;
+
+/**
+ * Why a Git LFS pointer is not scored, naming the file, the real file's size and oid and the
+ * command that fetches it. `--include` takes gitignore-style patterns relative to the repository's
+ * root; a bare file name matches it in any folder, whatever folder the command runs from, so the
+ * name is given rather than a path relative to somewhere we cannot know. A name a pattern would
+ * read as wildcards gets the plain `git lfs pull`.
+ */
+export function lfsPointerReason(path: string, pointer: LfsPointer): string {
+  const name = baseName(path);
+  const pull = LFS_PATTERN_SPECIAL.test(name) ? 'git lfs pull' : `git lfs pull --include=${shellQuote(name)}`;
+  return `${name} is a Git LFS pointer (${pointer.bytes} bytes), not the data: the real file (${sizeText(pointer.size)}, oid ${pointer.oid}) was not fetched. Run ${pull} in its repository to fetch it (git lfs pull fetches every such file).`;
+}
+
 /** The format of a file, or null when it does not look like predictions of any kind. */
 export function detectFormat(path: string, head: string): FormatName | null {
   const name = baseName(path);
+  // A pointer committed in place of the data: whatever its name says, no reader can score it.
+  if (lfsPointer(head)) return null;
   if (NEVER_PREDICTIONS.test(path)) return null;
   // A Parquet table (PAR1 magic): its format is settled from its rows when it is read (scoreAsync).
   if (/\.parquet$/i.test(name)) return head.startsWith('PAR1') ? 'generic' : null;

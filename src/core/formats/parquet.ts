@@ -13,7 +13,7 @@ import { checkDeclared, inflateLimit } from './boundedInflate';
 import type { FileMetaData } from 'hyparquet';
 import type { ParseResult, PredictionSet, RowProblem, ScoreOptions } from '../types';
 import { ScoreCancelledError, sizeText } from './progress';
-import { detectFormat, DETECT_HEAD_BYTES, formatForMapping } from './detect';
+import { detectFormat, DETECT_HEAD_BYTES, formatForMapping, lfsPointer, lfsPointerReason } from './detect';
 import type { CompanionReader } from './context';
 import { planTableHead, PLAN_HEAD_BYTES, type ColumnPlan } from './generic';
 import { decodable, decodeColumnChunk } from './parquetColumns';
@@ -71,7 +71,12 @@ function metadataOf(bytes: Uint8Array): FileMetaData | string {
 export async function parquetToText(path: string, bytes: Uint8Array, options: Pick<ScoreOptions, 'onProgress' | 'shouldCancel' | 'format' | 'maxFileBytes'>, share: number): Promise<ParquetText> {
   const name = baseName(path);
   const read = metadataOf(bytes);
-  if (typeof read === 'string') return { fatal: `${name} is not a readable Parquet file (${sizeText(bytes.length)}): ${read}.` };
+  if (typeof read === 'string') {
+    // Reached by paths that skip the decision on the file's head (compare's and board's read-ahead,
+    // scoring one .parquet): a Git LFS pointer gets the same sentence there as in a folder walk.
+    const pointer = bytes.length < 1024 ? lfsPointer(decoder.decode(bytes)) : undefined;
+    return { fatal: pointer ? lfsPointerReason(path, pointer) : `${name} is not a readable Parquet file (${sizeText(bytes.length)}): ${read}.` };
+  }
   // A harness's columns that its reader never reads are not decoded at all (lighteval's few-shot docs).
   const metadata = options.format === 'lighteval' ? withoutColumns(read, LIGHTEVAL_UNREAD) : read;
   const total = Number(metadata.num_rows);
