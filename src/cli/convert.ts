@@ -19,7 +19,10 @@ promptfoo file's providers, a table's model columns, unless --model names one) a
 Ever ${EEE_SCHEMA_VERSION} evaluation: under
 OUT/data/<benchmark>/<developer>/<model>/, an aggregate <uuid4>.json (eval.schema.json) with its
 one result, and <uuid4>_samples.jsonl beside it (instance_level_eval.schema.json), one record per
-scored sample. evaluation.is_correct is Eval Lens's verdict on the sample (binary: score >=
+scored sample. A file of a task's own per-sample metrics without a gold (lighteval's trad_score,
+idk_freq, extract_fail) has one result per metric, the headline first (the task's own order), each
+with lower_is_better as the source declares it, else as the name says (failure and error rates,
+losses: lower), else marked unknown; and one record per sample and metric. evaluation.is_correct is Eval Lens's verdict on the sample (binary: score >=
 threshold against the label; multiple choice and labels: prediction = gold; confidence files: their
 correct column); evaluation.score is 1/0, or the source's own per-sample score. What the source does
 not say (a folktexts CSV has no prompt, model or library version) is "unknown" or empty. What the
@@ -66,7 +69,7 @@ function jsonOf(result: ConvertResult, out: string): unknown {
       source: w.source, ...(w.task ? { task: w.task } : {}), ...(w.model !== undefined ? { model: w.model } : {}),
       aggregate: relative(out, w.aggregatePath).split('\\').join('/'),
       samples: relative(out, w.samplesPath).split('\\').join('/'),
-      n: w.rows, accuracy: w.report.metrics.accuracy ?? null,
+      n: w.rows, n_samples: w.report.n, results: w.results, accuracy: w.report.metrics.accuracy ?? null,
     })),
     not_written: result.notWritten,
     problems: result.reports.flatMap((r) => r.problems.filter((p) => p.severity !== 'info').map((p) => ({ path: p.path ?? r.path, line: p.line, severity: p.severity, code: p.code, message: p.message }))),
@@ -113,7 +116,8 @@ export async function convertCommand(rest: string[]): Promise<CliOutput> {
     ? `${JSON.stringify(jsonOf(result, out), null, 2)}\n`
     : result.written.map((w) => {
       const acc = w.report.metrics.accuracy;
-      return `${w.aggregatePath}  ${w.rows} sample${w.rows === 1 ? '' : 's'}${typeof acc === 'number' ? `, accuracy ${formatNumber(acc)}` : ''}  ← ${where(w.source, w.task, w.model)}\n`;
+      const samples = w.results.length > 1 ? `${w.report.n} sample${w.report.n === 1 ? '' : 's'} × ${w.results.length} results (${w.results.join(', ')})` : `${w.rows} sample${w.rows === 1 ? '' : 's'}`;
+      return `${w.aggregatePath}  ${samples}${typeof acc === 'number' ? `, accuracy ${formatNumber(acc)}` : ''}  ← ${where(w.source, w.task, w.model)}\n`;
     }).join('');
   return { code: result.written.length ? 0 : 2, stdout, stderr };
 }

@@ -3,13 +3,14 @@
 // under OUT/data/<benchmark>/<developer>/<model>/: <uuid4>.json and <uuid4>_samples.jsonl beside it.
 // The reports are scored exactly as `score` scores them, with their per-instance columns; the parse
 // each was built from comes along (ScoreOptions.onScored) for what a report does not keep per row.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ParseResult, Report, ScoreOptions } from '../types';
 import { scorePathAsync } from '../scoreAsync';
 import { buildReport, gatherSet, resolveOptions } from '../report';
 import { notConvertible, writeEvaluation } from './write';
+import { lightevalDeclared } from './taskMetrics';
 
 export interface ConvertedEvaluation {
   /** The source file, and the task of it when it holds several. */
@@ -19,7 +20,10 @@ export interface ConvertedEvaluation {
   model?: string;
   aggregatePath: string;
   samplesPath: string;
+  /** Lines of the samples file: one per sample and result it has a value for. */
   rows: number;
+  /** The aggregate's results (metric ids), the headline first. */
+  results: string[];
   report: Report;
 }
 
@@ -68,7 +72,9 @@ export async function convertToEee(path: string, outDir: string, options: Partia
     const named = { source: source.path, ...(source.task ? { task: source.task } : {}), ...(model !== undefined ? { model } : {}) };
     let evaluation;
     try {
-      evaluation = writeEvaluation(report, parsed, { uuid: (c.uuid ?? randomUUID)(), retrieved, generator: c.generator });
+      // lighteval's results file says which way each of the task's metrics is better, and their order.
+      const declared = report.format === 'lighteval' && report.reportedPath && report.task ? lightevalDeclared(report.reportedPath, report.task, readText) : undefined;
+      evaluation = writeEvaluation(report, parsed, { uuid: (c.uuid ?? randomUUID)(), retrieved, generator: c.generator, ...(declared ? { declared } : {}) });
     } catch (e) {
       result.notWritten.push({ ...named, reason: e instanceof Error ? e.message : String(e) });
       return;
@@ -80,8 +86,12 @@ export async function convertToEee(path: string, outDir: string, options: Partia
     // The samples first: an aggregate never points at a file that is not there.
     writeFileSync(samplesPath, evaluation.samples, { flag: 'wx' });
     writeFileSync(aggregatePath, `${JSON.stringify(evaluation.aggregate, null, 2)}\n`, { flag: 'wx' });
-    result.written.push({ ...named, aggregatePath, samplesPath, rows: evaluation.rows, report });
+    result.written.push({ ...named, aggregatePath, samplesPath, rows: evaluation.rows, results: evaluation.results, report });
   }
+}
+
+function readText(path: string): string | undefined {
+  try { return readFileSync(path, 'utf8'); } catch { return undefined; }
 }
 
 /**

@@ -1,6 +1,8 @@
 // One scored file (a Report with its per-instance columns, and the ParseResult it was built from) as
 // one Every Eval Ever evaluation: an aggregate (eval.schema.json 0.3.0) with one result, and one
-// instance record (instance_level_eval.schema.json 0.3.0) per scored row. Pure: the caller names the
+// instance record (instance_level_eval.schema.json 0.3.0) per scored row; a file of per-sample task
+// metrics without a gold (lighteval's trad_score, idk_score, extract_fail) has one result per metric
+// and one record per row and metric. Pure: the caller names the
 // uuid and the time, and writes the two texts where the schema's layout puts them (convert.ts).
 //
 // What each record says is Eval Lens's own reading of the row: is_correct is the row's `correct`
@@ -16,6 +18,7 @@ import { betterDirection } from '../../common/metricDirection';
 import { baseName } from '../../common/paths';
 import { EEE_SCHEMA_VERSION, EVAL_LENS_PREFIX, METRIC_PREFIX, SAMPLE_META, TEXT_PREFIX } from './keys';
 import { modelParts, portableName, pythonJsonDumps } from './names';
+import { headlineOrder, taskMetricDirection, type DeclaredMetrics } from './taskMetrics';
 
 type Json = Record<string, unknown>;
 
@@ -36,6 +39,8 @@ export interface EeeWriteOptions {
   retrieved: number;
   /** The converter's name and version, for the aggregate's eval_library.additional_details. */
   generator: string;
+  /** What the source's results file declares about the task's metrics (order, direction), when it does. */
+  declared?: DeclaredMetrics;
 }
 
 export interface EeeEvaluation {
@@ -46,7 +51,10 @@ export interface EeeEvaluation {
   aggregate: Json;
   /** The JSON Lines text of the instance records, one a line, ending in a newline. */
   samples: string;
+  /** Lines of `samples`: one per sample and result it has a value for. */
   rows: number;
+  /** The metric id of each result of the aggregate, the headline first. */
+  results: string[];
 }
 
 /** Why a report cannot be written, or null when it can. */
@@ -197,7 +205,13 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
   const { benchmark, evaluationName } = benchmarkOf(r, set);
   const head = headline(r, parsed);
   if (!head) throw new Error(`${r.path}: the report has no figure to carry (no accuracy, MSE or per-sample metric)`);
-  const metric = head.metric;
+  // Per-sample metrics with no gold to decide right from wrong (lighteval's trad_score, idk_score,
+  // extract_fail): each is a figure of its own, so each is its own result (the schema's
+  // evaluation_results is a list), the headline first, and every sample is written once per result
+  // it has a value for (instance_level_eval.schema.json: "emit multiple instance records with
+  // different evaluation_result_id values").
+  const perMetric = set.kind === 'scores' && !set.judge && typeof r.metrics.accuracy !== 'number' ? metricResults(r, parsed, o.declared) : undefined;
+  const metric = perMetric ? perMetric[0].name : head.metric;
   const resultId = `${evaluationName}/${metric}`;
   const folder = `data/${portableName(benchmark)}/${developer}/${modelDir}`;
   const threshold = r.options.threshold;
@@ -210,6 +224,7 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
   const k = classes?.length ?? 0;
 
   const records: Json[] = [];
+  const recordsOf = new Map<string, Json[]>();
   const digest = createHash('sha256');
   for (let i = 0; i < n; i++) {
     const meta: Record<string, string> = { [SAMPLE_META.kind]: r.kind, [SAMPLE_META.sourceLine]: num(inst.lines[i]) };
@@ -272,23 +287,36 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
     if (ownScore && Number.isFinite(ownScore.values[i])) score = ownScore.values[i];
     const input: Json = { raw: texts.input, reference };
     if (choices) input.choices = choices;
-    records.push({
+    const record = (id: string, value: number) => ({
       schema_version: EEE_SCHEMA_VERSION,
       evaluation_id: '', // set below, once every verdict is known
       model_id: model,
       evaluation_name: evaluationName,
-      evaluation_result_id: resultId,
+      evaluation_result_id: id,
       sample_id: ids[i],
       ...(texts.input ? { sample_hash: createHash('sha256').update(pythonJsonDumps({ raw: texts.input, reference })).digest('hex') } : {}),
       interaction_type: 'single_turn',
       input,
       output: { raw: texts.output },
       answer_attribution: attribution,
-      evaluation: { score: Number.isFinite(score) ? score : 0, is_correct: correct },
+      evaluation: { score: Number.isFinite(value) ? value : 0, is_correct: correct },
       metadata: meta,
     });
+    if (perMetric) {
+      for (const m of perMetric) {
+        const v = m.values[i];
+        // A sample that did not log this metric has no record under its result.
+        if (Number.isNaN(v)) continue;
+        (recordsOf.get(m.name) ?? recordsOf.set(m.name, []).get(m.name)!).push(record(`${evaluationName}/${m.name}`, v));
+        digest.update(`${ids[i]}\u0000${m.name}\u0000${v}\n`);
+      }
+      continue;
+    }
+    records.push(record(resultId, score));
     digest.update(`${ids[i]}\u0000${correct ? 1 : 0}\u0000${score}\n`);
   }
+  // Grouped by result, the headline's first, so each result's samples are one run of lines.
+  if (perMetric) for (const m of perMetric) records.push(...(recordsOf.get(m.name) ?? []));
   // A stable id (the same file converts to the same id): the source, what was scored, and every verdict.
   const evaluationId = `${portableName(evaluationName)}/${developer}_${modelDir}/${digest.update(`${r.format}\u0000${baseName(r.path)}\u0000${r.task ?? ''}\u0000${model}`).digest('hex').slice(0, 16)}`;
   const samples = records.map((rec) => JSON.stringify({ ...rec, evaluation_id: evaluationId })).join('\n') + '\n';
@@ -326,7 +354,7 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
       developer,
       additional_details: { deployment_type: 'unknown', model_availability: 'unknown' },
     },
-    evaluation_results: [{
+    evaluation_results: perMetric ? perMetric.map((m) => metricResult(m)) : [{
       evaluation_result_id: resultId,
       evaluation_name: evaluationName,
       source_data: { dataset_name: benchmark, source_type: 'other', additional_details: { [`${EVAL_LENS_PREFIX}source_file`]: baseName(r.path) } },
@@ -348,8 +376,71 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
       file_path: `${folder}/${samplesName}`,
       hash_algorithm: 'sha256',
       checksum: createHash('sha256').update(samples, 'utf8').digest('hex'),
-      total_rows: n,
+      total_rows: records.length,
     },
   };
-  return { folder, aggregateName: `${o.uuid}.json`, samplesName, aggregate, samples, rows: n };
+  return { folder, aggregateName: `${o.uuid}.json`, samplesName, aggregate, samples, rows: records.length, results: perMetric ? perMetric.map((m) => m.name) : [metric] };
+
+  /** One per-sample metric's result: its mean, its direction (and how it was decided), its own n and error. */
+  function metricResult(m: MetricPlan): Json {
+    const mse = r.standard_errors?.[m.name];
+    return {
+      evaluation_result_id: `${evaluationName}/${m.name}`,
+      evaluation_name: evaluationName,
+      source_data: { dataset_name: benchmark, source_type: 'other', additional_details: { [`${EVAL_LENS_PREFIX}source_file`]: baseName(r.path) } },
+      metric_config: {
+        metric_id: m.name,
+        metric_name: m.name,
+        metric_kind: m.name,
+        metric_unit: 'unknown',
+        // The schema requires the boolean; where the direction is unknown, false is only a placeholder
+        // and additional_details says so, rather than claiming "higher is better".
+        lower_is_better: m.better === 'lower',
+        score_type: 'continuous',
+        min_score: '-Infinity',
+        max_score: 'Infinity',
+        additional_details: {
+          [`${EVAL_LENS_PREFIX}definition`]: `the mean over the samples of the task's own per-sample ${m.name}, as the source logged it`,
+          [`${EVAL_LENS_PREFIX}direction`]: m.better ? `${m.better} is better: ${m.how}` : `${m.how}; lower_is_better false is a placeholder the schema requires, not a claim`,
+        },
+      },
+      score_details: {
+        score: m.mean,
+        details: { ...details, ...(m.reported !== undefined && m.reported !== null ? { [`${EVAL_LENS_PREFIX}reported`]: num(m.reported) } : {}) },
+        uncertainty: {
+          num_samples: m.n,
+          ...(typeof mse === 'number' && Number.isFinite(mse) ? { standard_error: { value: mse, method: 'analytic' } } : {}),
+          ...(m.interval ? { confidence_interval: { lower: m.interval[0], upper: m.interval[1], confidence_level: 0.95, method: 'bootstrap' } } : {}),
+        },
+      },
+    };
+  }
+}
+
+interface MetricPlan {
+  name: string;
+  values: Float64Array;
+  mean: number;
+  n: number;
+  interval?: [number, number];
+  reported?: number | null;
+  better?: 'higher' | 'lower';
+  how: string;
+}
+
+/** The report's per-sample metrics with a mean, headline first (taskMetrics.ts), with their values; undefined when there is none. */
+function metricResults(r: Report, parsed: ParseResult, declared: DeclaredMetrics | undefined): MetricPlan[] | undefined {
+  const values = new Map((parsed.taskMetrics ?? []).map((t) => [t.name, t.values]));
+  const have = (r.taskMetrics ?? []).filter((t) => typeof t.mean === 'number' && Number.isFinite(t.mean) && values.has(t.name));
+  if (!have.length) return undefined;
+  const byName = new Map(have.map((t) => [t.name, t]));
+  return headlineOrder(have.map((t) => t.name), declared).map((name) => {
+    const t = byName.get(name)!;
+    const d = taskMetricDirection(name, declared);
+    return {
+      name, values: values.get(name)!, mean: t.mean!, n: t.n,
+      ...(t.interval ? { interval: t.interval } : {}), ...(t.reported !== undefined ? { reported: t.reported } : {}),
+      ...(d.better ? { better: d.better } : {}), how: d.how,
+    };
+  });
 }

@@ -42,7 +42,7 @@ function filesUnder(dir: string): string[] {
   return out.sort();
 }
 
-interface Written { source: string; task?: string; model?: string; aggregate: string; samples: string; n: number; accuracy: number | null }
+interface Written { source: string; task?: string; model?: string; aggregate: string; samples: string; n: number; results: string[]; accuracy: number | null }
 
 async function convert(args: string[]): Promise<{ out: string; written: Written[]; code: number; stderr: string }> {
   const out = mkdtempSync(join(tmpdir(), 'eval-lens-eee-out-'));
@@ -75,7 +75,8 @@ function checkFiles(out: string, written: Written[]): void {
       validate(validInstance, rec, `${w.samples}: ${line.slice(0, 200)}`);
       expect(rec.evaluation_id).toBe(agg.evaluation_id);
       expect(rec.model_id).toBe(agg.model_info.id);
-      expect(rec.evaluation_result_id).toBe(agg.evaluation_results[0].evaluation_result_id);
+      // A file of several per-sample task metrics has one result per metric, each sample once under each.
+      expect(agg.evaluation_results.map((r: { evaluation_result_id: string }) => r.evaluation_result_id)).toContain(rec.evaluation_result_id);
     }
   }
 }
@@ -117,7 +118,8 @@ describe('convert --to eee, every format', () => {
           expect(source.model).toBe(w.model);
         }
         const back = (await scorePathAsync(join(out, w.samples))).reports;
-        expect(back).toHaveLength(1);
+        // One report per result read back; the headline's first.
+        expect(back).toHaveLength(w.results.length);
         const b = back[0];
         expect(b.format).toBe('eee');
         const n = w.model === undefined || source.models ? source.n : source.groups!.groups.find((g) => g.value === w.model)!.n;
