@@ -37,9 +37,10 @@ async function convert(path: string): Promise<{ agg: any; lines: any[]; stdout: 
   expect(r.code, r.stderr).toBe(0);
   const files = filesUnder(out);
   expect(files).toHaveLength(2);
-  const agg = JSON.parse(readFileSync(files.find((f) => f.endsWith('.json'))!, 'utf8'));
+  const raw: unknown = JSON.parse(readFileSync(files.find((f) => f.endsWith('.json'))!, 'utf8'));
+  const agg: any = raw;
   const lines = readFileSync(files.find((f) => f.endsWith('.jsonl'))!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  if (!validAggregate(agg)) throw new Error(ajv.errorsText(validAggregate.errors));
+  if (!validAggregate(raw)) throw new Error(ajv.errorsText(validAggregate.errors));
   for (const l of lines) if (!validInstance(l)) throw new Error(ajv.errorsText(validInstance.errors));
   expect(agg.detailed_evaluation_results.total_rows).toBe(lines.length);
   return { agg, lines, stdout: r.stdout };
