@@ -10,7 +10,6 @@ import { gatherSet, naiveResample, resampleMetrics, resolveOptions, scoreSet } f
 import { meanMetrics, rowCounts } from '../errorBars';
 import { clusterCodes, pairedPower, type ClusterCodes } from '../metrics/errorBars';
 import { ScoreCancelledError } from '../formats/progress';
-import { shellWords } from '../../common/shellQuote';
 import { alignRuns, CompareError, type Alignment } from './align';
 import { agreementCounts, closerCounts, correctness, type AgreementCounts, type CloserCounts } from './agreement';
 import { delongTest } from './delong';
@@ -18,6 +17,7 @@ import { holm } from './holm';
 import { mcnemarExact } from './mcnemar';
 import { oneStratum, pairedBootstrap, type PairedDelta, type StrataResampler } from './pairedBootstrap';
 import { judgeCompareProblems } from '../judges/judgeCompare';
+import { lmEvalMetrics } from '../metrics/lmEvalMetrics';
 
 export { CompareError } from './align';
 export type { Alignment } from './align';
@@ -131,7 +131,8 @@ export function compareRunsDetailed(runs: readonly CompareRunInput[], options?: 
   const o = compareOptions(options);
   const prep = prepare(runs);
   const comparison = buildComparison(prep, o, progressOf(o, 0, 1));
-  return { comparison, alignment: prep.alignment, subsets: prep.subsets, correct: prep.subsets.map((s) => correctness(s, o.threshold)) };
+  const noAccuracy = scoreDrops(prep.subsets).has('accuracy');
+  return { comparison, alignment: prep.alignment, subsets: prep.subsets, correct: prep.subsets.map((s) => (noAccuracy ? null : correctness(s, o.threshold))) };
 }
 
 function compareOptions(options?: CompareOptions): ScoreOptions {
@@ -145,7 +146,7 @@ function prepare(runs: readonly CompareRunInput[]): Prepared {
   const summaries = runs.filter((r) => r.parsed.summary);
   if (summaries.length) {
     const what = summaries.map((r) => `${r.path} is a summary (${r.parsed.summary!.source})`).join(' and ');
-    throw new CompareError(`${what}: ${summaries.length === 1 ? 'it holds' : 'they hold'} figures computed elsewhere, not per-sample predictions, so there are no samples to pair and no paired interval or test to give. Compare the runs' prediction or samples files instead; the figures are side by side with: eval-lens score ${shellWords(runs.map((r) => r.path))}.`, true);
+    throw new CompareError(`${what}: ${summaries.length === 1 ? 'it holds' : 'they hold'} figures computed elsewhere, not per-sample predictions, so there are no samples to pair and no paired interval or test to give. Compare the runs' prediction or samples files instead; the figures are side by side with: eval-lens score ${runs.map((r) => r.path).join(' ')}.`, true);
   }
   const sets = runs.map((r) => {
     const set = r.parsed.set;
@@ -160,7 +161,7 @@ function prepare(runs: readonly CompareRunInput[]): Prepared {
   // the per-sample metrics, which compare does not pair (yet); say so rather than show an empty table.
   if (sets.every((s) => s.kind === 'scores' && !s.judge)) {
     const names = [...new Set(runs.flatMap((r) => (r.parsed.taskMetrics ?? []).map((t) => t.name)))];
-    throw new CompareError(`${runs.map((r) => r.path).join(' and ')} are tables of per-sample scores without gold labels${names.length ? ` (${names.slice(0, 6).join(', ')})` : ''}, which are not comparable here: compare pairs figures computed from predictions against their gold labels, and does not pair the means of per-sample scores yet. Score the files side by side instead: eval-lens score ${shellWords(runs.map((r) => r.path))}.`, true);
+    throw new CompareError(`${runs.map((r) => r.path).join(' and ')} are tables of per-sample scores without gold labels${names.length ? ` (${names.slice(0, 6).join(', ')})` : ''}, which are not comparable here: compare pairs figures computed from predictions against their gold labels, and does not pair the means of per-sample scores yet. Score the files side by side instead: eval-lens score ${runs.map((r) => r.path).join(' ')}.`, true);
   }
   const alignment = alignRuns(runs.map((r, i) => ({ path: r.path, set: sets[i] })));
   const subsets = sets.map((s, i) => gatherSet(s, alignment.rows[i]));
@@ -227,7 +228,7 @@ function progressOf(o: ScoreOptions, from: number, to: number): ((done: number, 
 function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: number, total: number) => void): Comparison {
   const { runs, sets, alignment, subsets } = prep;
   const kind = sets[0].kind;
-  const dropped = freeTextDropped(subsets);
+  const dropped = scoreDrops(subsets);
   const values = subsets.map((s) => {
     const v: Record<string, number | null | undefined> = { ...scoreSet(s, { ...o, instances: false }).metrics };
     for (const name of dropped) delete v[name];
@@ -240,7 +241,9 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
     })
     : {};
   const power = pairedPowers(subsets, values, o, clusters);
-  const correct = subsets.map((s) => correctness(s, o.threshold));
+  // Without accuracy (free text and no verdict, a corpus-level metric's pairs) a row's "right" is an
+  // exact match nothing reports: no McNemar, no agreement table over it.
+  const correct = subsets.map((s) => (dropped.has('accuracy') ? null : correctness(s, o.threshold)));
   const metrics: Comparison['metrics'] = {};
   for (const name of METRIC_NAMES) {
     if (values.every((v) => v[name] === undefined)) continue;
@@ -278,25 +281,44 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
     unmatched: alignment.unmatched,
     metrics,
     agreement,
-    problems: prep.problems,
+    problems: Object.keys(metrics).length ? prep.problems : [...prep.problems, ...nothingComparedProblems(runs, subsets)],
     bootstrap: { resamples: o.bootstrap, seed: o.seed, level: 0.95 },
     ...(clusters ? { clusters: { column: clusters.column, count: clusters.count } } : {}),
   };
 }
 
 /**
- * The metrics `score` does not show for free-text answers (MulticlassSet.freeText: a harness's own
- * verdicts, HELM's per_instance_stats.json): they are no classes, so a macro-F1 over them (the right
- * answers against "(no answer)") means nothing, nor, without a verdict, does accuracy. Left out of
- * the whole comparison when any run has them, rather than paired and called significant.
+ * The metrics `score` does not show for a set, left out of the whole comparison when any run lacks
+ * them rather than paired and called significant. Two rules, the ones report.ts applies:
+ *  - lmEvalMetrics(set).drop, the very function score calls (one continuation per sample, asdiv and
+ *    lambada: a macro-F1 over {greedy, not greedy} means nothing);
+ *  - free-text answers (MulticlassSet.freeText: a harness's own verdicts, HELM's
+ *    per_instance_stats.json, lm-eval's corpus-level pairs): they are no classes, so no macro-F1
+ *    over them (the right answers against "(no answer)"), nor, without a verdict, an accuracy.
  */
-function freeTextDropped(sets: readonly PredictionSet[]): Set<MetricName> {
+export function scoreDrops(sets: readonly PredictionSet[]): Set<MetricName> {
   const out = new Set<MetricName>();
   for (const s of sets) {
+    for (const m of lmEvalMetrics(s).drop) out.add(m);
     if (s.kind !== 'multiclass' || !s.freeText) continue;
     out.add('macro_f1');
     if (!s.freeText.keepAccuracy) out.add('accuracy');
   }
+  return out;
+}
+
+/**
+ * When no figure is left to pair, why, in the runs' own words: the first note each run's file gave
+ * on an undefined metric (a corpus-level f1 not recomputed, free text without a verdict).
+ */
+function nothingComparedProblems(runs: readonly CompareRunInput[], subsets: readonly PredictionSet[]): RowProblem[] {
+  const out: RowProblem[] = [];
+  runs.forEach((r, i) => {
+    const note = r.parsed.problems.find((p) => p.code === 'undefined-metric');
+    const s = subsets[i];
+    const why = note?.message ?? (s.kind === 'multiclass' && s.freeText ? s.freeText.reason : undefined);
+    if (why) out.push({ line: note?.line ?? 1, severity: 'info', code: 'undefined-metric', path: r.path, message: `No figure of this run is compared: ${why}` });
+  });
   return out;
 }
 
