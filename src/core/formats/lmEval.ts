@@ -642,14 +642,20 @@ function parseSamples(
     const elements = new Set(samples.flatMap((x) => x.pair?.elements ?? [])).size;
     const textSets = fromPairs && labelSets && elements > Math.max(20, n / 4);
     if ((!fromPairs || textSets) && (golds > n / 2 || preds > n / 2)) {
-      const keepAccuracy = verdictKey !== undefined || fromPairs;
+      // A (gold, pred) pair of free texts is what a corpus-level metric logs per sample (lm-eval's
+      // f1, bleu, chrf, ter passthrough): the task's figure is its aggregation over all the pairs,
+      // so an exact-match share of the pairs is no figure lm-eval has; only a verdict keeps one.
+      const corpus = fromPairs && verdictKey === undefined ? samples.find((x) => x.pair)!.pair!.key : undefined;
+      const keepAccuracy = verdictKey !== undefined || (fromPairs && !corpus);
       set.freeText = {
         reason: `The answers are free text, not labels (${golds} distinct targets and ${preds} distinct answers in ${n} samples)`,
         keepAccuracy,
       };
       problems.push({
         line: rows[0].line, severity: 'info', code: 'undefined-metric',
-        message: `${set.freeText.reason}: no macro-F1 or per-class view is computed over them${keepAccuracy ? '' : ', nor a label accuracy (the task logs no per-sample 0/1 verdict)'}; the task's own per-sample metrics are shown under their names. There are no probabilities, so no calibration either.`,
+        message: corpus !== undefined
+          ? corpusMetricMessage(corpus, results, task, filter, set.freeText.reason)
+          : `${set.freeText.reason}: no macro-F1 or per-class view is computed over them${keepAccuracy ? '' : ', nor a label accuracy (the task logs no per-sample 0/1 verdict)'}; the task's own per-sample metrics are shown under their names. There are no probabilities, so no calibration either.`,
       });
     } else {
       problems.push({
@@ -682,6 +688,26 @@ function parseSamples(
     }
   }
   return result;
+}
+
+/**
+ * What a corpus-level metric is and why no figure stands in for it: its name, the aggregation the
+ * results file names (a registered one, or the task's own `def name(items)`), and lm-eval's figure
+ * when the results file beside the samples gives one. Not recomputed: the aggregation is the
+ * task's own code (masakhaner's span_f1_agg parses "TAG: entity $$ ..." spans), not a fixed formula.
+ */
+function corpusMetricMessage(key: string, results: { doc: Obj; path: string } | undefined, task: string | undefined, filter: string, freeText: string): string {
+  const configs = results && isObject(results.doc.configs) ? results.doc.configs : undefined;
+  const config = configs && task !== undefined ? configs[task] : undefined;
+  const listed = isObject(config) && Array.isArray(config.metric_list) ? config.metric_list.find((m) => isObject(m) && m.metric === key) : undefined;
+  const agg = isObject(listed) && typeof listed.aggregation === 'string' ? listed.aggregation : undefined;
+  const aggName = agg === undefined ? undefined : /^\s*def\s+([A-Za-z_]\w*)\s*\(/.exec(agg)?.[1] ?? (/^[A-Za-z_]\w*$/.test(agg.trim()) ? agg.trim() : undefined);
+  const scores = results && isObject(results.doc.results) && task !== undefined ? results.doc.results[task] : undefined;
+  const figure = isObject(scores) ? scores[`${key},${filter}`] : undefined;
+  const reported = typeof figure === 'number'
+    ? `lm-eval's ${key} for this run is ${showValue(figure)} (${baseName(results!.path)}, shown beside)`
+    : results ? `${baseName(results.path)} gives no ${key} for ${task ?? 'the task'} under filter "${filter}"` : 'no results file beside this one gives lm-eval\'s figure';
+  return `lm-eval's ${key} is a corpus-level metric: each sample logs its (gold, prediction) pair and the figure is computed once over all the pairs by the task's aggregation${aggName ? ` (${aggName})` : ''}, not as a mean over samples. It is not recomputed here; ${reported}. ${freeText}, so no exact-match accuracy, macro-F1 or per-class view stands in for it, and without probabilities there is no calibration either.`;
 }
 
 /**

@@ -103,9 +103,11 @@ describe('an empty answer equals an empty gold (point 2)', () => {
 describe('entity texts as label sets are free text (MasakhaNER-like layout)', () => {
   const report = scoreFile(join(DIR, 'ner/samples_ner_text_2024-06-04T08-00-00.000000.jsonl'), { bootstrap: 0 });
 
-  it('accuracy as numpy counts it (empty equals empty), no macro-F1 or per-class table over entity texts', () => {
+  // The pairs are lm-eval's corpus-level f1 passthrough and there is no per-sample verdict: an
+  // exact-match share of the pairs is no figure lm-eval has (test/unit/lmEvalCorpusMetric.test.ts).
+  it('no exact-match accuracy, macro-F1 or per-class table over entity texts', () => {
     expect(expected.ner_text.distinct_golds).toBeGreaterThan(expected.ner_text.n / 2);
-    expect(report.metrics.accuracy).toBeCloseTo(expected.ner_text.accuracy, 12);
+    expect(report.metrics.accuracy).toBeUndefined();
     expect(report.metrics.macro_f1).toBeUndefined();
     expect(report.classStats).toBeNull();
   });
