@@ -10,6 +10,7 @@ import { isObject, readInspectLog, type InspectLog, type Obj } from './inspectLo
 import { inflateLimit } from './boundedInflate';
 import { inspectAccuracy, inspectStderr, isUnscored, reducerNamed, valueToFloat, type ScoreValue } from './inspectScores';
 import { AGENT_KEY, SCORING_SKIP, slimForScoring } from './inspectSlim';
+import { stripRichMarkup } from './inspectMarkup';
 import { AGENT_FIELDS, agentTexts, isAgentRun, type AgentCounts } from '../samples/agentColumns';
 
 const MAX_TEXT = 3000;
@@ -242,7 +243,8 @@ function statusProblem(log: InspectLog, n: number): RowProblem | undefined {
   if (status === 'success' || status === undefined) return undefined;
   const results = isObject(log.header.results) ? log.header.results : {};
   const planned = typeof results.total_samples === 'number' ? ` of ${results.total_samples} planned` : '';
-  const error = isObject(log.header.error) && typeof log.header.error.message === 'string' ? ` (${log.header.error.message.split('\n')[0]})` : '';
+  // Inspect's error texts may carry Rich's console markup ([bold]ERROR[/bold]: ...): plain words here.
+  const error = isObject(log.header.error) && typeof log.header.error.message === 'string' ? ` (${stripRichMarkup(log.header.error.message).split('\n')[0]})` : '';
   return {
     line: 1, severity: 'info', code: 'incomplete-log',
     message: `This Inspect log's status is "${String(status)}"${error}: it is scored on the ${n} sample(s) it holds${planned}.`,
