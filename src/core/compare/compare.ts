@@ -10,6 +10,7 @@ import { gatherSet, naiveResample, resampleMetrics, resolveOptions, scoreSet } f
 import { meanMetrics, rowCounts } from '../errorBars';
 import { clusterCodes, pairedPower, type ClusterCodes } from '../metrics/errorBars';
 import { ScoreCancelledError } from '../formats/progress';
+import { shellWords } from '../../common/shellQuote';
 import { alignRuns, CompareError, type Alignment } from './align';
 import { agreementCounts, closerCounts, correctness, type AgreementCounts, type CloserCounts } from './agreement';
 import { delongTest } from './delong';
@@ -146,7 +147,7 @@ function prepare(runs: readonly CompareRunInput[]): Prepared {
   const summaries = runs.filter((r) => r.parsed.summary);
   if (summaries.length) {
     const what = summaries.map((r) => `${r.path} is a summary (${r.parsed.summary!.source})`).join(' and ');
-    throw new CompareError(`${what}: ${summaries.length === 1 ? 'it holds' : 'they hold'} figures computed elsewhere, not per-sample predictions, so there are no samples to pair and no paired interval or test to give. Compare the runs' prediction or samples files instead; the figures are side by side with: eval-lens score ${runs.map((r) => r.path).join(' ')}.`, true);
+    throw new CompareError(`${what}: ${summaries.length === 1 ? 'it holds' : 'they hold'} figures computed elsewhere, not per-sample predictions, so there are no samples to pair and no paired interval or test to give. Compare the runs' prediction or samples files instead; the figures are side by side with: eval-lens score ${shellWords(runs.map((r) => r.path))}.`, true);
   }
   const sets = runs.map((r) => {
     const set = r.parsed.set;
@@ -161,7 +162,7 @@ function prepare(runs: readonly CompareRunInput[]): Prepared {
   // the per-sample metrics, which compare does not pair (yet); say so rather than show an empty table.
   if (sets.every((s) => s.kind === 'scores' && !s.judge)) {
     const names = [...new Set(runs.flatMap((r) => (r.parsed.taskMetrics ?? []).map((t) => t.name)))];
-    throw new CompareError(`${runs.map((r) => r.path).join(' and ')} are tables of per-sample scores without gold labels${names.length ? ` (${names.slice(0, 6).join(', ')})` : ''}, which are not comparable here: compare pairs figures computed from predictions against their gold labels, and does not pair the means of per-sample scores yet. Score the files side by side instead: eval-lens score ${runs.map((r) => r.path).join(' ')}.`, true);
+    throw new CompareError(`${runs.map((r) => r.path).join(' and ')} are tables of per-sample scores without gold labels${names.length ? ` (${names.slice(0, 6).join(', ')})` : ''}, which are not comparable here: compare pairs figures computed from predictions against their gold labels, and does not pair the means of per-sample scores yet. Score the files side by side instead: eval-lens score ${shellWords(runs.map((r) => r.path))}.`, true);
   }
   const alignment = alignRuns(runs.map((r, i) => ({ path: r.path, set: sets[i] })));
   const subsets = sets.map((s, i) => gatherSet(s, alignment.rows[i]));
