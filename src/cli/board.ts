@@ -1,9 +1,8 @@
 // `eval-lens board PATH...`: a leaderboard of runs x tasks.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { boardPathsAsync } from '../core/boardFiles';
+import { BoardMetricError, boardPathsAsync } from '../core/boardFiles';
 import { boardJson } from '../documents/json';
-import { isMetricName } from '../core/compare/board';
 import { METRIC_NAMES } from '../core/types';
 import { UsageError, type CliOutput } from './args';
 import { SCORING_OPTIONS, scoringOptions } from './scoreOptions';
@@ -19,7 +18,9 @@ headline metric (or --metric) with its 95% bootstrap interval, and the row mean 
 A folktexts aggregated-results*.csv is read as a board of its reported figures.
 
 Options:
-  --metric M          the metric of the cells (${METRIC_NAMES.join(', ')})
+  --metric M          the metric of the cells (${METRIC_NAMES.join(', ')}), or a task metric
+                      the files log (lighteval's trad_score, …); default: the files' headline, and
+                      for files of task metrics only, the first of them every result has (said)
   --pivot prompting   folktexts: per model x task, the change from multiple-choice to numeric
                       prompting (ECE and AUC, or --metric)
   --json              print one JSON document instead of a table
@@ -50,7 +51,7 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
   if (values.help) return { code: 0, stdout: BOARD_USAGE + '\n', stderr: '' };
   const mode = outputMode(values);
   if (!positionals.length) throw new UsageError('board needs at least one PATH.');
-  if (values.metric !== undefined && !isMetricName(values.metric)) throw new UsageError(`--metric must be one of ${METRIC_NAMES.join(', ')}, got '${values.metric}'.`);
+  if (values.metric !== undefined && !values.metric.trim()) throw new UsageError('--metric needs a metric name.');
   if (values.pivot !== undefined && values.pivot !== 'prompting') throw new UsageError(`--pivot takes 'prompting', got '${values.pivot}'.`);
   const options = scoringOptions(values, { bootstrap: 1000, ...sliceOptions(values) });
   let stderr = '';
@@ -59,7 +60,14 @@ export async function boardCommand(rest: string[]): Promise<CliOutput> {
     stderr += `eval-lens: ${p}: no such file or folder.\n`;
     return false;
   });
-  const result = await boardPathsAsync(present, options, { metric: values.metric as never, pivot: values.pivot as 'prompting' | undefined });
+  // --metric is checked against the files: a task metric they log is as good as one of ours.
+  let result;
+  try {
+    result = await boardPathsAsync(present, options, { metric: values.metric, pivot: values.pivot as 'prompting' | undefined });
+  } catch (e) {
+    if (e instanceof BoardMetricError) throw new UsageError(`${e.message} Eval Lens's metrics: ${METRIC_NAMES.join(', ')}.`);
+    throw e;
+  }
   const filled = result.board.rows.length > 0;
   const boards = result.pivots ? Object.values(result.pivots).filter((b) => !!b) : [result.board];
   const printed = printResult(mode, {

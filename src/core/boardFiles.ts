@@ -7,6 +7,11 @@
 //   the task from the file name;
 // - Inspect: the model of the log's header, the task of the log;
 // - ALMANACS: the method (the file's folder) and the data set (the task);
+// - lighteval: the model its results file names (config_general.model_name), else the model folders
+//   of lighteval's layout (details/<org>/<model>/<date_id>/details_<task>_<date_id>.parquet), the task
+//   the file's; its cells its task metrics (trad_score, …) when it has no verdict;
+// - a folder of summaries only (lighteval's results_*.json, lm-eval's results JSON): their reported
+//   figures, one row per model, one column per task;
 // - generic: the file name.
 // A folktexts aggregated-results*.csv is read as reported figures.
 import { readFileSync } from 'node:fs';
@@ -24,14 +29,19 @@ import { parsePythonJson } from './formats/pythonJson';
 import { rankValuesParallel, scorePathParallel } from './parallel';
 import { judgeBoardEntries, judgeBoardMetric, withRatingRanks } from './judges/judgeBoard';
 import {
-  aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, pivotPrompting, rankIntervals,
-  type Board, type BoardEntry,
+  aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, isMetricName, pivotPrompting, rankIntervals, taskMetricNames,
+  type Board, type BoardEntry, type TaskMetricName,
 } from './compare/board';
+import { lightevalDeclared, type DeclaredMetrics } from './eee/taskMetrics';
 
 export interface BoardRequest {
-  metric?: MetricName;
+  /** One of our metrics, or a task metric the files log (checked against them: BoardMetricError). */
+  metric?: MetricName | TaskMetricName;
   pivot?: 'prompting';
 }
+
+/** --metric names neither one of our metrics nor a task metric of the files. */
+export class BoardMetricError extends Error {}
 
 export interface BoardResult {
   board: Board;
@@ -88,6 +98,9 @@ function boardWithoutRanks(
   let reported = false;
   // Judge files: one row per model (src/core/judges/judgeBoard.ts).
   const judged: Report[] = [];
+  // Summaries (figures a run reports): on the board only when nothing else is (a folder of lighteval
+  // results_*.json), so that a run's samples and its summary are not two rows.
+  const summaries: Report[] = [];
   for (const path of paths) {
     if (!isDirectory(path) && isAggregatedResults(path)) {
       const got = aggregatedResultsEntries(readFileSync(path, 'utf8'), path);
@@ -116,7 +129,7 @@ function boardWithoutRanks(
       }
       // A summary's figures are the file's own, not a run scored here (formats/summary.ts).
       if (report.summary) {
-        problems.push({ line: 1, severity: 'info', code: 'unscorable', path: report.path, message: `Not on the board: it is ${report.summary.source}, figures a run reports, not predictions to score.` });
+        summaries.push(report);
         continue;
       }
       const perModel = judgeBoardEntries(report);
@@ -126,15 +139,37 @@ function boardWithoutRanks(
       sources.set(entry, { ...options, format: report.format, ...(report.task !== undefined ? { task: report.task } : {}) });
     }
   }
+  const fromSummaries = !entries.length && summaries.length ? summaries.flatMap(summaryEntries) : [];
+  if (fromSummaries.length) {
+    entries.push(...fromSummaries);
+    reported = true;
+  } else {
+    for (const r of summaries) problems.push({ line: 1, severity: 'info', code: 'unscorable', path: r.path, message: `Not on the board: it is ${r.summary!.source}, figures a run reports, not predictions to score.` });
+  }
   disambiguateRuns(entries);
+  if (request.metric !== undefined && !isMetricName(request.metric) && !taskMetricNames(entries).includes(request.metric)) {
+    const own = taskMetricNames(entries);
+    throw new BoardMetricError(`--metric '${request.metric}' is neither one of Eval Lens's metrics nor a task metric of these files${own.length ? ` (their task metrics: ${own.join(', ')})` : ' (they log none)'}.`);
+  }
   if (request.pivot === 'prompting') {
+    // folktexts' pivot is of our metrics (its files log no task metric).
+    if (request.metric !== undefined && !isMetricName(request.metric)) throw new BoardMetricError(`--pivot prompting takes one of Eval Lens's metrics, got '${request.metric}'.`);
     const metrics: MetricName[] = request.metric ? [request.metric] : ['ece', 'auc'];
     const pivots: Partial<Record<MetricName, Board>> = {};
     for (const m of metrics) pivots[m] = withProblems(pivotPrompting(entries, m), problems);
     return { result: { board: pivots[metrics[0]]!, pivots } };
   }
-  const board = buildBoard(entries, { metric: request.metric ?? judgeBoardMetric(judged), source: reported && entries.every((e) => !e.intervals) ? 'reported' : 'computed' });
+  const board = buildBoard(entries, { metric: request.metric ?? judgeBoardMetric(judged), source: reported && entries.every((e) => !e.intervals && !e.taskIntervals) ? 'reported' : 'computed' });
   withRatingRanks(board, judged);
+  if (!board.rows.length) {
+    // Never an empty table without a reason: what was found and why none of it is a row.
+    const why = problems.length ? 'no file under the paths is a run to rank (see the notes below)' : 'no file under the paths was read as predictions or results';
+    problems.push({ line: 1, severity: 'warning', code: 'unscorable', message: `The board is empty: ${why}.` });
+  } else if (board.task_metric && board.source === 'computed') {
+    // The rank bootstrap redraws our metrics from each file's set; a task's own metric is not among them.
+    board.problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `No rank intervals: ${board.metric} is the files' own task metric, which the rank bootstrap does not redraw.` });
+    return { result: { board: withProblems(board, problems) } };
+  }
   // (The rank bootstrap's problems go after these, as when it ran before they were added.)
   return { result: { board: withProblems(board, problems) }, ...(board.source === 'computed' ? { rank: { entries, sources } } : {}) };
 }
@@ -250,7 +285,15 @@ function withProblems(board: Board, problems: RowProblem[]): Board {
 
 /** A scored file as a board entry, named from its metadata. */
 export function entryOf(r: Report): BoardEntry {
-  const base = { metrics: r.metrics, intervals: r.intervals, format: r.format, kind: r.kind, path: r.path };
+  const own = (r.taskMetrics ?? []).filter((t) => typeof t.mean === 'number' && Number.isFinite(t.mean));
+  const taskIntervals = Object.fromEntries(own.filter((t) => t.interval).map((t) => [t.name, t.interval!]));
+  const declared = r.format === 'lighteval' && r.reportedPath && r.task ? lightevalDeclared(r.reportedPath, r.task, readText) : undefined;
+  const base = {
+    metrics: r.metrics, intervals: r.intervals, format: r.format, kind: r.kind, path: r.path,
+    ...(own.length ? { taskMetrics: Object.fromEntries(own.map((t) => [t.name, t.mean])) } : {}),
+    ...(Object.keys(taskIntervals).length ? { taskIntervals } : {}),
+    ...(declared ? { declared } : {}),
+  };
   const folder = basename(dirname(r.path));
   const stem = basename(r.path, extname(r.path));
   switch (r.format) {
@@ -268,6 +311,8 @@ export function entryOf(r: Report): BoardEntry {
     // One row per model (the log header's eval.model), one column per task.
     case 'inspect': return { ...base, run: r.sourceModel ?? folder, task: r.task ?? stem };
     case 'almanacs': return { ...base, run: folder, task: r.task ?? stem };
+    // The model its results file names, else the model folders of lighteval's layout.
+    case 'lighteval': return { ...base, run: r.sourceModel ?? lightevalModelOfPath(r.path) ?? stem, task: r.task ?? stem };
     default: return { ...base, run: stem, task: r.task ?? 'all' };
   }
 }
@@ -293,6 +338,42 @@ export function disambiguateRuns(entries: BoardEntry[]): void {
       e.run = e.run === stem ? folders[k] : `${e.run} (${folders[k]})`;
     });
   }
+}
+
+/**
+ * lighteval's details/<org>/<model>/<date_id>/details_<task>_<date_id>.<ext> and
+ * results/<org>/<model>/results_<date_id>.json: the folders between details/ (results/) and the
+ * date folder or file are the model's name, as lighteval wrote it (EvaluationTracker).
+ */
+export function lightevalModelOfPath(path: string): string | undefined {
+  const parts = path.split(/[\\/]/);
+  const k = Math.max(parts.lastIndexOf('details'), parts.lastIndexOf('results'));
+  if (k < 0) return undefined;
+  const model = parts.slice(k + 1, -1);
+  if (model.length && /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}/.test(model[model.length - 1])) model.pop();
+  return model.length ? model.join('/') : undefined;
+}
+
+/**
+ * A summary's reported figures as board entries: one per task (not lighteval's "all" average), the
+ * figures under their metric names (their _stderr left out), the row its model.
+ */
+function summaryEntries(r: Report): BoardEntry[] {
+  const byTask = new Map<string, Record<string, number | null>>();
+  for (const f of r.summary?.figures ?? []) {
+    if (!f.task || f.task === 'all' || /_stderr$/.test(f.metric)) continue;
+    const figures = byTask.get(f.task) ?? byTask.set(f.task, {}).get(f.task)!;
+    figures[f.metric] = typeof f.value === 'number' && Number.isFinite(f.value) ? f.value : null;
+  }
+  const run = r.sourceModel ?? (r.summary?.harness === 'lighteval' ? lightevalModelOfPath(r.path) : undefined) ?? basename(r.path, extname(r.path));
+  return [...byTask].map(([task, taskMetrics]) => {
+    const declared: DeclaredMetrics | undefined = r.summary?.harness === 'lighteval' ? lightevalDeclared(r.path, task, readText) : undefined;
+    return { run, task, metrics: {}, taskMetrics, format: r.format, path: r.path, ...(declared ? { declared } : {}) };
+  });
+}
+
+function readText(path: string): string | undefined {
+  try { return readFileSync(path, 'utf8'); } catch { return undefined; }
 }
 
 function readJson(path: string): unknown {

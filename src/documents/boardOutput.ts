@@ -30,7 +30,7 @@ export function boardMarkdown(boards: Board[]): string {
     const title = `## Eval Lens board: \`${b.metric}\` (${b.better} is better${b.pivot ? ', numeric minus multiple-choice' : ''})`;
     const table = boardMarkdownTable(b);
     // Cells are ours (numbers, code-span runs) except the task names in the header.
-    return [title, '', `${b.rows.length} ${b.rows.length === 1 ? 'run' : 'runs'} × ${b.columns.length} ${b.columns.length === 1 ? 'task' : 'tasks'} · ${markdownText(b.source)} figures`, '',
+    return [title, '', ...(b.metric_note ? [markdownText(`metric: ${b.metric_note}`), ''] : []), `${b.rows.length} ${b.rows.length === 1 ? 'run' : 'runs'} × ${b.columns.length} ${b.columns.length === 1 ? 'task' : 'tasks'} · ${markdownText(b.source)} figures`, '',
       markdownTable(table, table.columns.map((_, i) => i)), ...(b.rows.some((r) => r.rank_interval || r.tier) ? [RANK_NOTE, ''] : [])].join('\n');
   }).join('\n');
 }

@@ -7,6 +7,8 @@ export function formatBoard(b: Board): string {
   const what = b.pivot === 'prompting' ? `change in ${b.metric} from multiple-choice to numeric prompting (numeric − multiple-choice)` : b.metric;
   const out: string[] = [];
   out.push(`leaderboard: ${what}; ${b.better} is better; rows ranked by ${b.mean_of === 'raft_score' ? 'raft_score (mean macro_f1 over tasks)' : 'the row mean'}${b.source === 'reported' ? '; figures as reported in the results table (no intervals)' : ''}`);
+  // How a task metric was chosen and which way it is better (or that nobody says).
+  if (b.metric_note) out.push(`metric: ${b.metric_note}`);
   const ranked = b.rows.some((r) => r.rank_interval || r.tier);
   const header = ['#', 'run', ...b.columns, b.mean_of, ...(ranked ? ['rank 95%', 'tier'] : [])];
   const rows = b.rows.map((r, i) => [
@@ -21,7 +23,8 @@ export function formatBoard(b: Board): string {
   for (const r of all) out.push(r.map((c, j) => (j === 1 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join('  ').trimEnd());
   if (b.rows.some((r) => Object.values(r.intervals).some(Boolean))) out.push('cells: value [95% bootstrap interval]');
   if (ranked) out.push(RANK_NOTE);
-  const notes = b.problems.filter((p) => p.severity !== 'info').slice(0, 10);
+  // An empty board says why: its information notes too (files that are not runs, and what they are).
+  const notes = b.problems.filter((p) => p.severity !== 'info' || !b.rows.length).slice(0, 10);
   if (notes.length) out.push('', ...notes.map((p) => `${p.path ?? ''}${p.path ? ': ' : ''}${p.severity}: ${p.message}`));
   return out.join('\n') + '\n';
 }

@@ -9,6 +9,7 @@ import { parseCsv } from '../formats/csv';
 import { headlineMetric } from '../../common/metricTable';
 import { betterDirection } from '../../common/metricDirection';
 import { holm } from './holm';
+import { headlineOrder, taskMetricDirection, type DeclaredMetrics } from '../eee/taskMetrics';
 
 export type Prompting = 'numeric' | 'multiple-choice';
 
@@ -20,6 +21,11 @@ export interface BoardEntry {
   task: string;
   metrics: Partial<Record<MetricName, number | null>>;
   intervals?: Partial<Record<MetricName, [number, number]>>;
+  /** The task's own metrics (lighteval's trad_score, idk_freq; a summary's reported figures), by their names, in the file's order. */
+  taskMetrics?: Record<string, number | null>;
+  taskIntervals?: Record<string, [number, number]>;
+  /** What the source declares about them (lighteval's config_tasks: order, higher_is_better). */
+  declared?: DeclaredMetrics;
   format?: FormatName;
   kind?: Kind;
   /** The file the figures came from (the panel opens it). */
@@ -48,9 +54,20 @@ export interface BoardRow {
 }
 
 export interface Board {
+  /**
+   * One of our metrics, or (task_metric true) a task's own metric the files log (BoardEntry.taskMetrics):
+   * typed MetricName so that code indexing a report's metrics by it still compiles (it finds nothing there).
+   */
   metric: MetricName;
+  /** The metric is a task's own (lighteval's trad_score), not one of ours: its cells come from the files' task metrics. */
+  task_metric?: true;
   /** Which way is better: rows come best first by mean. */
   better: 'higher' | 'lower';
+  /**
+   * How the metric was chosen and its direction decided, when the board says more than its name: a
+   * task metric chosen by default, or one whose direction is unknown (rows then ranked highest first).
+   */
+  metric_note?: string;
   /** What `mean` is: 'raft_score' for RAFT boards of macro_f1, else 'mean'. */
   mean_of: 'raft_score' | 'mean';
   columns: string[];
@@ -62,16 +79,31 @@ export interface Board {
   problems: RowProblem[];
 }
 
+/** A task's own metric name (not one of ours): a string, kept apart from MetricName in the types. */
+export type TaskMetricName = string & { readonly taskMetric?: true };
+
 export interface BoardOptions {
-  /** The metric of the cells; default: the headline metric of the first entry's kind. */
-  metric?: MetricName;
+  /** The metric of the cells; default: the headline metric of the first entry's kind, else a task metric every entry has. */
+  metric?: MetricName | TaskMetricName;
   source?: Board['source'];
 }
 
 /** The board of `entries`: one row per run, one column per task, ranked by mean (best first). */
 export function buildBoard(entries: readonly BoardEntry[], options: BoardOptions = {}): Board {
-  const metric = options.metric ?? defaultMetric(entries);
-  const better = betterDirection(metric);
+  const chosen = options.metric ?? defaultMetric(entries);
+  const task = !isMetricName(chosen) || (options.metric === undefined && !entries.some((e) => typeof e.metrics[chosen] === 'number'));
+  const fallback = options.metric === undefined && task ? defaultTaskMetric(entries) : undefined;
+  const metric: MetricName | TaskMetricName = fallback?.metric ?? chosen;
+  const direction = isMetricName(metric) && !fallback ? { better: betterDirection(metric), how: '' } : taskMetricDirection(metric, entries.find((e) => e.declared)?.declared);
+  // A direction nobody states is not claimed: the rows are still ordered (highest first), and said so.
+  const better = direction.better ?? 'higher';
+  const notes = [
+    ...(fallback ? [fallback.note] : []),
+    ...(!isMetricName(metric) || fallback ? [direction.better ? `${direction.better} is better: ${direction.how}` : `direction ${direction.how}: rows ordered highest first, not ranked by a claim`] : []),
+  ];
+  const isTaskMetric = !isMetricName(metric) || !!fallback;
+  const valueOf = (e: BoardEntry): number | null | undefined => (isMetricName(metric) && !fallback ? e.metrics[metric] : e.taskMetrics?.[metric] ?? (isMetricName(metric) ? e.metrics[metric] : undefined));
+  const intervalOf = (e: BoardEntry) => (isMetricName(metric) && !fallback ? e.intervals?.[metric] : e.taskIntervals?.[metric] ?? (isMetricName(metric) ? e.intervals?.[metric] : undefined));
   const columns = [...new Set(entries.map((e) => e.task))].sort();
   const byRun = new Map<string, BoardRow>();
   const problems: RowProblem[] = [];
@@ -82,9 +114,9 @@ export function buildBoard(entries: readonly BoardEntry[], options: BoardOptions
       problems.push({ line: 1, severity: 'warning', code: 'duplicate-id', path: e.path, message: `${e.run} has a second ${e.task} result; the first is kept.` });
       continue;
     }
-    const v = e.metrics[metric];
+    const v = valueOf(e);
     row.values[e.task] = typeof v === 'number' && Number.isFinite(v) ? v : null;
-    row.intervals[e.task] = e.intervals?.[metric] ?? null;
+    row.intervals[e.task] = intervalOf(e) ?? null;
     if (e.path) row.paths[e.task] = e.path;
   }
   const rows = [...byRun.values()];
@@ -101,9 +133,37 @@ export function buildBoard(entries: readonly BoardEntry[], options: BoardOptions
   assignRanks(rows, better);
   const raft = entries.length > 0 && entries.every((e) => e.format === 'raft');
   return {
-    metric, better, mean_of: raft && metric === 'macro_f1' ? 'raft_score' : 'mean', columns, rows,
+    metric: metric as MetricName, ...(isTaskMetric ? { task_metric: true as const } : {}), better, ...(notes.length ? { metric_note: notes.join('; ') } : {}), mean_of: raft && metric === 'macro_f1' ? 'raft_score' : 'mean', columns, rows,
     source: options.source ?? 'computed', problems,
   };
+}
+
+/**
+ * Files whose figures are their task's own metrics (lighteval's trad_score, idk_freq, extract_fail)
+ * have no value for our headline: the board's metric is then the first task metric every entry has,
+ * in headline order (the task's own order when its results file declares one, else scores before
+ * metrics of unknown direction before failure rates; eee/taskMetrics.ts). Else the one most entries
+ * have. Undefined when no entry has a task metric.
+ */
+function defaultTaskMetric(entries: readonly BoardEntry[]): { metric: TaskMetricName; note: string } | undefined {
+  const withAny = entries.filter((e) => e.taskMetrics && Object.values(e.taskMetrics).some((v) => typeof v === 'number'));
+  if (!withAny.length) return undefined;
+  const names: string[] = [];
+  for (const e of withAny) for (const [k, v] of Object.entries(e.taskMetrics!)) if (typeof v === 'number' && !names.includes(k)) names.push(k);
+  const count = (n: string) => entries.filter((e) => typeof e.taskMetrics?.[n] === 'number').length;
+  const ordered = headlineOrder(names, withAny.find((e) => e.declared)?.declared);
+  const everyRow = ordered.filter((n) => count(n) === entries.length);
+  const metric = everyRow[0] ?? [...ordered].sort((a, b) => count(b) - count(a))[0];
+  const others = ordered.filter((n) => n !== metric);
+  const note = `${metric}: the files' own task metric, ${everyRow.length ? 'the first in headline order that every result has' : `the one most results have (${count(metric)} of ${entries.length})`}${others.length ? `; --metric picks another (${others.join(', ')})` : ''}`;
+  return { metric, note };
+}
+
+/** The task metrics the entries have, for --metric's message when it names none of them. */
+export function taskMetricNames(entries: readonly BoardEntry[]): string[] {
+  const names = new Set<string>();
+  for (const e of entries) for (const [k, v] of Object.entries(e.taskMetrics ?? {})) if (typeof v === 'number') names.add(k);
+  return [...names];
 }
 
 function defaultMetric(entries: readonly BoardEntry[]): MetricName {
