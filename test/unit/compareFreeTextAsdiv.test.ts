@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { comparePaths } from '../../src/core/compareFiles';
 import { scoreFile } from '../../src/core/score';
 import { mcnemarExact } from '../../src/core/compare/mcnemar';
+import { PY_AGREEMENT } from './pythonReferences';
 
 const DIR = resolve(__dirname, '../fixtures/real/lm-eval/asdiv-llama3-8b-instruct');
 const COT = join(DIR, 'asdiv_cot/samples_asdiv_2024-08-21T03-40-10.802679.jsonl');
@@ -22,13 +23,7 @@ import json, sys
 def acc(path):
     return {str(r['doc_id']): r['acc'] for r in map(json.loads, open(path))}
 a, b = acc(sys.argv[1]), acc(sys.argv[2])
-ids = sorted(set(a) & set(b))
-t = {'both_right': 0, 'baseline_only': 0, 'candidate_only': 0, 'both_wrong': 0}
-for i in ids:
-    k = ('both_right' if b[i] == 1 else 'baseline_only') if a[i] == 1 else ('candidate_only' if b[i] == 1 else 'both_wrong')
-    t[k] += 1
-print(json.dumps({'n': len(ids), 'acc': [sum(a[i] for i in ids) / len(ids), sum(b[i] for i in ids) / len(ids)], 'table': t}))
-`;
+` + PY_AGREEMENT;
 
 describe('compare on lm-eval asdiv (one continuation per sample)', () => {
   const ref = JSON.parse(execFileSync('python3', ['-c', PY, COT, PLAIN], { encoding: 'utf8' }));

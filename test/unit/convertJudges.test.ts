@@ -9,19 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Ajv, { type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
 import { modelParts } from '../../src/core/eee/names';
 import { REAL } from './realData';
+import { PY_LAST_JUDGMENTS } from './pythonReferences';
+import { validAggregate, validInstance, validate } from './eeeSchemas';
 
-const ajv = new Ajv({ strict: false, allErrors: true });
-const schema = (name: string) => JSON.parse(readFileSync(join(REAL, 'eee', 'schemas', name), 'utf8'));
-const validAggregate = ajv.compile(schema('eval.schema.json'));
-const validInstance = ajv.compile(schema('instance_level_eval.schema.json'));
-function validate(check: ValidateFunction, value: unknown, where: string): void {
-  if (!check(value)) throw new Error(`${where}: ${ajv.errorsText(check.errors)}`);
-}
 
 interface Written { source: string; model?: string; aggregate: string; samples: string; n: number }
 interface Evaluation { w: Written; agg: any; lines: any[] }
@@ -43,15 +37,9 @@ async function convert(paths: string[]): Promise<{ out: string; evaluations: Eva
 
 /** Python: per model, the last judgment of each (model, question, turn, judge), -1 dropped: n, mean and the sample ids. */
 function pythonPerModel(path: string): Record<string, { n: number; mean: number; ids: string[] }> {
-  const script = `
-import json, sys
-last = {}
-for line in open(sys.argv[1], encoding='utf-8'):
-    r = json.loads(line)
-    last[(r['model'], r['question_id'], r['turn'], '/'.join(r['judge']))] = r['score']
+  const script = `${PY_LAST_JUDGMENTS}
 out = {}
-for (m, q, t, j), s in last.items():
-    if s == -1: continue
+for m, q, t, s in valid:
     out.setdefault(m, []).append((f'{q}/{t}', s))
 print(json.dumps({m: {'n': len(v), 'mean': sum(s for _, s in v) / len(v), 'ids': sorted(i for i, _ in v)} for m, v in out.items()}))
 `;

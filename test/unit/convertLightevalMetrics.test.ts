@@ -7,17 +7,12 @@
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
 import { taskMetricDirection } from '../../src/core/eee/taskMetrics';
-import { REAL } from './realData';
+import { validAggregate, validInstance, validate } from './eeeSchemas';
 import { SIX, writeIdkDetails, writeIdkResults } from './convertLightevalFixture';
 
-const ajv = new Ajv({ strict: false, allErrors: true });
-const schema = (name: string) => JSON.parse(readFileSync(join(REAL, 'eee', 'schemas', name), 'utf8'));
-const validAggregate = ajv.compile(schema('eval.schema.json'));
-const validInstance = ajv.compile(schema('instance_level_eval.schema.json'));
 
 const TASK = 'community|toy-idk|0';
 const TS = '2025-09-26T18-27-03.114623';
@@ -40,8 +35,8 @@ async function convert(path: string): Promise<{ agg: any; lines: any[]; stdout: 
   const raw: unknown = JSON.parse(readFileSync(files.find((f) => f.endsWith('.json'))!, 'utf8'));
   const agg: any = raw;
   const lines = readFileSync(files.find((f) => f.endsWith('.jsonl'))!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  if (!validAggregate(raw)) throw new Error(ajv.errorsText(validAggregate.errors));
-  for (const l of lines) if (!validInstance(l)) throw new Error(ajv.errorsText(validInstance.errors));
+  validate(validAggregate, raw, 'aggregate');
+  for (const l of lines) validate(validInstance, l, 'instance');
   expect(agg.detailed_evaluation_results.total_rows).toBe(lines.length);
   return { agg, lines, stdout: r.stdout };
 }

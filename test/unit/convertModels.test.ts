@@ -6,13 +6,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
-import { REAL } from './realData';
+import { validAggregate, validate } from './eeeSchemas';
 
-const ajv = new Ajv({ strict: false, allErrors: true });
-const validAggregate = ajv.compile(JSON.parse(readFileSync(join(REAL, 'eee', 'schemas', 'eval.schema.json'), 'utf8')));
 
 const URL_PROVIDER = 'https://tds-project-1-ruby-one.vercel.app/query';
 const MINI = 'openai:chat:gpt-4o-mini';
@@ -55,7 +52,7 @@ describe('convert --to eee: a file of several models side by side', () => {
     expect(written.map((w) => [w.n, w.accuracy])).toEqual([[5, 0.6], [5, 0.8]]);
     for (const w of written) {
       const agg = JSON.parse(readFileSync(join(out, w.aggregate), 'utf8'));
-      expect(validAggregate(agg), ajv.errorsText(validAggregate.errors)).toBe(true);
+      validate(validAggregate, agg, 'aggregate');
       expect(agg.model_info.id).toBe(w.model);
       const lines = readFileSync(join(out, w.samples), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
       expect(lines.map((l) => l.evaluation.is_correct)).toEqual(OUTCOMES[w.model!]);

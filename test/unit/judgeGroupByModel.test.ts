@@ -8,21 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { scoreFile } from '../../src/core';
 import { runCli } from '../../src/cli/main';
 import { REAL } from './realData';
+import { PY_LAST_JUDGMENTS } from './pythonReferences';
 
 const ORIGIN = join(REAL, 'mt-bench', 'dreaming-panda', 'gpt-4_single-origin.jsonl');
 const MEDUSA = join(REAL, 'mt-bench', 'medusa', 'model_judgment', 'gpt-4_single.jsonl');
 
 /** Python: "model · turn" -> n and mean, over the last judgment of each key, -1 dropped. */
 function pythonByModelTurn(path: string): Record<string, { n: number; mean: number }> {
-  const script = `
-import json, sys
-last = {}
-for line in open(sys.argv[1], encoding='utf-8'):
-    r = json.loads(line)
-    last[(r['model'], r['question_id'], r['turn'], '/'.join(r['judge']))] = r['score']
+  const script = `${PY_LAST_JUDGMENTS}
 out = {}
-for (m, q, t, j), s in last.items():
-    if s == -1: continue
+for m, q, t, s in valid:
     out.setdefault(f'{m} \\u00b7 {t}', []).append(s)
 print(json.dumps({k: {'n': len(v), 'mean': sum(v) / len(v)} for k, v in out.items()}))
 `;

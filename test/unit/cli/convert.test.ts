@@ -10,22 +10,14 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import Ajv, { type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/main';
 import { scorePathAsync } from '../../../src/core/scoreAsync';
 import type { Report } from '../../../src/core/types';
 import { REAL } from '../realData';
+import { validAggregate, validInstance, validate } from '../eeeSchemas';
 
 const root = join(__dirname, '..', '..', '..');
-const ajv = new Ajv({ strict: false, allErrors: true });
-const schema = (name: string) => JSON.parse(readFileSync(join(REAL, 'eee', 'schemas', name), 'utf8'));
-const validAggregate = ajv.compile(schema('eval.schema.json'));
-const validInstance = ajv.compile(schema('instance_level_eval.schema.json'));
-/** Throws with ajv's reasons when `value` breaks the schema. */
-function validate(check: ValidateFunction, value: unknown, where: string): void {
-  if (!check(value)) throw new Error(`${where}: ${ajv.errorsText(check.errors)}`);
-}
 const UUID4 = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
 
 /** Every file under a folder, relative, with / separators. */

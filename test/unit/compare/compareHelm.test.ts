@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { comparePaths } from '../../../src/core/compareFiles';
 import { scoreFile } from '../../../src/core/score';
 import { mcnemarExact } from '../../../src/core/compare/mcnemar';
+import { PY_AGREEMENT } from '../pythonReferences';
 
 const BBQ = resolve(__dirname, '../../fixtures/real/helm/helm-v4-bbq');
 const LLAMA = join(BBQ, 'bbq-subject=all,method=multiple_choice_joint,model=meta_llama-3-8b-chat');
@@ -28,13 +29,7 @@ def em(path):
                 out.setdefault(e['instance_id'], s['mean'])
     return out
 a, b = em(sys.argv[1]), em(sys.argv[2])
-ids = sorted(set(a) & set(b))
-t = {'both_right': 0, 'baseline_only': 0, 'candidate_only': 0, 'both_wrong': 0}
-for i in ids:
-    k = ('both_right' if b[i] == 1 else 'baseline_only') if a[i] == 1 else ('candidate_only' if b[i] == 1 else 'both_wrong')
-    t[k] += 1
-print(json.dumps({'n': len(ids), 'acc': [sum(a[i] for i in ids) / len(ids), sum(b[i] for i in ids) / len(ids)], 'table': t}))
-`;
+` + PY_AGREEMENT;
 
 describe('compare on HELM per_instance_stats.json', () => {
   const a = join(LLAMA, 'per_instance_stats.json');
