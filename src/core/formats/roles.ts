@@ -12,6 +12,7 @@
 // the editor's "Map columns…" pick show it (`missing`, `ambiguous`, `mapHint`).
 import type { ColumnMapping } from '../types';
 import { readNumberText } from './numbers';
+import { shellQuote } from '../../common/shellQuote';
 
 export type ColumnRole =
   | 'id' | 'gold' | 'pred' | 'score' | 'classProb' | 'confidence' | 'correct'
@@ -310,10 +311,8 @@ function sumsToOne(probCols: Profile[]): number {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Shell-safe --map argument. */
-export function mapArg(name: string): string {
-  return /^[A-Za-z0-9_.:-]+$/.test(name) ? name : `'${name.replace(/'/g, "'\\''")}'`;
-}
+/** Shell-safe --map argument: one quoting for every command a message suggests (common/shellQuote.ts). */
+export const mapArg = shellQuote;
 
 function listColumns(names: string[], max = 20): string {
   const shown = names.map((n) => (n === '' ? '(unnamed)' : n));
