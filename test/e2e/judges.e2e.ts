@@ -195,16 +195,24 @@ describe('the judge panels (issue 27) in the workbench', () => {
     await expect.poll(() => stepper.getAttribute('data-total')).toBe(String(want));
     await view.locator('#clear-filters').click();
     await shoot(view, 'mt-bench-single');
-    // Group by another column: each group's size, and the page's word why no judge figure per group;
-    // Cluster by: the page says the judge's intervals are its own. Back to the judge's groups by model.
+    // Group by another column: a judge's figures are per model, so each turn is split by model
+    // ("model · turn"), each group with its judge score, the judge panel's mean of that model and
+    // turn; Cluster by: the page says the judge's intervals are its own. Back to the judge's groups by model.
     const choose = async (selector: string, value: string) => {
       await view.locator(selector).selectOption(value);
       await view.locator(selector).press('Enter');
     };
     expect(await view.locator('#group-by option[value=""]').textContent()).toBe('Model (the judge\'s figures per model)');
     await choose('#group-by', 'p:turn');
-    await view.locator('[data-na="group-figures"]').waitFor({ timeout: 120_000 });
-    expect(await view.locator('#group-table tbody tr').count()).toBe(2);
+    await expect.poll(() => view.locator('#section-groups h2').textContent(), { timeout: 120_000 }).toBe('Groups by turn');
+    expect(await view.locator('[data-na="group-figures"]').count()).toBe(0);
+    const turns = judged.models.flatMap((m) => m.turns.map((t) => ({ value: `${m.model} · ${t.turn}`, n: t.n, mean: t.mean })));
+    expect(await view.locator('#group-table tbody tr').count()).toBe(turns.length);
+    for (const t of turns) {
+      const row = view.locator(`#group-table tbody tr[data-value="${t.value}"]`);
+      expect(Number(await row.getAttribute('data-n')), t.value).toBe(t.n);
+      close(Number((await row.locator('td').nth(2).textContent())!.split(' ')[0]), t.mean, `group ${t.value}`, 5e-4 + 1e-9); // the cell shows three decimals
+    }
     await choose('#group-by', '');
     await expect.poll(() => view.locator('#section-groups h2').textContent(), { timeout: 120_000 }).toBe('Groups by model');
     await choose('#cluster-by', 'p:question_id');
