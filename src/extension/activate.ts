@@ -23,6 +23,8 @@ import { registerReportEditor } from './report/reportEditor';
 import { QuickFixProvider } from './editor/quickFixes';
 import { scoreBenchmark } from './scoreBenchmark';
 import { ReportScoring } from './worker/scoring';
+import { fileStamp } from './worker/fileStamp';
+import { SavedIntervals } from './report/savedIntervals';
 import { readSettings, SECTION, type EvalLensSettings } from './settings';
 import { HeadlineStatusBar } from './editor/statusBar';
 import { PredictionTree, type TreeNode } from './discovery/tree';
@@ -116,6 +118,9 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   const statusBar = new HeadlineStatusBar(files);
   const scoring = new ReportScoring(pool, getSettings, (path, quick, full) => void showIntervals(path, quick, full), context.workspaceState);
   scoring.idlePool = idlePool;
+  // Intervals kept across reloads stand for this build of the scoring worker only (its stamp).
+  const workerStamp = fileStamp(context.asAbsolutePath('dist/scoreWorker.js'));
+  if (workerStamp) scoring.saved = new SavedIntervals(context.workspaceState, `${workerStamp.mtime}:${workerStamp.size}`);
   files.borrow = (path, key) => scoring.firstPassFor(path, key);
   ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
   ReportPanel.columnReader = (path, report, column, fromData) => readColumnForSearch(scoring, path, report, column, fromData);

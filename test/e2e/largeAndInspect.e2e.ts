@@ -176,6 +176,25 @@ describe('files the text editor will not show', () => {
     await wb.screenshot('binary-stepper-1m');
   });
 
+  it('after a window reload, the 1,000,000-row file clicked again shows its intervals with its first chart: those of the last session, no resample made (issue 28.11)', async () => {
+    const view = wb.webview();
+    await expect.poll(() => view.locator('body').getAttribute('data-intervals'), { timeout: 180_000 }).toBe('200');
+    const before = await view.locator('.card-interval').allInnerTexts();
+    expect(before.length).toBeGreaterThan(5);
+    await wb.page.keyboard.press('Escape');
+    await wb.runCommand('View: Close All Editors');
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 90_000 });
+    await clickInExplorer(wb, 'big.test_predictions.csv');
+    const again = wb.webview();
+    await again.locator('body[data-rendered]').waitFor({ state: 'attached', timeout: 120_000 });
+    // At the first chart: the intervals are there, and the page never said it was computing them
+    // (200 resamples of a million rows take seconds: a pass would still be running now).
+    const atFirstChart = await again.locator('body').evaluate((b) => ({ intervals: b.getAttribute('data-intervals'), computing: /Computing 95% intervals/.test(b.innerText) }));
+    expect(atFirstChart).toEqual({ intervals: '200', computing: false });
+    expect(await again.locator('.card-interval').allInnerTexts()).toEqual(before);
+  });
+
   it('an Inspect log whose scorer kept no answer: the stepper shows the answer, folds the explanation, hides empty fields (issue 21, point 8)', async () => {
     await clickInExplorer(wb, '2025-05-12T20-28-13-04-00_cot.json');
     await wb.page.locator('.editor-group-container.active .tab.active[data-resource-name="2025-05-12T20-28-13-04-00_cot.json"]').waitFor({ timeout: 30_000 });

@@ -17,6 +17,9 @@ import { sharesOf } from './shares';
 import { mergeBootstrapParts } from '../../core/bootstrapParts';
 import { PreparedReports, type MadeParts as PreparedParts } from '../report/preparedReports';
 import { reportIntervals, sameReports, withIntervals } from '../report/panelModel';
+import type { IntervalsOrigin, SavedIntervals } from '../report/savedIntervals';
+import type { ReportIntervals } from '../../protocol';
+import { statSync } from 'node:fs';
 
 /** The file is open in an editor with unsaved edits (then it is scored from the buffer). */
 function isDirty(path: string): boolean {
@@ -100,6 +103,11 @@ export class ReportScoring implements vscode.Disposable {
   /** Hears how far the intervals pass of `path` is (0..1), for the page's "computing intervals… N%". */
   onIntervalsProgress: ((path: string, fraction: number) => void) | undefined;
   private latestIntervals: Promise<ScoreResult | undefined> | undefined;
+  /**
+   * Intervals kept across window reloads (savedIntervals.ts): a report whose intervals were made
+   * for the file as it is shows them with its first chart. None: always computed.
+   */
+  saved: SavedIntervals | undefined;
   /** Where each pass's timeline goes (the extension's log; benchmarks read it with EVAL_LENS_DEBUG). */
   log: ((line: string) => void) | undefined;
   /**
@@ -155,6 +163,12 @@ export class ReportScoring implements vscode.Disposable {
     if (prepared?.withIntervals) return prepared.result;
     const quick = prepared?.result ?? await this.scoreFirstPass(path, first, token, onProgress);
     if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) {
+      const kept = this.savedFor(path, options, quick);
+      if (kept) {
+        this.intervals = undefined;
+        this.latestIntervals = Promise.resolve(kept);
+        return kept;
+      }
       // The parts are this class's own worker results (intervalsFor), held as the panel's type.
       this.startIntervals(path, options, quick, prepared?.parts as MadeParts | undefined);
       // The page says "computing intervals…" until they come, not "no intervals" (issue 28.9).
@@ -231,6 +245,8 @@ export class ReportScoring implements vscode.Disposable {
    * made: a click before the last keeps them (PreparedReports.take, scoreParts).
    */
   private async intervalsFor(path: string, options: Partial<ScoreOptions>, quick: ScoreResult, signal: AbortSignal, onPart: (index: number, count: number, part: ScoreResult) => void): Promise<ScoreResult | undefined> {
+    const kept = this.savedFor(path, options, quick);
+    if (kept) return kept;
     let full: ScoreResult;
     if (splitsIntervals(quick, options)) {
       const parts: ScoreResult[] = [];
@@ -247,7 +263,26 @@ export class ReportScoring implements vscode.Disposable {
     if (!sameStamp(full, quick) || !sameReports(quick.reports, full.reports)) return undefined;
     this.log?.(`scoring: prepared intervals of ${path} made`);
     const intervals = reportIntervals(full.reports);
+    this.saveIntervals(path, options, quick, intervals);
     return { ...quick, reports: quick.reports.map((r, k) => withIntervals(r, intervals[k])) };
+  }
+
+  /**
+   * `quick` with the intervals kept for it from an earlier session (savedIntervals.ts), when they
+   * were made for the file as it is, with these options, beside the same figures.
+   */
+  private savedFor(path: string, options: Partial<ScoreOptions>, quick: ScoreResult): ScoreResult | undefined {
+    const origin = this.saved && intervalsOrigin(path, options, quick);
+    const intervals = origin && this.saved?.get(origin, quick.reports);
+    if (!intervals) return undefined;
+    this.log?.(`scoring: the intervals of ${path} were kept from an earlier pass over the file as it is (no resample made)`);
+    return { ...quick, reports: quick.reports.map((r, k) => withIntervals(r, intervals[k])) };
+  }
+
+  /** Keeps the intervals made beside `quick` for the next session (savedIntervals.ts). */
+  private saveIntervals(path: string, options: Partial<ScoreOptions>, quick: ScoreResult, intervals: ReportIntervals[]): void {
+    const origin = this.saved && intervalsOrigin(path, options, quick);
+    if (origin) this.saved?.save(origin, quick.reports, intervals);
   }
 
   /** Stops the intervals pass in flight (its panel closed). */
@@ -283,6 +318,7 @@ export class ReportScoring implements vscode.Disposable {
     const done = held.then(run).then(
       (full) => {
         if (!abort.signal.aborted) this.onIntervals(path, quick, full);
+        if (sameStamp(full, quick) && sameReports(quick.reports, full.reports)) this.saveIntervals(path, options, quick, reportIntervals(full.reports));
         return full;
       },
       (e) => {
@@ -396,6 +432,24 @@ function treeKeyOf(first: Partial<ScoreOptions>): string | undefined {
   if (first.model !== undefined || first.listColumns?.dataPath !== undefined) return undefined;
   const { listColumns: _columns, ...rest } = first;
   return optionsKey(rest);
+}
+
+/**
+ * What a report's intervals are made from (savedIntervals.ts): a file read steadily (its stamp),
+ * not a folder (a file within can change without the folder's stamp), no unsaved edits.
+ */
+function intervalsOrigin(path: string, options: Partial<ScoreOptions>, quick: ScoreResult): IntervalsOrigin | undefined {
+  if (!quick.stamp || isDirty(path) || !isFile(path)) return undefined;
+  const dataPath = options.listColumns?.dataPath;
+  return { path, stamp: quick.stamp, options: JSON.stringify(options), ...(dataPath ? { data: { path: dataPath, stamp: fileStamp(dataPath) } } : {}) };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The parts of an intervals pass (in part order, covering every part) merged into one result. */
