@@ -25,6 +25,7 @@ import { scoreBenchmark } from './scoreBenchmark';
 import { ReportScoring } from './worker/scoring';
 import { fileStamp } from './worker/fileStamp';
 import { SavedIntervals } from './report/savedIntervals';
+import { StoredReports } from './report/storedReports';
 import { readSettings, SECTION, type EvalLensSettings } from './settings';
 import { HeadlineStatusBar } from './editor/statusBar';
 import { PredictionTree, type TreeNode } from './discovery/tree';
@@ -80,6 +81,8 @@ export interface EvalLensApi {
   workerThreads(): number;
   /** The report panel, when one is open. */
   panel(): ReportPanel | undefined;
+  /** The large reports kept on disk across reloads (report/storedReports.ts), for tests. */
+  storedReports(): StoredReports | undefined;
   /** Report panels created in this window so far. */
   panelsCreated(): number;
   /** The sample view (issue 29), when open. */
@@ -121,6 +124,8 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
   // Intervals kept across reloads stand for this build of the scoring worker only (its stamp).
   const workerStamp = fileStamp(context.asAbsolutePath('dist/scoreWorker.js'));
   if (workerStamp) scoring.saved = new SavedIntervals(context.workspaceState, `${workerStamp.mtime}:${workerStamp.size}`);
+  // And so do the large reports kept on disk (the extension's own global storage).
+  if (workerStamp) ReportPanel.stored = new StoredReports(vscode.Uri.joinPath(context.globalStorageUri, 'reports').fsPath, `${workerStamp.mtime}:${workerStamp.size}:${process.versions.v8}`);
   files.borrow = (path, key) => scoring.firstPassFor(path, key);
   ReportPanel.sliceHandler = (path, message) => handleSliceRequest(scoring, path, message);
   ReportPanel.columnReader = (path, report, column, fromData) => readColumnForSearch(scoring, path, report, column, fromData);
@@ -182,6 +187,7 @@ export function activate(context: vscode.ExtensionContext): EvalLensApi {
     workerJobs: () => pool.busy,
     workerThreads: () => pool.workers,
     panel: () => ReportPanel.current,
+    storedReports: () => ReportPanel.stored,
     panelsCreated: () => ReportPanel.created,
     samplePanel: () => SamplePanel.current,
     comparePanel: () => ComparePanel.compare,

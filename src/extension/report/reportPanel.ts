@@ -25,6 +25,7 @@ import { PageFacts } from './pageFacts';
 import { forWebview, isPanelState, mayOpen, reportIntervals, reportsView, sameReports, titleFor, withIntervals, type PanelInfo, type PanelScoreFunction, type PanelScoreResult } from './panelModel';
 import { statSync } from 'node:fs';
 import { keepable, keptFor, KEEP_MS, type KeptReport } from './keptReport';
+import type { StoredReports } from './storedReports';
 import { nextEvent } from './nextEvent';
 
 import { baseName } from '../../common/paths';
@@ -63,6 +64,8 @@ export class ReportPanel {
    */
   static scoreKey: ((path: string) => string | undefined) | undefined;
   static rescore: ((path: string) => Promise<readonly Report[]>) | undefined;
+  /** The complete reports of the newest large files, kept on disk across reloads (storedReports.ts). */
+  static stored: StoredReports | undefined;
   /** The report of the last tab closed, for its file opened again (keptReport.ts). */
   private static kept: KeptReport | undefined;
   private static keptTimer: ReturnType<typeof setTimeout> | undefined;
@@ -308,6 +311,15 @@ export class ReportPanel {
       void this.checkKept(path);
       return;
     }
+    const stored = await ReportPanel.takeStored(path);
+    if (generation !== this.generation) return;
+    if (stored) {
+      ReportPanel.log?.(`panel: the report of ${path} stored on disk shown (scored ${Math.round((Date.now() - stored.at) / 1000)} s ago)`);
+      this.showResult(path, stored.result);
+      this.keptState = 'shown';
+      void this.checkKept(path);
+      return;
+    }
     this.setView({ type: 'loading', path });
     if (!score) {
       this.setView({ type: 'error', message: 'Eval Lens is not ready to score yet.' });
@@ -323,6 +335,7 @@ export class ReportPanel {
         return;
       }
       this.showResult(path, result);
+      if (!result.intervalsPending) this.store(path);
     } catch (error) {
       if (generation !== this.generation) return;
       const message = source.token.isCancellationRequested
@@ -367,6 +380,7 @@ export class ReportPanel {
       // posted early lacks them, so 'ready' posts the view again, with them.
       else this.earlyToken = undefined;
       if (this.intervalsAhead?.token === this.token) this.intervalsAhead.resolve();
+      this.store(path);
       ReportPanel.log?.(`panel: intervals ${this.info.ready ? 'posted' : 'kept for the next ready'}, ${Date.now() - this.info.createdAt} ms after the panel was created`);
       this.follower.checkStamp();
       return true;
@@ -423,19 +437,43 @@ export class ReportPanel {
     ReportPanel.kept = undefined;
   }
 
+  /** Writes the complete report in view to disk, when it is large enough to be worth it (storedReports.ts). */
+  private store(path: string): void {
+    const stored = ReportPanel.stored;
+    const key = stored && ReportPanel.rescore ? ReportPanel.scoreKey?.(path) : undefined;
+    const kept = keepable(path, key, this.result, true, Date.now());
+    if (!stored || 'not' in kept) return;
+    stored.save(kept).then(
+      (saved) => { if (saved) ReportPanel.log?.(`panel: the report of ${path} stored on disk (${(kept.bytes / 2 ** 20).toFixed(1)} MB of instance pages)`); },
+      (e: unknown) => ReportPanel.log?.(`panel: the report of ${path} could not be stored: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  }
+
+  /** The report of `path` stored on disk when it stands for the file now (storedReports.ts). */
+  private static async takeStored(path: string): Promise<KeptReport | undefined> {
+    const stored = ReportPanel.stored;
+    if (!stored || !ReportPanel.rescore) return undefined;
+    return stored.load(path, ReportPanel.scoreKey?.(path), ReportPanel.stampOf(path), ReportPanel.isDirty(path));
+  }
+
+  private static stampOf(path: string): { mtime: number; size: number } | undefined {
+    try {
+      const st = statSync(path);
+      return st.isFile() ? { mtime: st.mtimeMs, size: st.size } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private static isDirty(path: string): boolean {
+    return vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && d.isDirty);
+  }
+
   /** The kept report of `path` when it still stands (then it is no longer kept: the panel holds it). */
   private static takeKept(path: string): KeptReport | undefined {
     const kept = ReportPanel.kept;
     if (!kept) return undefined;
-    let stamp: { mtime: number; size: number } | undefined;
-    try {
-      const st = statSync(path);
-      stamp = st.isFile() ? { mtime: st.mtimeMs, size: st.size } : undefined;
-    } catch {
-      stamp = undefined;
-    }
-    const dirty = vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && d.isDirty);
-    const result = keptFor(kept, path, ReportPanel.scoreKey?.(path), stamp, dirty, Date.now());
+    const result = keptFor(kept, path, ReportPanel.scoreKey?.(path), ReportPanel.stampOf(path), ReportPanel.isDirty(path), Date.now());
     if (!result) return undefined;
     ReportPanel.dropKept();
     return kept;
@@ -460,6 +498,8 @@ export class ReportPanel {
         ReportPanel.log?.(`panel: the kept report of ${path} is the file's report`);
       } else {
         ReportPanel.log?.(`panel: the kept report of ${path} differs from the file's: scored again`);
+        await ReportPanel.stored?.forget(path);
+        if (token !== this.token) return;
         void this.load(path).then(() => { if (!this.keptState) this.keptState = 'replaced'; });
       }
     } catch {

@@ -1,0 +1,104 @@
+// Large reports kept on disk across window reloads (issue 28, point 11). After "Reload Window" (or
+// a restart), a click on a 1M-row file it had shown scored the file again: the parse and the first
+// pass (~0.6 s of a worker's CPU) on two cores that the reloading workbench, the text editor's read
+// of the file and the booting webview already share (first chart 2.1-2.9 s after the click), then
+// its intervals. The report of a closed tab is kept in memory a while (keptReport.ts); this keeps
+// the complete reports of the newest large files (chart data, instance pages and intervals) in the
+// extension's own storage, where they stand, as the kept one does, for the file at the mtime and
+// size they were made from, with the same scoring options, and for this build of the extension
+// only. Shown, each is checked as the kept one is: the file scored again without instances or
+// intervals, and scored anew when its numbers differ (a companion file changed).
+//
+// The format is V8's own serialisation (node:v8), which writes typed arrays as their bytes: a
+// report of a million rows is ~15 MB and reads back in tens of milliseconds. Nothing of the user's
+// is written: only the extension's global storage folder.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { keptFor, type KeptReport } from './keptReport';
+
+/** How many reports are kept on disk: the newest (a report shown again is written again). */
+export const STORED_MAX = 2;
+/**
+ * Reports whose instance pages are smaller than this are not stored: such a file is parsed and
+ * scored again in well under a second (a 1M-row folktexts report's pages are ~15 MB).
+ */
+export const STORED_MIN_BYTES = 2 * 2 ** 20;
+
+const SUFFIX = '.report';
+
+interface StoredFile {
+  /** This module's format, and the extension build that wrote it (its scoring worker's stamp). */
+  format: 1;
+  code: string;
+  kept: KeptReport;
+}
+
+export class StoredReports {
+  /** Reports written and read back (tests, logs). */
+  readonly counts = { saved: 0, loaded: 0 };
+  private writing: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly dir: string, private readonly code: string, private readonly minBytes = STORED_MIN_BYTES) {}
+
+  /**
+   * Writes `kept` (a complete report: intervals arrived) for its path, replacing the one stored for
+   * it, and drops all but the STORED_MAX newest. Writes one at a time; errors are the caller's to log.
+   */
+  save(kept: KeptReport): Promise<boolean> {
+    if (kept.bytes < this.minBytes || kept.result.intervalsPending) return Promise.resolve(false);
+    const file: StoredFile = { format: 1, code: this.code, kept };
+    const run = this.writing.then(async () => {
+      await mkdir(this.dir, { recursive: true });
+      const target = this.fileOf(kept.path);
+      const partial = `${target}.${process.pid}.partial`;
+      await writeFile(partial, serialize(file));
+      await rename(partial, target);
+      this.counts.saved++;
+      await this.prune();
+      return true;
+    });
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * The report stored for `path` when it stands for it now: the same scoring options (`key`), the
+   * file at the same mtime and size (`stamp`), no unsaved edits, this build. Undefined otherwise,
+   * and when nothing readable is stored.
+   */
+  async load(path: string, key: string | undefined, stamp: { mtime: number; size: number } | undefined, dirty: boolean): Promise<KeptReport | undefined> {
+    if (key === undefined || !stamp || dirty) return undefined;
+    let file: StoredFile;
+    try {
+      await this.writing;
+      file = deserialize(await readFile(this.fileOf(path))) as StoredFile;
+    } catch {
+      return undefined;
+    }
+    if (!file || file.format !== 1 || file.code !== this.code || !file.kept) return undefined;
+    // No age limit: it stands while the file and the options do.
+    if (!keptFor(file.kept, path, key, stamp, dirty, file.kept.at)) return undefined;
+    this.counts.loaded++;
+    return file.kept;
+  }
+
+  /** Forgets what is stored for `path` (it no longer stands: the file changed, or its report differs). */
+  async forget(path: string): Promise<void> {
+    await this.writing;
+    await unlink(this.fileOf(path)).catch(() => undefined);
+  }
+
+  private fileOf(path: string): string {
+    return join(this.dir, `${createHash('sha256').update(path).digest('hex').slice(0, 32)}${SUFFIX}`);
+  }
+
+  private async prune(): Promise<void> {
+    const names = (await readdir(this.dir)).filter((n) => n.endsWith(SUFFIX));
+    if (names.length <= STORED_MAX) return;
+    const dated = await Promise.all(names.map(async (n) => ({ n, t: (await stat(join(this.dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+    dated.sort((a, b) => b.t - a.t);
+    await Promise.all(dated.slice(STORED_MAX).map((d) => unlink(join(this.dir, d.n)).catch(() => undefined)));
+  }
+}
