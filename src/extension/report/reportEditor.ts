@@ -22,6 +22,9 @@ export const OPEN_FILE_COMMAND = 'evalLens.openFile';
  */
 export const TEXT_EDITOR_LIMIT_BYTES = 16 * 1024 * 1024;
 
+/** How long a report tab's file waits for the report's first chart before the tree scores it. */
+const FIRST_CHART_WAIT_MS = 10_000;
+
 /** Names the text editor cannot show at all: Parquet tables and Inspect .eval logs (zips). */
 const BINARY_NAME = /\.(parquet|eval)$/i;
 /** Names of prediction files the redirect may apply to (the include patterns' extensions). */
@@ -80,13 +83,21 @@ class ReportEditorProvider implements vscode.CustomReadonlyEditorProvider<Report
 
   resolveCustomEditor(document: ReportDocument, webviewPanel: vscode.WebviewPanel): void {
     ReportEditorProvider.opened++;
-    ReportPanel.adopt(this.context, webviewPanel, document.uri.fsPath);
+    const panel = ReportPanel.adopt(this.context, webviewPanel, document.uri.fsPath);
     // Like a file open in a text editor: tracked while its tab is open (status bar, Problems), even
     // outside the workspace's globs.
     const uri = document.uri;
     if (uri.scheme !== 'file' || this.files.get(uri)) return;
     const format = detectFormat(uri.fsPath, readHead(uri.fsPath) ?? '') ?? 'generic';
-    void this.files.score(this.files.track(uri, format, false), 'interactive');
+    const entry = this.files.track(uri, format, false);
+    // Scored for the tree once the report's first chart is painted (or has failed to come): a
+    // click at once after a reload, on a file discovery has not reached yet, otherwise parsed it
+    // for the tree while the webview booted, beside a report kept from before the reload
+    // (storedReports.ts): ~0.5 s of a core on two (issue 28.11). It then takes the report's own
+    // pass when that is lent (scoring.ts firstPassFor).
+    void panel.whenRendered(uri.fsPath, FIRST_CHART_WAIT_MS).catch(() => undefined).then(() => {
+      if (this.files.get(uri) === entry) void this.files.score(entry, 'interactive');
+    });
     webviewPanel.onDidDispose(() => {
       const entry = this.files.get(uri);
       if (entry && !entry.discovered) this.files.untrack(uri);
