@@ -7,7 +7,7 @@
 // fresh browser profile ('first': VS Code installs its webview service worker) is reported apart.
 //
 //   flock /tmp/eval-lens-vscode.lock node bench/explorer-first-chart.mjs [--file CSV] [--cold 2] [--warm 3]
-//       [--dev [--no-build]] [--at-once | --first-pass-only | --parts-ahead K] [--associate] [--settings '{"evalLens.bootstrap": 200}']
+//       [--dev [--no-build]] [--at-once | --first-pass-only | --parts-ahead K] [--fresh] [--associate] [--settings '{"evalLens.bootstrap": 200}']
 //
 // --at-once clicks as soon as the Explorer lists the file after the reload (discovery may still be
 // scoring it for the tree); by default the click waits until the tree has scored it.
@@ -29,7 +29,7 @@
 //
 // Figures go to stdout and bench/data/explorer-first-chart.json.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -53,6 +53,11 @@ const firstPassOnly = args.includes('--first-pass-only');
 // --parts-ahead K: the click comes once K parts of the intervals are made ahead (of PARTS_AHEAD in
 // src/extension/worker/scoring.ts); the click's workers make the others.
 const partsAhead = args.includes('--parts-ahead') ? Number(opt('parts-ahead', '1')) : undefined;
+// --fresh: the file's mtime set to now before each reload, as a benchmark run that has just written
+// it: nothing kept from the last session stands for it (its report stored on disk, its saved
+// intervals: src/extension/report/storedReports.ts, savedIntervals.ts). Without it, a cold click
+// after the reload is on a file the window showed before the reload.
+const fresh = args.includes('--fresh');
 // --associate: the file's name pattern is associated with the report editor (workbench.editorAssociations),
 // so the click opens it at once; without it the workbench first opens a text editor, which streams
 // the file's first 10 MB to the browser (its limit for a remote file) before the report editor takes over.
@@ -405,7 +410,7 @@ const gauge = () => {
 const gaugeBefore = gauge();
 const results = [];
 try {
-  console.log(`# ${name} (${sizeMB.toFixed(1)} MB); ${dev ? 'development build (dist/)' : 'production build (as in the .vsix)'}; settings ${JSON.stringify(settings)}; ${atOnce ? 'click at once after the reload' : 'click once the tree has scored the file'}`);
+  console.log(`# ${name} (${sizeMB.toFixed(1)} MB); ${dev ? 'development build (dist/)' : 'production build (as in the .vsix)'}; settings ${JSON.stringify(settings)}; ${atOnce ? 'click at once after the reload' : 'click once the tree has scored the file'}${fresh ? '; the file written anew before each reload (--fresh)' : ''}`);
   await workbenchSettled(0);
   // The browser's first webview ever installs VS Code's webview service worker: measured apart
   // ('first'), as a browser that has shown a webview before never pays for it again.
@@ -413,6 +418,7 @@ try {
   await wb.runCommand('View: Close All Editors');
   for (let c = 1; c <= colds; c++) {
     await wb.runCommand('View: Close All Editors');
+    if (fresh) utimesSync(join(workspace, name), new Date(), new Date());
     const since = Date.now();
     await wb.runCommand('Developer: Reload Window');
     // The old page's last lines are stamped before the reload: wait for the new host's activation.
