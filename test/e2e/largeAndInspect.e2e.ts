@@ -190,7 +190,7 @@ describe('files the text editor will not show', () => {
     await again.locator('body[data-rendered]').waitFor({ state: 'attached', timeout: 120_000 });
     // At the first chart: the intervals are there, and the page never said it was computing them
     // (200 resamples of a million rows take seconds: a pass would still be running now).
-    const atFirstChart = await again.locator('body').evaluate((b) => ({ intervals: b.getAttribute('data-intervals'), computing: /Computing 95% intervals/.test(b.innerText) }));
+    const atFirstChart = await again.locator('body').evaluate((b) => ({ intervals: b.getAttribute('data-intervals'), computing: /Computing 95% intervals/.test((b as HTMLElement).innerText) }));
     expect(atFirstChart).toEqual({ intervals: '200', computing: false });
     expect(await again.locator('.card-interval').allInnerTexts()).toEqual(before);
   });
