@@ -27,7 +27,7 @@ import { CountDraws } from './metrics/bootstrap';
 import { modelsOf } from './compareFiles';
 import { parsePythonJson } from './formats/pythonJson';
 import { rankValuesParallel, scorePathParallel } from './parallel';
-import { judgeBoardEntries, judgeBoardMetric, withRatingRanks } from './judges/judgeBoard';
+import { finishJudgeBoard, judgeBoardEntries, judgeBoardMetric } from './judges/judgeBoard';
 import {
   aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, isMetricName, pivotPrompting, rankIntervals, taskMetricNames,
   type Board, type BoardEntry, type TaskMetricName,
@@ -160,7 +160,7 @@ function boardWithoutRanks(
     return { result: { board: pivots[metrics[0]]!, pivots } };
   }
   const board = buildBoard(entries, { metric: request.metric ?? judgeBoardMetric(judged), source: reported && entries.every((e) => !e.intervals && !e.taskIntervals) ? 'reported' : 'computed' });
-  withRatingRanks(board, judged);
+  finishJudgeBoard(board, judged);
   if (!board.rows.length) {
     // Never an empty table without a reason: what was found and why none of it is a row.
     const why = problems.length ? 'no file under the paths is a run to rank (see the notes below)' : 'no file under the paths was read as predictions or results';
