@@ -53,13 +53,13 @@ print(json.dumps([{'gold': a, 'predicted': b, 'count': int(n)} for a, b, n in c.
     expect(groups).toEqual(want);
   });
 
-  it('free-text answers are grouped by the trimmed, case-folded answer, gold left out', () => {
+  it('free-text answers are grouped by the trimmed, case-folded answer, gold left out, shown as first written', () => {
     const classes = ['Paris', ' paris ', 'PARIS', 'Lyon', 'Berlin'];
     const gold = Int32Array.from([3, 3, 4, 4, 4, 3]);
     const pred = Int32Array.from([0, 1, 2, 3, 4, 3]); // three spellings of paris, one lyon for berlin, two right
     expect(multiclassErrorGroups({ classes, gold, pred, freeText: { reason: 'model-graded', keepAccuracy: true } })).toEqual([
-      { gold: null, predicted: 'paris', count: 3 },
-      { gold: null, predicted: 'lyon', count: 1 },
+      { gold: null, predicted: 'Paris', count: 3 },
+      { gold: null, predicted: 'Lyon', count: 1 },
     ]);
   });
 
