@@ -310,6 +310,8 @@ function scoreRows(input: FileInput, ctx: FormatContext, o: RowsInput): ParseRes
     const total = num(stats.successes) + num(stats.failures) + num(stats.errors);
     if (total) reported = { ...(reported ?? {}), accuracy: num(stats.successes) / total };
   }
+  const errored = erroredWarning(rows, model, stats);
+  if (errored) problems.push(errored);
   if (models.length > 1) {
     problems.push({ line: 1, severity: 'info', code: 'filtered', message: `The file holds ${models.length} models (${models.join(', ')}); ${model} is scored (${records.length} of ${rows.length} results). One figure over several models would mean nothing: score each with --model NAME, or compare them.` });
   }
@@ -327,6 +329,39 @@ function scoreRows(input: FileInput, ctx: FormatContext, o: RowsInput): ParseRes
     result.breakdown = models.map((m) => modelRow(m, rows.filter((r) => r.column === m)));
   }
   return result;
+}
+
+/** promptfoo's ResultFailureReason.ERROR: the provider (or the test) failed, so there is no output to grade. */
+const isErrored = (r: Row) => r.result.failureReason === 2;
+
+/**
+ * Results that errored (an API error, a timeout: no output) said out loud. They stay in the pass
+ * rate as not passed, because promptfoo's own pass rate, successes / (successes + failures +
+ * errors), counts them so and the figure must match what promptfoo printed; but an error is not a
+ * wrong answer, so the warning gives the pass rate over the results that have an output, and says
+ * when there are none (then the accuracy says nothing of the model). Older files without
+ * failureReason are not guessed at: their `error` also holds an assertion's reason.
+ */
+function erroredWarning(rows: readonly Row[], model: string, stats: Record<string, unknown> | undefined): RowProblem | undefined {
+  const mine = rows.filter((r) => r.column === model);
+  const errored = mine.filter(isErrored);
+  if (!errored.length) return undefined;
+  const first = errored.map((r) => (typeof r.result.error === 'string' ? r.result.error.trim().replace(/\s+/g, ' ') : '')).find((e) => e);
+  const example = first ? ` (the first: "${first.length > 160 ? `${first.slice(0, 159)}…` : first}")` : '';
+  const inFile = rows.filter(isErrored).length;
+  const statErrors = stats && typeof stats.errors === 'number' ? stats.errors : undefined;
+  const fileNote = rows.length > mine.length || statErrors !== undefined
+    ? ` In the whole file ${inFile} of ${rows.length} results errored${statErrors !== undefined ? ` (its stats: ${statErrors} errors)` : ''}.`
+    : '';
+  const answered = mine.filter((r) => !isErrored(r));
+  const passed = answered.filter((r) => r.result.success === true).length;
+  const rest = answered.length
+    ? ` Over the ${answered.length} result${answered.length === 1 ? '' : 's'} with an output the pass rate is ${(passed / answered.length).toFixed(4)} (${passed} passed).`
+    : ' No result has an output: the accuracy says nothing of the model.';
+  return {
+    line: errored[0].member.line, severity: 'warning', code: answered.length ? 'missing-field' : 'unscorable',
+    message: `${errored.length} of ${mine.length} results${rows.length > mine.length ? ` of ${model}` : ''} errored, with no output${example}. They count as not passed, as in promptfoo's own pass rate, though an error is no wrong answer.${rest}${fileNote}`,
+  };
 }
 
 /** A model's pass rate and mean score, for the breakdown of a file holding several. */
