@@ -8,7 +8,8 @@
 // testPassCount, testFailCount, testErrorCount, score (a sum), namedScores (sums) and namedScoresCount).
 //
 // Each result is one sample, judged by promptfoo itself: the pass rate (accuracy) is the share of
-// results with success, a failed result (an assertion or an error) being a failure like any other.
+// results with success, a failed result (an assertion or an error) being a failure like any other,
+// as in promptfoo's own pass rate; results that errored (no output) are also counted in a warning.
 // The per-sample figures are `score` and each namedScores key, a key's mean taken over the results
 // that carry it. A file comparing several providers (or prompts) holds several columns: each is a
 // model of the file, scored alone (ScoreOptions.model picks one, the first by default), since one
