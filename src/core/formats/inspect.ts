@@ -53,17 +53,48 @@ function scalar(v: unknown): ScoreValue | undefined {
   return undefined;
 }
 
-/** Every scorer's value of every sample; a dict value becomes one scorer per key (`name/key`). */
-function collectScores(log: InspectLog): Map<string, Entry[]> {
-  const byScorer = new Map<string, Entry[]>();
-  const add = (name: string, e: Entry) => {
-    let list = byScorer.get(name);
-    if (!list) byScorer.set(name, (list = []));
+/** Where a figure's values come from: a scorer, and the key of its dict value when it gives one. */
+interface Origin { scorer: string; key?: string }
+
+interface Scores { byName: Map<string, Entry[]>; origin: Map<string, Origin> }
+
+/**
+ * Every scorer's value of every sample. A dict value ({main_task_success: true, side_task_success:
+ * false}) gives one figure per key, named by the key as Inspect's results name it (its results list
+ * one entry per key, with the dict scorer as `scorer`); a key that another scorer's name or another
+ * dict's key also takes is named scorer/key, so no two figures share a name.
+ */
+function collectScores(log: InspectLog): Scores {
+  const byName = new Map<string, Entry[]>();
+  const origin = new Map<string, Origin>();
+  const add = (name: string, from: Origin, e: Entry) => {
+    let list = byName.get(name);
+    if (!list) byName.set(name, (list = []));
+    if (!origin.has(name)) origin.set(name, from);
     list.push(e);
   };
-  // Scorers in the order the log's results list them, then any others in the order met.
-  const results = isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
-  for (const r of results) if (typeof r.name === 'string') byScorer.set(r.name, []);
+  const results = resultScores(log);
+  // The names a key could clash with: every plain scorer's name, and how many dicts use each key.
+  const plainNames = new Set<string>();
+  const dictsByKey = new Map<string, Set<string>>();
+  for (const s of log.samples) {
+    for (const [name, score] of Object.entries(isObject(s.scores) ? s.scores : {})) {
+      if (!isObject(score)) continue;
+      if (!isObject(score.value)) { plainNames.add(name); continue; }
+      for (const k of Object.keys(score.value)) {
+        let set = dictsByKey.get(k);
+        if (!set) dictsByKey.set(k, (set = new Set()));
+        set.add(name);
+      }
+    }
+  }
+  const keyName = (scorer: string, key: string) => {
+    const named = results.some((r) => r.name === key && r.scorer === scorer);
+    const clash = plainNames.has(key) || (dictsByKey.get(key)?.size ?? 0) > 1;
+    return named || !clash ? key : `${scorer}/${key}`;
+  };
+  // Figures in the order the log's results list them, then any others in the order met.
+  for (const r of results) if (typeof r.name === 'string') byName.set(r.name, []);
   log.samples.forEach((s, i) => {
     const scores = isObject(s.scores) ? s.scores : {};
     for (const [name, score] of Object.entries(scores)) {
@@ -72,16 +103,21 @@ function collectScores(log: InspectLog): Map<string, Entry[]> {
       if (isObject(score.value)) {
         for (const [k, v] of Object.entries(score.value)) {
           const sv = scalar(v);
-          if (sv !== undefined) add(`${name}/${k}`, { ...base, value: sv });
+          if (sv !== undefined) add(keyName(name, k), { scorer: name, key: k }, { ...base, value: sv });
         }
       } else {
         const sv = scalar(score.value);
-        if (sv !== undefined) add(name, { ...base, value: sv });
+        if (sv !== undefined) add(name, { scorer: name }, { ...base, value: sv });
       }
     }
   });
-  for (const [name, list] of byScorer) if (!list.length) byScorer.delete(name);
-  return byScorer;
+  for (const [name, list] of byName) if (!list.length) byName.delete(name);
+  return { byName, origin };
+}
+
+/** The log's results.scores entries (one per figure: a dict scorer has one per key). */
+function resultScores(log: InspectLog): Obj[] {
+  return isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
 }
 
 /**
@@ -98,14 +134,27 @@ function isGraded(entries: Entry[]): boolean {
 }
 
 /**
- * Whether a graded scorer's mean is named `mean`: when the log reports Inspect's mean() metric for
- * it (cyse2 reports accuracy, mean and std), or reports nothing for it. A log that names it only
- * accuracy keeps that name, so the figure stands beside the log's own.
+ * Values outside [0, 1] (ControlArena's 0-10 suspicion score, -1 for "not judged"): whatever the log
+ * calls their mean (Inspect's accuracy() is any values' mean), it is no share of right answers.
+ */
+function outsideUnitRange(entries: Entry[]): boolean {
+  return entries.some((e) => {
+    if (isUnscored(e.value) || !(typeof e.value === 'number' || typeof e.value === 'string')) return false;
+    const v = valueToFloat(e.value);
+    return v.known && (v.value < 0 || v.value > 1);
+  });
+}
+
+/**
+ * Whether a graded scorer's mean is shown as a mean, not an accuracy: always when its values leave
+ * [0, 1]; else when the log reports Inspect's mean() metric for it (cyse2 reports accuracy, mean and
+ * std), or reports nothing for it. A log that names a share in [0, 1] only accuracy keeps that name,
+ * so the figure stands beside the log's own.
  */
 function gradedAsMean(log: InspectLog, scorer: string, entries: Entry[]): boolean {
   if (!isGraded(entries)) return false;
-  const results = isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
-  const own = results.find((r) => r.name === scorer);
+  if (outsideUnitRange(entries)) return true;
+  const own = resultScores(log).find((r) => r.name === scorer);
   return !own || !isObject(own.metrics) || 'mean' in own.metrics || !('accuracy' in own.metrics);
 }
 
@@ -114,9 +163,8 @@ function figures(values: number[], graded = false): Record<string, number | null
 }
 
 /** The reducer's name: the one reductions.json records for the scorer, else the eval's first epochs_reducer, else mean. */
-function reducerName(log: InspectLog, scorer: string): string {
-  const base = scorer.split('/')[0];
-  const red = log.reductions?.find((r) => r.scorer === base);
+function reducerName(log: InspectLog, from: Origin): string {
+  const red = log.reductions?.find((r) => r.scorer === from.scorer);
   if (red && typeof red.reducer === 'string') return red.reducer;
   const config = isObject(log.header.eval) && isObject(log.header.eval.config) ? log.header.eval.config : {};
   const er = config.epochs_reducer;
@@ -126,9 +174,9 @@ function reducerName(log: InspectLog, scorer: string): string {
 }
 
 /** The values reductions.json records for a scorer, by sample id. */
-function recordedReductions(log: InspectLog, scorer: string): Map<string, ScoreValue> | undefined {
-  const [base, key] = scorer.split('/');
-  const red = log.reductions?.find((r) => r.scorer === base);
+function recordedReductions(log: InspectLog, from: Origin): Map<string, ScoreValue> | undefined {
+  const { key } = from;
+  const red = log.reductions?.find((r) => r.scorer === from.scorer);
   if (!red || !Array.isArray(red.samples)) return undefined;
   const out = new Map<string, ScoreValue>();
   for (const s of red.samples) {
@@ -143,10 +191,10 @@ function recordedReductions(log: InspectLog, scorer: string): Map<string, ScoreV
 interface Reduced { values: number[]; byId: Map<string, number>; label: string; problems: RowProblem[] }
 
 /** Reduce a scorer's epochs per sample with Inspect's reducer; check against reductions.json when it is there. */
-function reduce(log: InspectLog, scorer: string, entries: Entry[], path: string): Reduced {
-  const name = reducerName(log, scorer);
+function reduce(log: InspectLog, scorer: string, from: Origin, entries: Entry[], path: string): Reduced {
+  const name = reducerName(log, from);
   const reducer = reducerNamed(name);
-  const recorded = recordedReductions(log, scorer);
+  const recorded = recordedReductions(log, from);
   const problems: RowProblem[] = [];
   const byId = new Map<string, number>();
   if (reducer) {
@@ -183,27 +231,32 @@ function reduce(log: InspectLog, scorer: string, entries: Entry[], path: string)
 /**
  * What the log itself reports: results.scores[].metrics, by bare metric name when the log has one
  * scorer (also when its samples carry no scores, as in a cancelled log), else the first scorer by
- * bare name and the others as scorer/metric.
+ * bare name and the others as scorer/metric. The "accuracy" of a figure whose values leave [0, 1]
+ * (`notShares`) is their mean, reported under the figure's own name (max_sus_scorer 2.0), so that no
+ * suspicion score reads as an accuracy; so is a dict scorer's key's (`ownNamed`: main_task_success),
+ * which stands beside the key's own figure.
  */
-function reportedFigures(log: InspectLog, primary: string | undefined): Record<string, number | null> {
+function reportedFigures(log: InspectLog, primary: string | undefined, notShares: ReadonlySet<string> = new Set(), ownNamed: ReadonlySet<string> = new Set()): Record<string, number | null> {
   const out: Record<string, number | null> = {};
-  const results = isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
+  const results = resultScores(log);
   const bare = (name: unknown) => results.length === 1 || name === primary;
   for (const r of results) {
     if (!isObject(r.metrics)) continue;
     for (const [metric, m] of Object.entries(r.metrics)) {
       const v = isObject(m) ? m.value : undefined;
       if (typeof v !== 'number' && v !== null) continue;
-      out[bare(r.name) ? metric : `${String(r.name)}/${metric}`] = v;
+      // A reported accuracy outside [0, 1] says so itself, samples or none (a cancelled log's results).
+      const notShare = notShares.has(String(r.name)) || (typeof v === 'number' && (v < 0 || v > 1));
+      if (metric === 'accuracy' && (notShare || (ownNamed.has(String(r.name)) && r.name !== primary))) out[String(r.name)] = v;
+      else out[bare(r.name) ? metric : `${String(r.name)}/${metric}`] = v;
     }
   }
   return out;
 }
 
 /** Scorers that grade free text with a model (Inspect's model_graded_qa, model_graded_fact, and the like). */
-function isModelGraded(log: InspectLog, scorer: string): boolean {
-  const results = isObject(log.header.results) && Array.isArray(log.header.results.scores) ? log.header.results.scores.filter(isObject) : [];
-  const names = [scorer, ...results.filter((r) => r.name === scorer.split('/')[0]).map((r) => String(r.scorer ?? ''))];
+function isModelGraded(log: InspectLog, scorer: string, from: Origin): boolean {
+  const names = [scorer, from.scorer, ...resultScores(log).filter((r) => r.name === scorer || r.name === from.scorer).map((r) => String(r.scorer ?? ''))];
   return names.some((n) => /model_graded|llm_judge|llm_grader|judge|grader/i.test(n));
 }
 
@@ -284,9 +337,13 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const status = statusProblem(log, log.samples.length);
   if (status) problems.push(status);
   problems.push(...unreadProblems(log));
-  const scorers = collectScores(log);
+  const { byName: scorers, origin } = collectScores(log);
+  // The headline: the first figure the results list (a dict scorer's first key), else the first met.
   const primary = [...scorers.keys()][0];
-  const reported = reportedFigures(log, primary);
+  // Figures whose values leave [0, 1]: their means are named as the figure, never accuracy.
+  const notShares = new Set([...scorers].filter(([, list]) => outsideUnitRange(list)).map(([name]) => name));
+  const dictKeys = new Set([...origin].filter(([, o]) => o.key !== undefined).map(([name]) => name));
+  const reported = reportedFigures(log, primary, notShares, dictKeys);
   if (!primary) {
     const message = !log.samples.length && log.refused?.length
       ? `Not a readable Inspect log: ${log.refused[0].message}.`
@@ -301,7 +358,10 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   let metrics: Partial<Record<MetricName, number | null>> = {};
   let primaryValues: Float64Array | undefined;
   const primaryAsMean = gradedAsMean(log, primary, scorers.get(primary)!);
+  const primaryOrigin = origin.get(primary)!;
   const unknownValues = new Set<string>();
+  // Each figure's reduced value by sample id, for its task metric (below).
+  const reducedById = new Map<string, Map<string, number>>();
   for (const [scorer, entries] of scorers) {
     const asMean = gradedAsMean(log, scorer, entries);
     for (const e of entries) if (!isUnscored(e.value) && !valueToFloat(e.value).known) unknownValues.add(`${scorer}: ${JSON.stringify(e.value)}`);
@@ -311,7 +371,8 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
         breakdown.push({ label: `${scorer} · epoch ${ep}`, n: vs.length, metrics: figures(vs, asMean) });
       }
     }
-    const red = reduce(log, scorer, entries, input.path);
+    const red = reduce(log, scorer, origin.get(scorer)!, entries, input.path);
+    reducedById.set(scorer, red.byId);
     problems.push(...red.problems);
     const f = figures(red.values, asMean);
     breakdown.push({ label: `${scorer} · ${red.label}`, n: red.values.length, metrics: f });
@@ -379,15 +440,27 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   const distinctTargets = new Set(entries.map((_, i) => gold[i])).size;
   // The answers the scorer compared (A, D, A), not the completions around them ("… so the answer is A").
   const distinctAnswers = new Set(answers).size;
-  const modelGraded = isModelGraded(log, primary);
+  const modelGraded = isModelGraded(log, primary, primaryOrigin);
+  // No sample has a target (ControlArena's tasks are judged by their scorers alone): the answers
+  // are matched against nothing, so there are no classes for a macro-F1, only the scorer's verdicts.
+  const noTargets = n > 0 && entries.every((_, i) => classes[gold[i]] === '');
   // On a handful of samples, distinct counts say little: there the texts must also read as prose.
   const prose = (t: string) => t.length > 40 || t.trim().split(/\s+/).length >= 4;
   const manyDistinct = distinctTargets > n / 2 || distinctAnswers > n / 2;
   const freeText = modelGraded || (manyDistinct && (n >= 10 || classes.some(prose) || answers.some(prose)));
+  // A graded figure's mean: named `mean` (Inspect's mean() metric) when its values are shares in
+  // [0, 1]; named as the figure itself (max_sus_scorer, main_task_success) when they leave [0, 1]
+  // or it is a key of a dict scorer, so that it reads as what it is.
+  const gradedName = notShares.has(primary) || primaryOrigin.key !== undefined ? primary : 'mean';
   if (n > 0 && primaryAsMean) {
     // No accuracy over graded values: the set's right-or-wrong (a value of 1) is not the scorer's figure.
-    set.freeText = { reason: `The scorer ${primary} gives graded values (${String(entries.find((e) => isGraded([e]))!.value)}), not right or wrong`, keepAccuracy: false };
-    problems.push({ line: 1, severity: 'info', code: 'undefined-metric', message: `${set.freeText.reason}: their mean is shown as Inspect's mean, not as an accuracy; no macro-F1, per-class view or calibration is computed.` });
+    const example = String(entries.find((e) => isGraded([e]))!.value);
+    set.freeText = { reason: `The scorer ${primary} gives graded values (${example}), not right or wrong`, keepAccuracy: false };
+    const shownAs = notShares.has(primary) ? `${gradedName}, not as an accuracy (its values leave [0, 1])` : `${gradedName === 'mean' ? 'Inspect\'s mean' : gradedName}, not as an accuracy`;
+    problems.push({ line: 1, severity: 'info', code: 'undefined-metric', message: `${set.freeText.reason}: their mean is shown as ${shownAs}; no macro-F1, per-class view or calibration is computed.` });
+  } else if (n > 0 && noTargets) {
+    set.freeText = { reason: `The samples have no targets (every target is empty), so their answers are no classes`, keepAccuracy: true };
+    problems.push({ line: 1, severity: 'info', code: 'undefined-metric', message: `${set.freeText.reason}: the accuracy is the scorer's verdict; no macro-F1 or per-class view is computed.` });
   } else if (n > 0 && freeText) {
     set.freeText = {
       reason: modelGraded
@@ -401,12 +474,34 @@ export function parseInspect(input: FileInput, ctx: FormatContext): ParseResult 
   if (skipped) problems.push({ line: 1, severity: 'info', code: 'missing-field', message: `${skipped} sample(s) are unscored by ${primary} (NaN, Inspect's "unscored"): left out, as Inspect leaves them out.` });
   // Epochs: said beside n (n counts sample x epoch), with the reducer that made the accuracy.
   const sampleCount = new Set(log.samples.map((x) => String(x.id))).size;
-  const epochInfo = epochs.length > 1 ? { epochs: { count: epochs.length, reducer: reducerName(log, primary), samples: sampleCount } } : {};
+  const epochInfo = epochs.length > 1 ? { epochs: { count: epochs.length, reducer: reducerName(log, primaryOrigin), samples: sampleCount } } : {};
   const metricValues = !primaryAsMean && primaryValues && primaryValues.length ? { metricValues: { accuracy: primaryValues } } : {};
-  // A graded scorer's mean, under the name of Inspect's mean() metric, beside the log's own figure for it.
-  const gradedMean = primaryAsMean && primaryValues
-    ? { taskMetrics: [{ name: 'mean', values: primaryValues, ...(reported.mean !== undefined ? { reported: reported.mean } : {}) }] }
-    : {};
+  // Task metrics, one value per instance (slices and filters index them so): the instance's sample's
+  // reduced value, which each epoch of a sample carries; over samples of equal epochs their mean is
+  // Inspect's (the mean of the reduced values).
+  const perInstance = (name: string) => {
+    const byId = reducedById.get(name) ?? new Map<string, number>();
+    return Float64Array.from(entries, (e) => byId.get(e.id) ?? NaN);
+  };
+  // The log's own figure for a figure's mean, under the names reportedFigures gives it.
+  const single = resultScores(log).length === 1;
+  const reportedMean = (name: string, shownAs: string) => {
+    const prefix = name === primary || single ? '' : `${name}/`;
+    const v = [reported[shownAs], reported[`${prefix}mean`], reported[`${prefix}accuracy`]].find((x) => x !== undefined);
+    return v !== undefined ? { reported: v } : {};
+  };
+  const taskMetrics: NonNullable<ParseResult['taskMetrics']> = [];
+  // A graded scorer's mean, under its name (gradedName), beside the log's own figure for it.
+  if (primaryAsMean && primaryValues) {
+    const own = gradedName === 'mean' ? (reported.mean !== undefined ? { reported: reported.mean } : {}) : reportedMean(primary, gradedName);
+    taskMetrics.push({ name: gradedName, values: perInstance(primary), ...own });
+  }
+  // A dict scorer's keys: one figure each, the mean of the key's values, beside the log's figure.
+  for (const name of scorers.keys()) {
+    if (origin.get(name)!.key === undefined || (name === primary && primaryAsMean)) continue;
+    taskMetrics.push({ name, values: perInstance(name), ...reportedMean(name, name) });
+  }
+  const gradedMean = taskMetrics.length ? { taskMetrics } : {};
   // Figures over more samples than the file holds are shown with their count, not compared (reportedOn.ts).
   const run = Object.keys(reported).length ? runSampleCount(log) : undefined;
   if (run) {
