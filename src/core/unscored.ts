@@ -10,6 +10,7 @@ import { parseCsv, sniffDelimiter, stripBom } from './formats/csv';
 import { parsePythonJson } from './formats/pythonJson';
 import { buildReport } from './report';
 import { tableRolesOfText } from './tableRoles';
+import { inspectListingReason, isInspectListing } from './formats/inspectListing';
 
 /** The data files a scan reports on when it cannot score them. */
 export const DATA_FILE = /\.(csv|tsv|jsonl|json|parquet|eval)$/i;
@@ -56,6 +57,8 @@ export function unscoredReason(path: string, head: string | undefined): string {
   if (/^(task\.json|train\.csv|test\.csv)$/i.test(name)) return 'Benchmark task data (gold labels, task description), read when scoring the predictions beside it, not predictions itself.';
   const text = stripBom(head);
   if (!text.trim()) return 'The file is empty.';
+  // Inspect's logs.json lists logs' headers, not samples: the logs beside it are what is scored.
+  if (/\.json$/i.test(name) && isInspectListing(text)) return inspectListingReason(path, text);
   // What the column roles make of it: a results summary, or a table without a gold label.
   const roles = rolesReason(path, text);
   if (roles) return roles;
