@@ -70,6 +70,7 @@ function jsonOf(result: ConvertResult, out: string): unknown {
       aggregate: relative(out, w.aggregatePath).split('\\').join('/'),
       samples: relative(out, w.samplesPath).split('\\').join('/'),
       n: w.rows, n_samples: w.report.n, results: w.results, accuracy: w.report.metrics.accuracy ?? null,
+      ...(w.leftOut.length ? { left_out: w.leftOut } : {}),
     })),
     not_written: result.notWritten,
     problems: result.reports.flatMap((r) => r.problems.filter((p) => p.severity !== 'info').map((p) => ({ path: p.path ?? r.path, line: p.line, severity: p.severity, code: p.code, message: p.message }))),
@@ -111,6 +112,7 @@ export async function convertCommand(rest: string[]): Promise<CliOutput> {
     result.reports.push(...one.reports);
   }
   stderr += problemLines(result.reports);
+  for (const w of result.written) for (const u of w.leftOut) stderr += `eval-lens: ${where(w.source, w.task, w.model)}: ${u.metric} left out: ${u.reason}\n`;
   for (const s of result.notWritten) stderr += `eval-lens: ${where(s.source, s.task, s.model)}: not converted: ${s.reason}\n`;
   const stdout = values.json
     ? `${JSON.stringify(jsonOf(result, out), null, 2)}\n`

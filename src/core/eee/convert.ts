@@ -10,7 +10,7 @@ import type { ParseResult, Report, ScoreOptions } from '../types';
 import { scorePathAsync } from '../scoreAsync';
 import { buildReport, gatherSet, resolveOptions } from '../report';
 import { notConvertible, writeEvaluation } from './write';
-import { lightevalDeclared } from './taskMetrics';
+import { lightevalDeclared, lmEvalDeclared } from './taskMetrics';
 
 export interface ConvertedEvaluation {
   /** The source file, and the task of it when it holds several. */
@@ -24,6 +24,8 @@ export interface ConvertedEvaluation {
   rows: number;
   /** The aggregate's results (metric ids), the headline first. */
   results: string[];
+  /** The task's metrics written as no result, with why (a mean that is Infinity). */
+  leftOut: { metric: string; reason: string }[];
   report: Report;
 }
 
@@ -72,8 +74,9 @@ export async function convertToEee(path: string, outDir: string, options: Partia
     const named = { source: source.path, ...(source.task ? { task: source.task } : {}), ...(model !== undefined ? { model } : {}) };
     let evaluation;
     try {
-      // lighteval's results file says which way each of the task's metrics is better, and their order.
-      const declared = report.format === 'lighteval' && report.reportedPath && report.task ? lightevalDeclared(report.reportedPath, report.task, readText) : undefined;
+      // lighteval's and lm-eval's results files say which way each of the task's metrics is better, and their order.
+      const declaredBy = report.format === 'lighteval' ? lightevalDeclared : report.format === 'lm-eval' ? lmEvalDeclared : undefined;
+      const declared = declaredBy && report.reportedPath && report.task ? declaredBy(report.reportedPath, report.task, readText) : undefined;
       evaluation = writeEvaluation(report, parsed, { uuid: (c.uuid ?? randomUUID)(), retrieved, generator: c.generator, ...(declared ? { declared } : {}) });
     } catch (e) {
       result.notWritten.push({ ...named, reason: e instanceof Error ? e.message : String(e) });
@@ -86,7 +89,7 @@ export async function convertToEee(path: string, outDir: string, options: Partia
     // The samples first: an aggregate never points at a file that is not there.
     writeFileSync(samplesPath, evaluation.samples, { flag: 'wx' });
     writeFileSync(aggregatePath, `${JSON.stringify(evaluation.aggregate, null, 2)}\n`, { flag: 'wx' });
-    result.written.push({ ...named, aggregatePath, samplesPath, rows: evaluation.rows, results: evaluation.results, report });
+    result.written.push({ ...named, aggregatePath, samplesPath, rows: evaluation.rows, results: evaluation.results, leftOut: evaluation.leftOut, report });
   }
 }
 

@@ -4,7 +4,8 @@
 // metric as the board's metric): both must say the same thing about the same metric.
 //
 // The direction is decided, in order, by
-//   1. the source: lighteval's results file declares it (config_tasks.<task>.metrics[].higher_is_better);
+//   1. the source: lighteval's results file declares it (config_tasks.<task>.metrics[].higher_is_better),
+//      lm-eval's too (higher_is_better.<task>.<metric>);
 //   2. Eval Lens's own table, for a metric that is one of ours (accuracy, perplexity, brier, …);
 //   3. the name: a failure or error rate, a loss, a perplexity is lower-is-better
 //      (fail, failure, error, err, loss, nll, perplexity, ppl, wer, cer, ter, mse, mae, rmse, bpb as a
@@ -31,6 +32,8 @@ export interface DeclaredMetrics {
   higherIsBetter: Record<string, boolean>;
   /** The file it was read from. */
   from: string;
+  /** Where in it the directions are (lighteval: config_tasks higher_is_better, the default). */
+  field?: string;
 }
 
 const LOWER_WORDS = new Set(['fail', 'fails', 'failed', 'failure', 'failures', 'error', 'errors', 'err', 'loss', 'nll', 'perplexity', 'ppl', 'wer', 'cer', 'ter', 'mse', 'mae', 'rmse', 'bpb']);
@@ -39,7 +42,7 @@ const HIGHER_WORDS = new Set(['acc', 'accuracy', 'match', 'em', 'qem', 'pem', 'p
 /** Which way `name` is better, and how that was decided (see the head of this file). */
 export function taskMetricDirection(name: string, declared?: DeclaredMetrics): MetricDirection {
   const said = declared?.higherIsBetter[name];
-  if (typeof said === 'boolean') return { better: said ? 'higher' : 'lower', how: `declared by the source (${baseOf(declared!.from)}: config_tasks higher_is_better)` };
+  if (typeof said === 'boolean') return { better: said ? 'higher' : 'lower', how: `declared by the source (${baseOf(declared!.from)}: ${declared!.field ?? 'config_tasks higher_is_better'})` };
   if ((METRIC_NAMES as readonly string[]).includes(name)) return { better: betterDirection(name as MetricName), how: 'Eval Lens\'s metric table (docs/metrics.md)' };
   // Words of the name: snake_case, kebab, dots, camelCase and pass@k split apart.
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
@@ -104,6 +107,38 @@ export function lightevalDeclared(path: string, task: string, readText: (p: stri
     if (figures) for (const k of Object.keys(figures)) if (!k.endsWith('_stderr')) order.push(k);
   }
   return order.length || Object.keys(higherIsBetter).length ? { order, higherIsBetter, from: path } : undefined;
+}
+
+/**
+ * lm-eval's results file on a task's metrics: `higher_is_better.<task>` maps each metric to its
+ * direction (the task's own declaration, which the harness writes for every task); the order is the
+ * task's metric_list (configs.<task>.metric_list[].metric), else the order of its figures in
+ * `results.<task>` ("mae,none": the name before the filter; alias and _stderr left out).
+ */
+export function lmEvalDeclared(path: string, task: string, readText: (p: string) => string | undefined): DeclaredMetrics | undefined {
+  const text = readText(path);
+  if (text === undefined) return undefined;
+  let doc: unknown;
+  try { doc = parsePythonJson(stripBom(text)); } catch { return undefined; }
+  if (!isObject(doc)) return undefined;
+  const higherIsBetter: Record<string, boolean> = {};
+  const declared = isObject(doc.higher_is_better) ? doc.higher_is_better[task] : undefined;
+  if (isObject(declared)) for (const [k, v] of Object.entries(declared)) if (typeof v === 'boolean') higherIsBetter[k] = v;
+  const order: string[] = [];
+  const config = isObject(doc.configs) ? doc.configs[task] : undefined;
+  const list = isObject(config) && Array.isArray(config.metric_list) ? config.metric_list : [];
+  for (const m of list) if (isObject(m) && typeof m.metric === 'string' && !order.includes(m.metric)) order.push(m.metric);
+  if (!order.length) {
+    const figures = isObject(doc.results) ? doc.results[task] : undefined;
+    if (isObject(figures)) {
+      for (const k of Object.keys(figures)) {
+        const name = k.split(',')[0];
+        if (k === 'alias' || name.endsWith('_stderr') || order.includes(name)) continue;
+        order.push(name);
+      }
+    }
+  }
+  return order.length || Object.keys(higherIsBetter).length ? { order, higherIsBetter, from: path, field: 'higher_is_better' } : undefined;
 }
 
 function baseOf(p: string): string {

@@ -55,6 +55,8 @@ export interface EeeEvaluation {
   rows: number;
   /** The metric id of each result of the aggregate, the headline first. */
   results: string[];
+  /** The task's metrics that have no result, each with why (a mean that is not a finite number). */
+  leftOut: { metric: string; reason: string }[];
 }
 
 /** Why a report cannot be written, or null when it can. */
@@ -68,13 +70,15 @@ export function notConvertible(r: Report): string | null {
 const num = (x: number) => String(x);
 
 /** The headline figure the evaluation's one result carries, and how to read it. */
-function headline(r: Report, parsed: ParseResult): { metric: string; score: number; lower: boolean; min: number | string; max: number | string; kind: string; unit: string } | null {
+function headline(r: Report, parsed: ParseResult, declared?: DeclaredMetrics): { metric: string; score: number; lower: boolean; min: number | string; max: number | string; kind: string; unit: string } | null {
   if (typeof r.metrics.accuracy === 'number') return { metric: 'accuracy', score: r.metrics.accuracy, lower: false, min: 0, max: 1, kind: 'accuracy', unit: 'proportion' };
   if (r.kind === 'probability' && typeof r.metrics.mse === 'number') return { metric: 'mse', score: r.metrics.mse, lower: true, min: 0, max: 1, kind: 'mse', unit: 'squared probability' };
-  const first = r.taskMetrics?.find((t) => typeof t.mean === 'number');
-  if (first) return { metric: first.name, score: first.mean!, lower: false, min: '-Infinity', max: 'Infinity', kind: first.name, unit: 'unknown' };
+  // A task metric with no finite mean (an MAE over infinite errors) has no score the schema can hold.
+  const first = r.taskMetrics?.find((t) => typeof t.mean === 'number' && Number.isFinite(t.mean));
+  if (first) return { metric: first.name, score: first.mean!, lower: taskMetricDirection(first.name, declared).better === 'lower', min: '-Infinity', max: 'Infinity', kind: first.name, unit: 'unknown' };
   // A judge file's headline (judge_score, win_rate, rating), its direction from the one table of them.
-  const own = Object.entries(r.metrics).find(([, v]) => typeof v === 'number' && Number.isFinite(v));
+  // Not a standard error: that is a figure about another figure, never a headline.
+  const own = Object.entries(r.metrics).find(([m, v]) => m !== 'stderr' && typeof v === 'number' && Number.isFinite(v));
   if (own) {
     let lower = false;
     try { lower = betterDirection(own[0] as MetricName) === 'lower'; } catch { /* a rate name: higher */ }
@@ -203,14 +207,27 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
   const model = r.sourceModel ?? (r.models && r.models.length > 1 ? r.model : undefined) ?? 'unknown';
   const { developer, name: modelDir } = model === 'unknown' ? { developer: 'unknown', name: 'unknown' } : modelParts(model);
   const { benchmark, evaluationName } = benchmarkOf(r, set);
-  const head = headline(r, parsed);
-  if (!head) throw new Error(`${r.path}: the report has no figure to carry (no accuracy, MSE or per-sample metric)`);
+  const head = headline(r, parsed, o.declared);
+  const unwritable = nonFiniteMetrics(r, parsed);
+  if (!head) {
+    const why = unwritable.length ? `no figure the schema can hold: ${unwritable.map((u) => u.reason).join('; ')}` : 'the report has no figure to carry (no accuracy, MSE or per-sample metric)';
+    throw new Error(`${r.path}: ${why}`);
+  }
   // Per-sample metrics with no gold to decide right from wrong (lighteval's trad_score, idk_score,
   // extract_fail): each is a figure of its own, so each is its own result (the schema's
   // evaluation_results is a list), the headline first, and every sample is written once per result
   // it has a value for (instance_level_eval.schema.json: "emit multiple instance records with
   // different evaluation_result_id values").
-  const perMetric = set.kind === 'scores' && !set.judge && typeof r.metrics.accuracy !== 'number' ? metricResults(r, parsed, o.declared) : undefined;
+  // The same for any file whose figures are its task's metrics (no accuracy, no probability MSE: an
+  // lm-eval generation task's mae, its answers free text).
+  const taskFigures = typeof r.metrics.accuracy !== 'number' && !(set.kind === 'scores' && set.judge) && !(r.kind === 'probability' && typeof r.metrics.mse === 'number');
+  const perMetric = taskFigures ? metricResults(r, parsed, o.declared) : undefined;
+  // Those results leave out a metric whose mean is not a finite number: the schema's score is a JSON
+  // number, and Infinity or NaN is none. Said in the file (source_metadata) and to the caller.
+  const leftOut = perMetric ? unwritable : [];
+  // Inspect's accuracy is the mean of its scorer's values (P counts 0.5), not always a share of is_correct.
+  const accuracyValues = head.metric === 'accuracy' ? parsed.metricValues?.accuracy : undefined;
+  const partialCredit = !!accuracyValues && accuracyValues.some((v) => v !== 0 && v !== 1);
   const metric = perMetric ? perMetric[0].name : head.metric;
   const resultId = `${evaluationName}/${metric}`;
   const folder = `data/${portableName(benchmark)}/${developer}/${modelDir}`;
@@ -231,7 +248,9 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
     if (attempt[i] !== undefined) meta.epoch = num(attempt[i]!);
     const texts = rowTexts(r.texts, i);
     for (const [f, v] of Object.entries(texts.rest)) meta[`${TEXT_PREFIX}${f}`] = v;
-    for (const t of taskValues) if (!Number.isNaN(t.values[i])) meta[`${METRIC_PREFIX}${t.name}`] = num(t.values[i]);
+    // One result per metric: each record carries its own metric only (read back, a result's task
+    // metrics are its own, not the other results').
+    if (!perMetric) for (const t of taskValues) if (!Number.isNaN(t.values[i])) meta[`${METRIC_PREFIX}${t.name}`] = num(t.values[i]);
     const judged = judgeRow(set, i);
     if (judged && Number.isFinite(judged.value)) meta[`${METRIC_PREFIX}${judged.name}`] = num(judged.value);
     if (judged?.model !== undefined) meta[`${EVAL_LENS_PREFIX}row_model`] = judged.model;
@@ -284,10 +303,12 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
       correct = false;
       score = first ? first.values[i] : judged && Number.isFinite(judged.value) ? judged.value : 0;
     }
+    // The sample's share of the accuracy (a P grade is 0.5), where each sample has one value (no epochs).
+    if (partialCredit && accuracyValues!.length === n && Number.isFinite(accuracyValues![i])) score = accuracyValues![i];
     if (ownScore && Number.isFinite(ownScore.values[i])) score = ownScore.values[i];
     const input: Json = { raw: texts.input, reference };
     if (choices) input.choices = choices;
-    const record = (id: string, value: number) => ({
+    const record = (id: string, value: number, metadata: Record<string, string> = meta) => ({
       schema_version: EEE_SCHEMA_VERSION,
       evaluation_id: '', // set below, once every verdict is known
       model_id: model,
@@ -300,14 +321,14 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
       output: { raw: texts.output },
       answer_attribution: attribution,
       evaluation: { score: Number.isFinite(value) ? value : 0, is_correct: correct },
-      metadata: meta,
+      metadata,
     });
     if (perMetric) {
       for (const m of perMetric) {
         const v = m.values[i];
         // A sample that did not log this metric has no record under its result.
         if (Number.isNaN(v)) continue;
-        (recordsOf.get(m.name) ?? recordsOf.set(m.name, []).get(m.name)!).push(record(`${evaluationName}/${m.name}`, v));
+        (recordsOf.get(m.name) ?? recordsOf.set(m.name, []).get(m.name)!).push(record(`${evaluationName}/${m.name}`, v, { ...meta, [`${METRIC_PREFIX}${m.name}`]: num(v) }));
         digest.update(`${ids[i]}\u0000${m.name}\u0000${v}\n`);
       }
       continue;
@@ -345,7 +366,10 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
       source_type: 'evaluation_run',
       source_organization_name: 'unknown',
       evaluator_relationship: 'other',
-      additional_details: { [`${EVAL_LENS_PREFIX}source_file`]: baseName(r.path), [`${EVAL_LENS_PREFIX}format`]: r.format, [`${EVAL_LENS_PREFIX}kind`]: r.kind },
+      additional_details: {
+        [`${EVAL_LENS_PREFIX}source_file`]: baseName(r.path), [`${EVAL_LENS_PREFIX}format`]: r.format, [`${EVAL_LENS_PREFIX}kind`]: r.kind,
+        ...Object.fromEntries(leftOut.map((u) => [`${EVAL_LENS_PREFIX}left_out.${u.metric}`, u.reason])),
+      },
     },
     eval_library: { name: LIBRARY[r.format] ?? 'unknown', version: 'unknown', additional_details: { converted_by: o.generator } },
     model_info: {
@@ -367,7 +391,7 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
         score_type: 'continuous',
         min_score: head.min,
         max_score: head.max,
-        additional_details: { [`${EVAL_LENS_PREFIX}definition`]: metric === 'accuracy' ? 'the share of samples whose evaluation.is_correct is true (Eval Lens docs/metrics.md#accuracy)' : `Eval Lens docs/metrics.md#${metric}` },
+        additional_details: { [`${EVAL_LENS_PREFIX}definition`]: definitionOf(metric, partialCredit) },
       },
       score_details: { score: head.score, details, uncertainty },
     }],
@@ -379,7 +403,13 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
       total_rows: records.length,
     },
   };
-  return { folder, aggregateName: `${o.uuid}.json`, samplesName, aggregate, samples, rows: records.length, results: perMetric ? perMetric.map((m) => m.name) : [metric] };
+  // The last check before anything is written: a score outside the bounds its result claims is not
+  // the figure it is named (an "accuracy" of 2), and EEE's gate rejects it.
+  for (const res of aggregate.evaluation_results as Json[]) {
+    const why = outOfBounds(res);
+    if (why) throw new Error(`${r.path}: ${why}`);
+  }
+  return { folder, aggregateName: `${o.uuid}.json`, samplesName, aggregate, samples, rows: records.length, results: perMetric ? perMetric.map((m) => m.name) : [metric], leftOut };
 
   /** One per-sample metric's result: its mean, its direction (and how it was decided), its own n and error. */
   function metricResult(m: MetricPlan): Json {
@@ -415,6 +445,38 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
       },
     };
   }
+}
+
+/** What the accuracy result's figure is, as it was computed. */
+function definitionOf(metric: string, partialCredit: boolean): string {
+  if (metric !== 'accuracy') return `Eval Lens docs/metrics.md#${metric}`;
+  return partialCredit
+    ? 'the mean over the samples of the scorer\'s per-sample value (Inspect\'s value_to_float: C = 1, P = 0.5, I = 0), each sample\'s evaluation.score; evaluation.is_correct is a value of 1 (Eval Lens docs/metrics.md#accuracy)'
+    : 'the share of samples whose evaluation.is_correct is true (Eval Lens docs/metrics.md#accuracy)';
+}
+
+/** Why a result cannot be written as it stands: a score that is no finite number, or one outside the bounds it claims; null when it can. */
+export function outOfBounds(result: Record<string, unknown>): string | null {
+  const config = result.metric_config as Json;
+  const score = (result.score_details as Json).score;
+  const metric = String(config.metric_id);
+  if (typeof score !== 'number' || !Number.isFinite(score)) return `${metric} is ${String(score)}, not a finite number; the schema's score is one`;
+  const bound = (b: unknown, unbounded: number) => (typeof b === 'number' ? b : b === 'Infinity' ? Infinity : b === '-Infinity' ? -Infinity : unbounded);
+  const min = bound(config.min_score, -Infinity);
+  const max = bound(config.max_score, Infinity);
+  if (score >= min && score <= max) return null;
+  return `${metric} ${num(score)} lies outside [${num(min)}, ${num(max)}], the range ${metric === 'accuracy' ? 'of a share of samples' : `a ${String(config.metric_kind)} has`}: the source's per-sample values are not what the name says (a scorer's values outside 0-1 are no right-or-wrong), so it is not written as ${metric}`;
+}
+
+/** The task's per-sample metrics whose mean is not a finite number (an MAE where some error is infinite), each with why it has no result. */
+function nonFiniteMetrics(r: Report, parsed: ParseResult): { metric: string; reason: string }[] {
+  const values = new Map((parsed.taskMetrics ?? []).map((t) => [t.name, t.values]));
+  return (r.taskMetrics ?? []).filter((t) => typeof t.mean === 'number' && !Number.isFinite(t.mean)).map((t) => {
+    const v = values.get(t.name);
+    const infinite = v ? v.reduce((k, x) => k + (x === Infinity || x === -Infinity ? 1 : 0), 0) : 0;
+    const of = infinite ? ` (${infinite} of ${t.n} samples' ${t.name} are infinite)` : '';
+    return { metric: t.name, reason: `${t.name}'s mean is ${num(t.mean!)}${of}, and the schema's score must be a finite number` };
+  });
 }
 
 interface MetricPlan {
