@@ -137,19 +137,21 @@ function parseInstances(input: FileInput, ctx: FormatContext): ParseResult {
     records = records.filter((r) => typeof r.evaluation?.is_correct === 'boolean');
   }
   const scoresOnly = scoreOnly.length === groups.get(task)!.records.length;
+  withoutOtherResultsMetrics(records, task, tasks);
   const agg = siblingAggregate(input.path, ctx);
   const aggResults = agg ? resultsFor(agg, task, records[0].evaluation_name) : [];
   // The figure the share of is_correct stands beside: the accuracy among them, else the first.
   const aggResult = aggResults.find((r) => r.metric === 'accuracy') ?? aggResults[0];
   const mode = scoresOnly ? 'scores' : modeOf(records);
-  if (scoresOnly) for (const r of records) r.metrics = { score: r.evaluation?.score ?? NaN, ...r.metrics };
-  else withOwnScore(records);
+  if (scoresOnly) { if (!scoreIsAMetric(records)) for (const r of records) r.metrics = { score: r.evaluation?.score ?? NaN, ...r.metrics }; } else withOwnScore(records);
   const parsed = recordsToParse(records, {
     format: 'eee', task: task || undefined, mode, problems, skipped,
     ...(aggResult ? { reported: resultFigures(aggResults), reportedPath: siblingAggregatePath(input.path) } : {}),
     ...(records[0].model_id ? { sourceModel: records[0].model_id } : agg?.model ? { sourceModel: agg.model } : {}),
   });
   if (tasks.length > 1) parsed.tasks = tasks;
+  // The aggregate's figure for a per-sample metric stands beside that metric's mean.
+  for (const t of parsed.taskMetrics ?? []) if (t.reported === undefined && parsed.reported && t.name in parsed.reported) t.reported = parsed.reported[t.name];
   const freeText = records[0].metadata?.[SAMPLE_META.freeText];
   if (freeText && parsed.set?.kind === 'multiclass' && mode !== 'verdict') {
     parsed.set.freeText = { reason: freeText, keepAccuracy: records[0].metadata?.[SAMPLE_META.freeTextAccuracy] !== 'dropped' };
@@ -209,10 +211,30 @@ function modeOf(records: SampleRecord[]): RecordMode {
   return 'verdict';
 }
 
-/** evaluation.score as a per-sample metric `score`, when it says more than is_correct (partial credit, a grade). */
+/**
+ * A file of one result per metric (Eval Lens writes `<evaluation>/<metric>` results: HELM Safety's
+ * three scores, lighteval's trad_score and idk_freq): the metrics named by the file's other results
+ * are theirs, not this result's (files written before 0.3.0 support put every metric on every record).
+ */
+function withoutOtherResultsMetrics(records: SampleRecord[], task: string, tasks: readonly string[]): void {
+  const cut = task.lastIndexOf('/');
+  if (cut < 0) return;
+  const prefix = task.slice(0, cut + 1);
+  const others = tasks.filter((t) => t !== task && t.startsWith(prefix)).map((t) => t.slice(prefix.length));
+  if (!others.length) return;
+  for (const r of records) if (r.metrics) for (const m of others) delete r.metrics[m];
+}
+
+/** Whether a metric of the records already is their evaluation.score, sample by sample (then `score` would say it twice). */
+function scoreIsAMetric(records: SampleRecord[]): boolean {
+  const names = Object.keys(records[0].metrics ?? {});
+  return names.some((m) => records.every((r) => r.evaluation?.score !== undefined && r.metrics !== undefined && Object.is(r.metrics[m], r.evaluation.score)));
+}
+
+/** evaluation.score as a per-sample metric `score`, when it says more than is_correct (partial credit, a grade) and no metric of the records is it already. */
 function withOwnScore(records: SampleRecord[]): void {
   const more = records.some((r) => r.evaluation?.score !== undefined && r.evaluation.score !== (r.evaluation.is_correct ? 1 : 0));
-  if (!more) return;
+  if (!more || scoreIsAMetric(records)) return;
   for (const r of records) r.metrics = { score: r.evaluation?.score ?? NaN, ...r.metrics };
 }
 

@@ -2,7 +2,7 @@
 // `evaluation_results[]`). Alone, an aggregate is a summary: the figures it reports, by result and
 // metric, and nothing to recompute. Beside an instance file (`<uuid>_samples.jsonl`, the schema's
 // layout), it gives that file's results their reported figure, the model and the library.
-import type { RowProblem } from '../types';
+import { METRIC_NAMES, RATE_NAMES, type RowProblem } from '../types';
 import { baseName, dirName, joinPath } from '../../common/paths';
 import { EVAL_LENS_PREFIX } from '../eee/keys';
 import { asText, isObject } from './eeeInstance';
@@ -31,6 +31,9 @@ export interface Aggregate {
   samplesPath?: string;
   problems: RowProblem[];
 }
+
+/** The figures the writer puts into score_details.details as eval_lens.<name> (a report's metrics). */
+const EVAL_LENS_FIGURES: ReadonlySet<string> = new Set<string>([...METRIC_NAMES, ...RATE_NAMES]);
 
 /** accuracy, acc, exact_match-as-accuracy… are all "accuracy" when the file's metric id or kind says so. */
 function metricName(config: Obj): string {
@@ -74,8 +77,9 @@ export function readAggregate(doc: unknown): Aggregate | { fatal: string } {
     const extra: Record<string, number> = {};
     if (isObject(details.details)) {
       for (const [k, v] of Object.entries(details.details)) {
-        // eval_lens.<metric> only: eval_lens.options.* and eval_lens.metric.* are settings and per-sample means.
-        if (!k.startsWith(EVAL_LENS_PREFIX) || !/^[A-Za-z0-9_]+$/.test(k.slice(EVAL_LENS_PREFIX.length))) continue;
+        // eval_lens.<metric> for Eval Lens's own figures only: eval_lens.options.* and eval_lens.metric.*
+        // are settings and per-sample means, eval_lens.reported the source's own figure, no metric.
+        if (!k.startsWith(EVAL_LENS_PREFIX) || !EVAL_LENS_FIGURES.has(k.slice(EVAL_LENS_PREFIX.length))) continue;
         const x = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
         if (Number.isFinite(x)) extra[k.slice(EVAL_LENS_PREFIX.length)] = x;
       }
