@@ -291,8 +291,9 @@ function scoreConfidence(set: ConfidenceSet, o: ScoreOptions): Scored {
   return { metrics, bins: cal.bins, roc: null, classStats: null, instances, smoothReliability: cal.smoothReliability };
 }
 
-/** Class indices the macro mean runs over: all known classes, else the union seen in gold and pred. */
+/** Class indices the macro mean runs over: the declared classes, all known classes, else the union seen in gold and pred. */
 function classesForMean(set: MulticlassSet): number[] | undefined {
+  if (set.declaredClasses !== undefined) return Array.from({ length: set.declaredClasses }, (_, c) => c);
   if (set.classesKnown) return undefined;
   const seen = new Set<number>();
   for (let i = 0; i < set.n; i++) { seen.add(set.gold[i]); seen.add(set.pred[i]); }

@@ -133,6 +133,12 @@ export interface MulticlassSet extends SetBase {
   classes: string[];
   /** True when `classes` is the task's full class list (RAFT task.json), not just the classes seen. */
   classesKnown: boolean;
+  /**
+   * The first `declaredClasses` of `classes` are the ones the task declares (HELM's output_mapping
+   * letters); the rest are answers outside them (a model that wrote prose). macro-F1 averages over
+   * the declared ones only, while an outside answer still counts against its gold class's recall.
+   */
+  declaredClasses?: number;
   gold: Int32Array;
   pred: Int32Array;
   /** p(pred), when the file has it (or probs do). */

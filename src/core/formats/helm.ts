@@ -16,6 +16,7 @@ import { recordsToParse, clipText } from '../samples/toParse';
 import { isRecord, readJsonMembers, type JsonMember } from './jsonMembers';
 import { chooseSplit, isHelmMetric, readRunSpec, readRunSummary, readScenarioStateBeside, statContext } from './helmRun';
 import { choicesText, letterOf, readHelmRequests, type HelmRequest } from './helmRequests';
+import { declaredLetters, withDeclaredClasses } from './helmClasses';
 import { dirName, joinPath } from '../../common/paths';
 
 const PER_INSTANCE_HEAD = /^\uFEFF?\s*\[\s*\{\s*"/;
@@ -343,10 +344,15 @@ function parseScenarioState(input: FileInput, ctx: FormatContext): ParseResult {
   const summary = readRunSummary(input.path, chosen.split, ctx);
   const reported = summary?.means.has('exact_match') ? { accuracy: summary.means.get('exact_match')! } : undefined;
   const model = typeof adapterSpec.model === 'string' ? adapterSpec.model : spec.model;
-  return recordsToParse(records, {
+  const result = recordsToParse(records, {
     format: 'helm', task: spec.task, mode: mc ? 'labels' : 'verdict', problems,
     skipped: read.members.length - requests.length + read.problems.filter((p) => p.code === 'json-parse' && p.line > 1).length + unjudged.length,
     ...(reported ? { reported, reportedPath: summary!.path } : {}),
     sourceModel: model, texts: HELM_TEXTS,
   });
+  // The run declares its classes (the output_mapping letters): macro-F1 averages over those.
+  if (mc && result.set?.kind === 'multiclass' && !result.set.freeText) {
+    result.set = withDeclaredClasses(result.set, declaredLetters(chosenRequests.map((r) => r.outputMapping!)));
+  }
+  return result;
 }
