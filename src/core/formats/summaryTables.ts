@@ -59,6 +59,14 @@ const column = (t: Table, i: number) => t.rows.map((r) => (r[i] ?? '').trim());
 const isNumericColumn = (values: string[]) => values.some((v) => v !== '') && values.every((v) => v === '' || figureValue(v) !== undefined);
 
 /**
+ * pandas' index, written by to_csv unless index=False: an unnamed column ('' as the header, or
+ * "Unnamed: 0" once a frame read with its index is written again) of whole numbers. It numbers the
+ * rows; it is no metric. (An unnamed column of names is the index too, and names the rows.)
+ */
+const isPandasRowIndex = (t: Table, i: number) =>
+  (t.names[i] === '' || /^Unnamed: \d+$/.test(t.names[i])) && column(t, i).every((v) => /^[+-]?\d+$/.test(v));
+
+/**
  * The columns that name each row: the first column (unless it holds sample IDs or a row index),
  * then columns named like a model, task or threshold, taken while they tell more rows apart, until
  * every row has its own name. Undefined when they never do (rows that are samples, not entities).
@@ -124,7 +132,7 @@ export function tableSummary(path: string, text: string): JsonSummary {
   const alpaca = isAlpacaEval(t.names);
   const labels = rowLabelColumns(t) ?? [];
   const countAt = t.names.findIndex((n) => COUNT_COLUMN.test(n));
-  const numeric = t.names.map((_, i) => !labels.includes(i) && isNumericColumn(column(t, i)));
+  const numeric = t.names.map((_, i) => !labels.includes(i) && !isPandasRowIndex(t, i) && isNumericColumn(column(t, i)));
   // The model is the first label column when it is unnamed (pandas' index: AlpacaEval's model) or named so.
   const modelAt = labels.find((i) => (i === 0 && t.names[0] === '') || /model/i.test(t.names[i]));
   const list = new FigureList();
