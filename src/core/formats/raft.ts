@@ -430,19 +430,32 @@ function headerIsIdLabel(head: string): boolean {
 }
 
 /**
- * True for an `ID,Label` CSV that is RAFT's: named predictions.csv, or in a folder named after a
- * RAFT task, or (with `ctx`) beside a task.json or with a task folder in the RAFT data folder.
+ * True for a CSV whose header is exactly `ID,Label`, whatever its name or folder. One label per ID
+ * and no other column cannot be gold and prediction at once: scored alone it compares nothing, and
+ * beside gold data (RAFT's train.csv, which has text columns too) it can only be the predictions.
+ * That is a RAFT submission's shape (predictions.csv), also when it is named otherwise
+ * (raft-baselines' example_predictions.csv). `_path` and `_ctx` are kept for callers' sake.
  */
-export function isRaftPredictions(path: string, head: string, ctx?: FormatContext): boolean {
-  if (!headerIsIdLabel(head)) return false;
-  if (baseName(path).toLowerCase() === 'predictions.csv') return true;
-  const dir = dirName(path);
-  const task = baseName(dir);
-  if (RAFT_TASK_NAMES.includes(task)) return true;
-  if (!ctx) return false;
-  if (ctx.io.list(dir)?.includes('task.json')) return true;
-  const raftData = ctx.options.raftData;
-  return !!raftData && !!task && !!ctx.io.list(joinPath(raftData, task))?.includes('task.json');
+export function isRaftPredictions(_path: string, head: string, _ctx?: FormatContext): boolean {
+  return headerIsIdLabel(head);
+}
+
+/**
+ * The RAFT task of a predictions file whose folder names none: the one task in the RAFT data folder
+ * whose task.json classes include every Label of the file (integer labels say nothing). Only
+ * task.json is read; undefined when no task, or more than one, fits.
+ */
+function taskOfLabels(labels: ReadonlySet<string>, raftData: string | undefined, io: CompanionReader): string | undefined {
+  if (!raftData || labels.size === 0 || [...labels].every((l) => /^\+?\d+(?:\.0*)?$/.test(l))) return undefined;
+  const fits: string[] = [];
+  for (const task of io.list(raftData) ?? []) {
+    const path = joinPath(joinPath(raftData, task), 'task.json');
+    const text = io.readText(path);
+    if (text === undefined) continue;
+    const meta = readTaskJson(path, text, []);
+    if (meta && [...labels].every((l) => meta.classes.includes(l))) fits.push(task);
+  }
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 // --- the parser ---------------------------------------------------------------------------------
@@ -478,9 +491,18 @@ export function parseRaft(input: FileInput, ctx: FormatContext): ParseResult {
     return { ...base, problems: log.finish(), fatal: 'The file has a header but no prediction rows, so there is nothing to score.' };
   }
 
-  const { found, looked } = findTaskData(path, folderTask, ctx.options.raftData, ctx.io);
-  const taskName = found?.name || folderTask;
+  // A folder that names no RAFT task (a renamed file anywhere): the task its labels fit, if one does.
+  const namedTask = RAFT_TASK_NAMES.includes(folderTask) || !ctx.options.raftData || ctx.io.list(joinPath(ctx.options.raftData, folderTask))?.includes('task.json')
+    ? folderTask
+    : taskOfLabels(new Set(table.records.map((r) => (r.fields[labelCol] ?? '').trim()).filter(Boolean)), ctx.options.raftData, ctx.io) ?? folderTask;
+  const { found, looked } = findTaskData(path, namedTask, ctx.options.raftData, ctx.io);
+  // The folder's name is the task only when it is a RAFT task or its data was found.
+  const taskName = found?.name || (RAFT_TASK_NAMES.includes(namedTask) ? namedTask : '');
+  if (!taskName) delete base.task;
   if (taskName) base.task = taskName;
+  if (baseName(path).toLowerCase() !== 'predictions.csv') {
+    log.add({ line: 1, column: 1, severity: 'info', code: 'filtered', message: `Read as RAFT predictions: a CSV of only ID and Label holds one label per ID, so it cannot be gold and prediction at once; its Labels are the predictions, scored against ${taskName ? `${taskName}'s` : 'the task\'s'} train.csv.` });
+  }
   const companionProblems = found?.problems ?? [];
   const classes = found && !found.error ? found.classes : [];
   const haveClasses = classes.length > 0;
@@ -581,7 +603,7 @@ export function parseRaft(input: FileInput, ctx: FormatContext): ParseResult {
       : found.error
         ? found.error.replace(/\.$/, '')
         : `${joinPath(found.dir, 'train.csv')} is missing or unreadable, so no instance has a gold label`;
-    const fatal = `Cannot score these RAFT predictions${taskName ? ` for task "${taskName}"` : ''}: ${why}; point --raft-data DIR (or the raftData setting) at a folder holding ${taskName || '<task>'}/train.csv and task.json.`;
+    const fatal = `Cannot score these RAFT predictions${taskName ? ` for task "${taskName}"` : ''}: ${why}; point --raft-data DIR (or the raftData setting) at a folder holding ${taskName || '<task>'}/train.csv and task.json${taskName ? '' : ' (the file\'s folder names no RAFT task: the task is then the one whose task.json classes hold every Label)'}.`;
     log.add({ line: 1, column: 1, severity: 'error', code: 'missing-gold-data', message: fatal });
     finishRows();
     return { ...base, problems, skipped, unlabeled: validRows, fatal };

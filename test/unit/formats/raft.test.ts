@@ -278,19 +278,20 @@ describe('detection and discovery', () => {
     expect(isRaftPredictions('/x/run/anything/predictions.csv', '\uFEFF "id" , LABEL \r\n50,a')).toBe(true);
     expect(isRaftPredictions('/x/ade_corpus_v2/example_predictions.csv', 'ID,Label\n')).toBe(true);
     expect(isRaftPredictions(join(DATA, 'banking_77', 'example_predictions.csv'), 'ID,Label\n', ctx())).toBe(true);
-    expect(isRaftPredictions('/x/run/anything/preds.csv', 'ID,Label\n')).toBe(false);
+    // Any name: a CSV of only ID,Label can only be predictions (raftIdLabelAnyName.test.ts).
+    expect(isRaftPredictions('/x/run/anything/preds.csv', 'ID,Label\n')).toBe(true);
     expect(isRaftPredictions('/x/run/predictions.csv', 'ID,Label,score\n')).toBe(false);
     expect(isRaftPredictions('/x/run/predictions.csv', ',risk_score,label\n')).toBe(false);
     expect(isRaftPredictions('/x/run/predictions.csv', 'ID;Label\n')).toBe(false);
   });
 
-  it('uses the RAFT data folder to recognise a renamed file in a task folder', () => {
+  it('recognises a renamed file in a task folder, with or without the RAFT data folder', () => {
     const d = freshDir('detect');
     mkdirSync(join(d, 'my_task'));
     mkdirSync(join(d, 'data', 'my_task'), { recursive: true });
     writeFileSync(join(d, 'data', 'my_task', 'task.json'), '{}');
     const p = join(d, 'my_task', 'preds.csv');
-    expect(isRaftPredictions(p, 'ID,Label\n', ctx())).toBe(false);
+    expect(isRaftPredictions(p, 'ID,Label\n', ctx())).toBe(true);
     expect(isRaftPredictions(p, 'ID,Label\n', ctx(join(d, 'data')))).toBe(true);
   });
 
