@@ -54,7 +54,7 @@ export function unscoredReason(path: string, head: string | undefined): string {
   if (/\.parquet$/i.test(name)) return 'It is not a Parquet file: it does not start with PAR1, the bytes every Parquet file starts with.';
   // Results files that are summaries are read as such (formats/summary.ts): one here has no figures.
   if (/^results[_.].*\.json$/i.test(name)) return 'It is named like a results summary (lm-eval, lighteval, folktexts), but no results were found in its first kilobytes.';
-  if (/^(task\.json|train\.csv|test\.csv)$/i.test(name)) return 'Benchmark task data (gold labels, task description), read when scoring the predictions beside it, not predictions itself.';
+  if (/^(task\.json|train\.csv|test\.csv)$/i.test(name)) return 'RAFT task data (task.json: the task description and its class names; train.csv: the labelled examples, the gold labels; test.csv: the unlabelled test split), read when scoring the predictions beside it, not predictions itself.';
   const text = stripBom(head);
   if (!text.trim()) return 'The file is empty.';
   // Inspect's logs.json lists logs' headers, not samples: the logs beside it are what is scored.
