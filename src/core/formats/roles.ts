@@ -133,6 +133,15 @@ const PER_SAMPLE_METRIC = new RegExp('^(?:' + [
   'bleu', 'sacrebleu', 'rouge[_-]?(?:1|2|l|lsum)', 'meteor', 'bert_?score(?:_f1)?', 'chrf', 'f1', 'exact_match', 'em',
 ].join('|') + ')$', 'i');
 
+/**
+ * A judge's grade of each sample: score_turn1, avg_score, judge_score, rating, grade (MT-Bench-style
+ * single grades of 1-10). Read as a per-sample metric only when its values are numbers and not
+ * probabilities (a score_<class> column of values in [0, 1] is a class probability).
+ */
+const GRADE_NAME = /^(?:(?:avg|average|mean|judge|overall|final|total)[_ -])?(?:score|scores|rating|grade)(?:[_ -]\w+)?$|[_ -](?:score|rating|grade)$/i;
+/** When a row was written (FastChat's tstamp): a number per sample, but no score whose mean means anything. */
+const TIME_NAME = /^(?:tstamp|timestamp|time_?stamp|created|created_at|updated_at|date|datetime|epoch)$/i;
+
 /** Whether a column's name says it is a per-sample metric (see PER_SAMPLE_METRIC). */
 export function isPerSampleMetricName(name: string): boolean {
   return PER_SAMPLE_METRIC.test(name.trim());
@@ -179,7 +188,19 @@ export function mayHaveRole(name: string): boolean {
  */
 export function namesLookLikeScores(names: string[]): boolean {
   const metrics = names.filter(isPerSampleMetricName);
-  return metrics.some((n) => !METRIC_EXACT.has(norm(n))) || (metrics.length > 0 && names.some(isTextName));
+  return metrics.some((n) => !METRIC_EXACT.has(norm(n))) || (metrics.length > 0 && names.some(isTextName)) || namesLookLikeJudgeGrades(names);
+}
+
+/** Names of a judge's reasoning beside its grades (judgment_turn1, judge_id, explanation). */
+const JUDGE_TEXT_NAME = /(?:^|[_ -])(?:judgment|judgement|judge|critique|feedback|explanation|rationale)(?:$|[_ -])/i;
+
+/**
+ * A judge's grades per sample (korean-mt-bench: score_turn1, score_turn2, avg_score beside
+ * judge_id and judgment_turn1), and no gold label: the content then decides (grades, not probabilities).
+ */
+function namesLookLikeJudgeGrades(names: string[]): boolean {
+  return names.some((n) => GRADE_NAME.test(n.trim()) && !SCORE_EXACT.has(norm(n))) && !names.some(isGoldName)
+    && names.some((n) => JUDGE_TEXT_NAME.test(n.trim()) || isTextName(n));
 }
 
 /** Names alone that make a table of predictions: a gold-named column and a prediction, score or probability column. */
@@ -492,8 +513,11 @@ export function columnRoles(names: string[], sample: (name: string) => unknown[]
     const metricCols = names.filter((n) => {
       const r = roleOf(n);
       if (r === 'metric' || r === 'correct') return true;
-      return (r === 'unknown' || r === 'group') && numberLike(prof(n).values) === 'numbers';
+      return (r === 'unknown' || r === 'group') && !TIME_NAME.test(n.trim()) && numberLike(prof(n).values) === 'numbers';
     });
+    // A judge's grades (score_turn1, avg_score: 1-10) are per-sample scores as a named metric is.
+    const isGrade = (n: string) => GRADE_NAME.test(n.trim()) && !prof(n).probability;
+    for (const n of metricCols) if (roleOf(n) !== 'metric' && roleOf(n) !== 'correct' && isGrade(n)) set(n, 'metric', "named like a judge's grade");
     if (metricCols.some((n) => roleOf(n) === 'metric' || roleOf(n) === 'correct')) {
       if (!userNamedValues) {
         scores = metricCols;
