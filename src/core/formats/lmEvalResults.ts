@@ -1,4 +1,4 @@
-// lm-eval's own figures for a task, from the results_<timestamp>.json beside a samples file (or
+// lm-eval's own figures for a task, from the results file beside a samples file (or
 // from a simple_evaluate dump's "results"), under the names Eval Lens shows them by. Where a
 // recomputed metric exists, the figure takes its name (acc -> accuracy), so the two stand side by
 // side; anything else keeps lm-eval's name (acc_stderr, mcc, f1, ...). Where the names match but
@@ -25,15 +25,19 @@ export interface LmEvalReported {
 /**
  * The results file of a samples file: results_<timestamp>.json in the same folder, else any
  * results*<timestamp>.json there (lm-eval has written results_<model>:<ts>_<ts>.json and other
- * prefixes): the timestamp pairs them, whatever stands before it.
+ * prefixes), else <stem>_<timestamp>.json (what `--output_path <stem>.json` writes: lm-eval names
+ * the results path.with_name(f"{stem}_{date_id}.json") and puts the samples beside it). The
+ * timestamp pairs them, whatever stands before it; another samples file of the run is never taken.
  */
 export function resultsPathFor(samplesPath: string, timestamp: string, io?: Pick<CompanionReader, 'list'>): string {
   const dir = dirName(samplesPath);
   const exact = `results_${timestamp}.json`;
   const names = io?.list(dir);
   if (names && !names.includes(exact)) {
-    const found = names.filter((n) => /^results.*\.json$/i.test(n) && n.endsWith(`${timestamp}.json`)).sort();
-    if (found.length) return joinPath(dir, found[0]);
+    const found = names.filter((n) => n.endsWith(`${timestamp}.json`) && !/^samples_/i.test(n)).sort();
+    // A results* name first (the usual folder layout), then the --output_path stem.
+    const preferred = found.find((n) => /^results/i.test(n)) ?? found.find((n) => n.endsWith(`_${timestamp}.json`));
+    if (preferred) return joinPath(dir, preferred);
   }
   return joinPath(dir, exact);
 }
