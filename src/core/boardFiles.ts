@@ -29,10 +29,11 @@ import { parsePythonJson } from './formats/pythonJson';
 import { rankValuesParallel, scorePathParallel } from './parallel';
 import { finishJudgeBoard, judgeBoardEntries, judgeBoardMetric } from './judges/judgeBoard';
 import {
-  aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, isMetricName, pivotPrompting, rankIntervals, taskMetricNames,
+  aggregatedResultsEntries, buildBoard, folktextsNaming, isAggregatedResults, isMetricName, pivotPrompting, rankIntervals, separateRevisions, taskMetricNames,
   type Board, type BoardEntry, type TaskMetricName,
 } from './compare/board';
 import { lightevalDeclared, type DeclaredMetrics } from './eee/taskMetrics';
+import { runStampOfResults } from './formats/lmEvalResults';
 
 export interface BoardRequest {
   /** One of our metrics, or a task metric the files log (checked against them: BoardMetricError). */
@@ -146,6 +147,7 @@ function boardWithoutRanks(
   } else {
     for (const r of summaries) problems.push({ line: 1, severity: 'info', code: 'unscorable', path: r.path, message: `Not on the board: it is ${r.summary!.source}, figures a run reports, not predictions to score.` });
   }
+  separateRevisions(entries);
   disambiguateRuns(entries);
   if (request.metric !== undefined && !isMetricName(request.metric) && !taskMetricNames(entries).includes(request.metric)) {
     const own = taskMetricNames(entries);
@@ -207,7 +209,9 @@ export function rankTasks(board: Board, entries: readonly BoardEntry[], sources:
     for (const e of entries) {
       const row = rowOf.get(e.run);
       if (e.task !== task || row === undefined || seen.has(row) || !e.path || board.rows[row].values[task] === null) continue;
-      seen.add(row); // the first entry of a run and task is the board's (buildBoard keeps the first)
+      // The entry the board kept for this run and task (of two runs of one model, the newest).
+      if (board.rows[row].paths[task] !== undefined && board.rows[row].paths[task] !== e.path) continue;
+      seen.add(row);
       const so = sources.get(e);
       if (!so) return undefined;
       const parsed = parseRun(e.path, resolveOptions(so));
@@ -307,7 +311,7 @@ export function entryOf(r: Report): BoardEntry {
     }
     case 'raft': return { ...base, run: basename(dirname(dirname(r.path))), task: r.task ?? folder };
     // The model its results file names, else the model folder lm-eval writes the samples into.
-    case 'lm-eval': return { ...base, run: r.sourceModel && r.sourceModel.replace(/\//g, '__') !== folder ? r.sourceModel : folder, task: r.task ?? stem };
+    case 'lm-eval': return { ...base, run: r.sourceModel && r.sourceModel.replace(/\//g, '__') !== folder ? r.sourceModel : folder, task: r.task ?? stem, ...lmEvalRun(r.reportedPath) };
     // One row per model (the log header's eval.model), one column per task.
     case 'inspect': return { ...base, run: r.sourceModel ?? folder, task: r.task ?? stem };
     case 'almanacs': return { ...base, run: folder, task: r.task ?? stem };
@@ -368,8 +372,22 @@ function summaryEntries(r: Report): BoardEntry[] {
   const run = r.sourceModel ?? (r.summary?.harness === 'lighteval' ? lightevalModelOfPath(r.path) : undefined) ?? basename(r.path, extname(r.path));
   return [...byTask].map(([task, taskMetrics]) => {
     const declared: DeclaredMetrics | undefined = r.summary?.harness === 'lighteval' ? lightevalDeclared(r.path, task, readText) : undefined;
-    return { run, task, metrics: {}, taskMetrics, format: r.format, path: r.path, ...(declared ? { declared } : {}) };
+    return { run, task, metrics: {}, taskMetrics, format: r.format, path: r.path, ...(declared ? { declared } : {}), ...(r.summary?.harness === 'lm-eval' ? lmEvalRun(r.path) : {}) };
   });
+}
+
+/** An lm-eval run's revision and date, from its results file (read once per board for all its tasks). */
+const runStamps = new Map<string, Pick<BoardEntry, 'revision' | 'date' | 'source'>>();
+function lmEvalRun(resultsPath: string | undefined): Pick<BoardEntry, 'revision' | 'date' | 'source'> {
+  if (!resultsPath) return {};
+  let stamp = runStamps.get(resultsPath);
+  if (!stamp) {
+    const doc = readJson(resultsPath);
+    stamp = { ...runStampOfResults(doc && typeof doc === 'object' && !Array.isArray(doc) ? doc as Record<string, unknown> : undefined, resultsPath), source: resultsPath };
+    if (runStamps.size > 64) runStamps.clear();
+    runStamps.set(resultsPath, stamp);
+  }
+  return stamp;
 }
 
 function readText(path: string): string | undefined {

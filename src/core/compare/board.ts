@@ -33,6 +33,12 @@ export interface BoardEntry {
   /** folktexts: the model and how it was prompted, for --pivot prompting. */
   model?: string;
   prompting?: Prompting;
+  /** The model revision the run names (lm-eval's model_args revision=): a model's checkpoints are rows of their own (separateRevisions). */
+  revision?: string;
+  /** When the run was made (ms since the epoch): of two runs of one row on one task, the newest is kept. */
+  date?: number;
+  /** The file that stands for the whole run (lm-eval's results file), to name it where two runs meet. */
+  source?: string;
 }
 
 export interface BoardRow {
@@ -106,14 +112,10 @@ export function buildBoard(entries: readonly BoardEntry[], options: BoardOptions
   const intervalOf = (e: BoardEntry) => (isMetricName(metric) && !fallback ? e.intervals?.[metric] : e.taskIntervals?.[metric] ?? (isMetricName(metric) ? e.intervals?.[metric] : undefined));
   const columns = [...new Set(entries.map((e) => e.task))].sort();
   const byRun = new Map<string, BoardRow>();
-  const problems: RowProblem[] = [];
-  for (const e of entries) {
+  const { kept, problems } = newestPerCell(entries);
+  for (const e of kept) {
     let row = byRun.get(e.run);
     if (!row) byRun.set(e.run, (row = { run: e.run, values: {}, intervals: {}, mean: null, cells: 0, paths: {} }));
-    if (e.task in row.values) {
-      problems.push({ line: 1, severity: 'warning', code: 'duplicate-id', path: e.path, message: `${e.run} has a second ${e.task} result; the first is kept.` });
-      continue;
-    }
     const v = valueOf(e);
     row.values[e.task] = typeof v === 'number' && Number.isFinite(v) ? v : null;
     row.intervals[e.task] = intervalOf(e) ?? null;
@@ -136,6 +138,73 @@ export function buildBoard(entries: readonly BoardEntry[], options: BoardOptions
     metric: metric as MetricName, ...(isTaskMetric ? { task_metric: true as const } : {}), better, ...(notes.length ? { metric_note: notes.join('; ') } : {}), mean_of: raft && metric === 'macro_f1' ? 'raft_score' : 'mean', columns, rows,
     source: options.source ?? 'computed', problems,
   };
+}
+
+/**
+ * A model evaluated at several revisions (pythia's checkpoints, model_args revision=step113000):
+ * one row per revision, "model@revision", rather than one row whose cells mix the runs. A model
+ * named at one revision only keeps its plain name.
+ */
+export function separateRevisions(entries: BoardEntry[]): void {
+  const revisions = new Map<string, Set<string>>();
+  for (const e of entries) if (e.revision) (revisions.get(e.run) ?? revisions.set(e.run, new Set()).get(e.run)!).add(e.revision);
+  for (const e of entries) if (e.revision && revisions.get(e.run)!.size > 1) e.run = `${e.run}@${e.revision}`;
+}
+
+/**
+ * One entry per row and task: where two runs of one row give the same task (one model and
+ * revision evaluated twice), the newest (by date; without dates, the first read) is kept, and one
+ * warning per row names the runs, not one per task.
+ */
+function newestPerCell(entries: readonly BoardEntry[]): { kept: BoardEntry[]; problems: RowProblem[] } {
+  const cells = new Map<string, BoardEntry[]>();
+  for (const e of entries) {
+    const key = `${e.run}\u0000${e.task}`;
+    const list = cells.get(key);
+    if (list) list.push(e); else cells.set(key, [e]);
+  }
+  const kept: BoardEntry[] = [];
+  // Per row: the runs that met on some task, and on how many tasks.
+  const met = new Map<string, { runs: BoardEntry[]; tasks: number; dated: boolean }>();
+  for (const list of cells.values()) {
+    let best = list[0];
+    for (const e of list.slice(1)) if (e.date !== undefined && (best.date === undefined || e.date > best.date)) best = e;
+    kept.push(best);
+    if (list.length < 2) continue;
+    const m = met.get(best.run) ?? met.set(best.run, { runs: [], tasks: 0, dated: true }).get(best.run)!;
+    m.tasks++;
+    if (list.some((e) => e.date === undefined)) m.dated = false;
+    for (const e of [best, ...list]) if (!m.runs.some((r) => runFile(r) === runFile(e))) m.runs.push(e);
+  }
+  const problems: RowProblem[] = [];
+  for (const [run, m] of met) {
+    const named = fileNames(m.runs.map((e) => runFile(e) ?? '(unnamed)'));
+    const files = m.runs.map((e, k) => `${named[k]}${e.date !== undefined ? ` (${dateText(e.date)})` : ''}`);
+    const tasks = `${m.tasks} task${m.tasks === 1 ? '' : 's'}`;
+    const which = m.dated ? `the board shows the newest, ${named[0]}` : `the board shows the first read, ${named[0]} (the runs carry no date)`;
+    const newest = m.runs[0];
+    problems.push({
+      line: 1, severity: 'warning', code: 'duplicate-id', ...(runFile(newest) ? { path: runFile(newest) } : {}),
+      message: `${run}${newest.revision ? ` (revision ${newest.revision})` : ''} has ${m.runs.length === 2 ? 'two runs' : `${m.runs.length} runs`} of the same ${tasks}: ${files.join(', ')}; ${which}.`,
+    });
+  }
+  return { kept, problems };
+}
+
+/** The file a run is known by: its results file, else the file of the entry. */
+function runFile(e: BoardEntry): string | undefined {
+  return e.source ?? e.path;
+}
+
+/** Files by their names when those tell them apart (they are mostly in one folder), else by their paths. */
+function fileNames(paths: readonly string[]): string[] {
+  const names = paths.map((p) => p.split(/[\\/]/).pop() ?? p);
+  return new Set(names).size === names.length ? names : [...paths];
+}
+
+/** 2025-01-26 22:29 UTC. */
+function dateText(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /**

@@ -119,3 +119,35 @@ function modelName(raw: string): string {
   const t = raw.trim().replace(/[\\/]+$/, '');
   return /^(\/|\.{1,2}[\\/]|~|[A-Za-z]:[\\/])|\\/.test(t) ? t.split(/[\\/]/).pop()! : t;
 }
+
+/** Which run of a model a results document is: the model revision it names and when it was made. */
+export interface LmEvalRunStamp {
+  /** revision= of config.model_args (a checkpoint: pythia's step143000), else config.model_revision. */
+  revision?: string;
+  /** When the run was made, in ms since the epoch: the document's `date`, else the timestamp of its name. */
+  date?: number;
+}
+
+/**
+ * The revision and date of the run a results document stands for, so that two runs of one model
+ * (two checkpoints, or the same one evaluated twice) are told apart rather than merged.
+ */
+export function runStampOfResults(doc: Obj | undefined, path?: string): LmEvalRunStamp {
+  const config = doc && isObject(doc.config) ? doc.config : undefined;
+  const args = config?.model_args;
+  let revision: string | undefined;
+  if (typeof args === 'string') revision = /(?:^|,)\s*revision=([^,]+)/.exec(args)?.[1].trim();
+  else if (isObject(args) && typeof args.revision === 'string') revision = args.revision.trim();
+  if (!revision && typeof config?.model_revision === 'string') revision = config.model_revision.trim();
+  // lm-eval 0.4 writes `date` as seconds since the epoch (time.time()).
+  const date = typeof doc?.date === 'number' && Number.isFinite(doc.date) ? doc.date * 1000 : path ? dateOfName(path) : undefined;
+  return { ...(revision ? { revision } : {}), ...(date !== undefined ? { date } : {}) };
+}
+
+/** The date_id lm-eval puts in its file names (2025-01-24T19-02-29.392595), read as UTC. */
+function dateOfName(path: string): number | undefined {
+  const m = /(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2}(?:\.\d{1,3})?)\d*(?=\D*$)/.exec(path.split(/[\\/]/).pop() ?? '');
+  if (!m) return undefined;
+  const t = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`);
+  return Number.isFinite(t) ? t : undefined;
+}
