@@ -2,6 +2,7 @@
 // interval in each cell, the row mean last; the ranking direction in words.
 import type { Board } from '../core/compare/board';
 import { formatNumber } from './table';
+import { problemsLine } from './scoreTables';
 
 export function formatBoard(b: Board): string {
   const what = b.pivot === 'prompting' ? `change in ${b.metric} from multiple-choice to numeric prompting (numeric − multiple-choice)` : b.metric;
@@ -23,10 +24,26 @@ export function formatBoard(b: Board): string {
   for (const r of all) out.push(r.map((c, j) => (j === 1 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join('  ').trimEnd());
   if (b.rows.some((r) => Object.values(r.intervals).some(Boolean))) out.push('cells: value [95% bootstrap interval]');
   if (ranked) out.push(RANK_NOTE);
-  // An empty board says why: its information notes too (files that are not runs, and what they are).
-  const notes = b.problems.filter((p) => p.severity !== 'info' || !b.rows.length).slice(0, 10);
-  if (notes.length) out.push('', ...notes.map((p) => `${p.path ?? ''}${p.path ? ': ' : ''}${p.severity}: ${p.message}`));
+  out.push(...problemLines(b.problems));
   return out.join('\n') + '\n';
+}
+
+/** Problems listed under the board before "… N more". */
+const PROBLEMS_SHOWN = 10;
+
+/**
+ * The board's problems, counted by severity, the worst first, then "… N more": as score and compare
+ * print theirs, in the table (stdout), so none is dropped without a count. (Files not on the board
+ * and rows missing tasks are notes; two runs of one model, a warning.)
+ */
+function problemLines(problems: Board['problems']): string[] {
+  if (!problems.length) return [];
+  const order = { error: 0, warning: 1, info: 2 } as const;
+  const sorted = problems.map((p, i) => [p, i] as const).sort((a, b) => order[a[0].severity] - order[b[0].severity] || a[1] - b[1]).map(([p]) => p);
+  const out = ['', problemsLine(problems)];
+  for (const p of sorted.slice(0, PROBLEMS_SHOWN)) out.push(`  ${p.path ?? ''}${p.path ? ': ' : ''}${p.severity === 'info' ? 'note' : p.severity}: ${p.message}`);
+  if (sorted.length > PROBLEMS_SHOWN) out.push(`  … ${sorted.length - PROBLEMS_SHOWN} more (use --json for all)`);
+  return out;
 }
 
 /** What the rank interval and the tier mean, under the board in every document. */
