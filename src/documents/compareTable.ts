@@ -14,7 +14,7 @@ export const ALPHA = 0.05;
 export function formatComparison(c: Comparison): string {
   const out: string[] = [];
   out.push(`baseline:  ${c.runs[0].name}  (${c.runs[0].format}, ${c.kind}, n=${c.runs[0].n})`);
-  c.runs.slice(1).forEach((r, i) => out.push(`candidate${c.runs.length > 2 ? ` ${i + 1}` : ''}: ${r.name}  (${r.format}, n=${r.n})`));
+  c.runs.slice(1).forEach((r, i) => out.push(`candidate${c.runs.length > 2 ? ` ${i + 1}` : ''}: ${r.name}  (${r.format}, ${c.kind}, n=${r.n})`));
   // Each count named by its run: bare counts ("0, 2") read like the instance IDs the warnings name.
   const unmatched = c.unmatched.some((u) => u > 0) ? `; rows left out (not in every run): ${c.unmatched.map((u, k) => `${u} of ${k === 0 ? 'the baseline' : c.runs.length > 2 ? `candidate ${k}` : 'the candidate'}`).join(', ')}` : '';
   out.push(`aligned: ${c.aligned} instances by ${c.aligned_by === 'id' ? 'ID' : 'row order'}${unmatched}`);
@@ -80,7 +80,7 @@ export function powerLines(metrics: Comparison['metrics'], k: number): string[] 
  */
 export function verdict(name: MetricName, m: MetricComparison, k: number, resamples: number): string {
   const p = m.p_values_holm?.[k] ?? m.p_values[k];
-  if (p === null || p === undefined) return 'no test (undefined on these instances)';
+  if (p === null || p === undefined) return `no test (${m.no_test?.[k] ?? 'undefined on these instances'})`;
   const label = m.p_values_holm ? 'Holm p' : 'p';
   const shown = p === 0 && m.test === 'bootstrap' ? `<${formatP(2 / resamples)}` : `=${formatP(p)}`;
   const delta = m.deltas[k];

@@ -7,7 +7,7 @@
 import type { Kind, MetricName, ParseResult, PredictionSet, RowProblem, ScoreOptions } from '../types';
 import { METRIC_NAMES } from '../types';
 import { gatherSet, naiveResample, resampleMetrics, resolveOptions, scoreSet } from '../report';
-import { meanMetrics, rowCounts } from '../errorBars';
+import { FEWEST_CLUSTERS_FOR_BOOTSTRAP, meanMetrics, rowCounts } from '../errorBars';
 import { clusterCodes, pairedPower, type ClusterCodes } from '../metrics/errorBars';
 import { ScoreCancelledError } from '../formats/progress';
 import { shellWords } from '../../common/shellQuote';
@@ -22,6 +22,14 @@ import { lmEvalMetrics } from '../metrics/lmEvalMetrics';
 
 export { CompareError } from './align';
 export type { Alignment } from './align';
+
+/**
+ * Fewer aligned instances (clusters, with --cluster) than this: no paired bootstrap and no DeLong
+ * test, as score gives no cluster-bootstrap interval below as many clusters (errorBars.ts): a
+ * bootstrap over 1 instance has 1 resample, over 4 a handful of distinct ones. McNemar's exact
+ * test stands at any n.
+ */
+export const FEWEST_ALIGNED_FOR_TESTS = FEWEST_CLUSTERS_FOR_BOOTSTRAP;
 
 /** Resamples when the caller does not say: the issue's --bootstrap default. */
 export const DEFAULT_COMPARE_RESAMPLES = 1000;
@@ -59,6 +67,8 @@ export interface MetricComparison {
   mde?: (number | null)[];
   /** Mean metrics: the items needed to detect the observed delta, ceil(((z_0.975 + z_0.8) sd(d) / |delta|)^2); null when delta = 0. */
   n_needed?: (number | null)[];
+  /** Why a candidate has no p-value although the metric has a test (too few instances, a bootstrap whose resamples are all equal); null elsewhere. */
+  no_test?: (string | null)[];
 }
 
 export interface RunInfo {
@@ -236,7 +246,9 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
     return v;
   });
   const clusters = alignedClusters(prep);
-  const boot = o.bootstrap > 0
+  const units = clusters ? clusters.count : alignment.n;
+  const few = units < FEWEST_ALIGNED_FOR_TESTS;
+  const boot = o.bootstrap > 0 && !few
     ? pairedBootstrap([clusters ? clusters.count : alignment.n], subsets.map((s) => (clusters ? clusterStratum(s, o, clusters) : oneStratum(resampleMetrics(s, o)))), {
       resamples: o.bootstrap, seed: o.seed, onResample: progress && ((d) => progress(d, o.bootstrap)),
     })
@@ -252,6 +264,7 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
     const mc = emptyMetric(values.map((v) => v[name] ?? null), test, boot[name]);
     for (let c = 1; c < runs.length; c++) {
       if (test === 'delong') {
+        if (few) continue;
         const base = subsets[0];
         const cand = subsets[c];
         if (base.kind !== 'binary' || cand.kind !== 'binary') continue;
@@ -263,10 +276,13 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
         mc.p_values[c] = mcnemarExact(t.baseline_only, t.candidate_only);
       }
     }
+    const noTest = noTestReasons(mc, boot[name], few ? units : undefined, clusters !== undefined);
+    if (noTest) mc.no_test = noTest;
     if (runs.length > 2) mc.p_values_holm = [null, ...holm(mc.p_values.slice(1))];
     if (power[name]) Object.assign(mc, power[name]);
     metrics[name] = mc;
   }
+  if (!Object.keys(metrics).length) refuseTaskMetricsOnly(runs);
   const agreement = subsets.map((s, c) => {
     if (c === 0) return null;
     const b = subsets[0];
@@ -282,10 +298,51 @@ function buildComparison(prep: Prepared, o: ScoreOptions, progress?: (done: numb
     unmatched: alignment.unmatched,
     metrics,
     agreement,
-    problems: Object.keys(metrics).length ? prep.problems : [...prep.problems, ...nothingComparedProblems(runs, subsets)],
+    problems: [
+      ...(Object.keys(metrics).length ? prep.problems : [...prep.problems, ...nothingComparedProblems(runs, subsets)]),
+      ...(few && Object.keys(metrics).length ? [fewAlignedProblem(units, clusters !== undefined, metrics)] : []),
+    ],
     bootstrap: { resamples: o.bootstrap, seed: o.seed, level: 0.95 },
     ...(clusters ? { clusters: { column: clusters.column, count: clusters.count } } : {}),
   };
+}
+
+/**
+ * Why each candidate has no p-value where the metric has a test: too few aligned instances (below
+ * FEWEST_ALIGNED_FOR_TESTS; McNemar's exact test excepted), or a bootstrap whose resamples all gave
+ * the same delta. Undefined when every candidate has its test.
+ */
+function noTestReasons(mc: MetricComparison, boot: PairedDelta[] | undefined, fewUnits: number | undefined, clustered: boolean): (string | null)[] | undefined {
+  const reasons = mc.values.map((_, c): string | null => {
+    if (c === 0 || mc.p_values[c] !== null || mc.values[c] === null || mc.values[0] === null) return null;
+    if (fewUnits !== undefined && mc.test !== 'mcnemar') return `${fewUnits} aligned ${clustered ? 'cluster' : 'instance'}${fewUnits === 1 ? '' : 's'}, fewer than ${FEWEST_ALIGNED_FOR_TESTS}`;
+    if (mc.test === 'bootstrap' && boot?.[c - 1]?.constant) return 'every resample gives the same delta';
+    return null;
+  });
+  return reasons.some((r) => r !== null) ? reasons : undefined;
+}
+
+/** The note of a comparison on too few instances: what is and is not given, and why. */
+function fewAlignedProblem(units: number, clustered: boolean, metrics: Comparison['metrics']): RowProblem {
+  const what = clustered ? `cluster${units === 1 ? '' : 's'}` : `instance${units === 1 ? '' : 's'}`;
+  const mcnemar = metrics.accuracy?.test === 'mcnemar' ? '; exact McNemar\'s test on accuracy stands (it is exact at any n)' : '';
+  return {
+    line: 1, severity: 'warning', code: 'missing-field',
+    message: `Only ${units} aligned ${what}: no interval of the delta and no bootstrap or DeLong test, which need at least ${FEWEST_ALIGNED_FOR_TESTS} (a paired bootstrap over fewer has almost no distinct resamples)${mcnemar}. The deltas are shown as they are.`,
+  };
+}
+
+/**
+ * Runs whose only figures are the task's own per-sample metrics (lm-eval generations: bleu_acc,
+ * rouge1_max, … beside free-text answers): compare pairs the figures computed from predictions
+ * against gold labels, and refuses the means of per-sample scores (the scores kind, prepare());
+ * these are the same, so it refuses them the same way rather than print an empty table.
+ */
+function refuseTaskMetricsOnly(runs: readonly CompareRunInput[]): void {
+  const names = runs.map((r) => (r.parsed.taskMetrics ?? []).map((t) => t.name));
+  if (names.some((n) => !n.length)) return;
+  const shared = names[0].filter((n) => names.every((list) => list.includes(n)));
+  throw new CompareError(`${runs.map((r) => r.path).join(' and ')} have free-text answers and no figure compare pairs (no label accuracy, no macro-F1): their figures are the task's own per-sample metrics${shared.length ? ` (${shared.slice(0, 6).join(', ')}${shared.length > 6 ? ', …' : ''})` : ''}, means of per-sample scores, which compare does not pair yet. Score the files side by side instead: eval-lens score ${shellWords(runs.map((r) => r.path))}.`, true);
 }
 
 /**

@@ -30,6 +30,11 @@ export interface PairedDelta {
   p: number | null;
   /** Resamples with a finite delta (a resample holding one class has no AUC, for instance). */
   resamples: number;
+  /**
+   * Every resample gave the same nonzero delta (one aligned instance, or the same paired difference
+   * on every instance): the resamples say nothing of the delta's variability, so there is no p-value.
+   */
+  constant?: true;
 }
 
 /**
@@ -84,11 +89,11 @@ export function summarise(deltas: Float64Array, level = 0.95): PairedDelta {
     if (finite[i] >= 0) atLeast++;
   }
   const alpha = (1 - level) / 2;
-  return {
-    interval: [percentile(finite, alpha), percentile(finite, 1 - alpha)],
-    p: Math.min(1, (2 * Math.min(atMost, atLeast)) / m),
-    resamples: m,
-  };
+  const interval: [number, number] = [percentile(finite, alpha), percentile(finite, 1 - alpha)];
+  // A degenerate bootstrap (all resamples equal) would give p = 0 for any nonzero delta, from no
+  // variability at all. All equal to 0 (a run against itself) keeps p = 1, as McNemar's b + c = 0.
+  if (finite[0] === finite[m - 1] && finite[0] !== 0) return { interval, p: null, resamples: m, constant: true };
+  return { interval, p: Math.min(1, (2 * Math.min(atMost, atLeast)) / m), resamples: m };
 }
 
 /** A different 32-bit seed for stratum t (golden-ratio step, then a murmur-style mix). */
