@@ -14,7 +14,7 @@
 //   figures, one row per model, one column per task;
 // - generic: the file name.
 // A folktexts aggregated-results*.csv is read as reported figures.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import type { MetricName, Report, RowProblem, ScoreOptions } from './types';
 import { isDirectory } from './io';
@@ -376,16 +376,19 @@ function summaryEntries(r: Report): BoardEntry[] {
   });
 }
 
-/** An lm-eval run's revision and date, from its results file (read once per board for all its tasks). */
+/** An lm-eval run's revision and date, from its results file (read once, not once per task; by path and mtime, as the extension lives on). */
 const runStamps = new Map<string, Pick<BoardEntry, 'revision' | 'date' | 'source'>>();
 function lmEvalRun(resultsPath: string | undefined): Pick<BoardEntry, 'revision' | 'date' | 'source'> {
   if (!resultsPath) return {};
-  let stamp = runStamps.get(resultsPath);
+  let mtime = 0;
+  try { mtime = statSync(resultsPath).mtimeMs; } catch { return {}; }
+  const key = `${resultsPath}\u0000${mtime}`;
+  let stamp = runStamps.get(key);
   if (!stamp) {
     const doc = readJson(resultsPath);
     stamp = { ...runStampOfResults(doc && typeof doc === 'object' && !Array.isArray(doc) ? doc as Record<string, unknown> : undefined, resultsPath), source: resultsPath };
     if (runStamps.size > 64) runStamps.clear();
-    runStamps.set(resultsPath, stamp);
+    runStamps.set(key, stamp);
   }
   return stamp;
 }
