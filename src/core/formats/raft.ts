@@ -441,6 +441,21 @@ export function isRaftPredictions(_path: string, head: string, _ctx?: FormatCont
 }
 
 /**
+ * Whether an `ID,Label` file says by its place that it is RAFT's: named predictions.csv, in a folder
+ * named after a RAFT task, beside a task.json, or with a task folder of its folder's name in the
+ * RAFT data folder. Only a file that says nothing of the kind gets a note on why it is read as RAFT.
+ */
+function placedAsRaft(path: string, ctx: FormatContext): boolean {
+  if (baseName(path).toLowerCase() === 'predictions.csv') return true;
+  const dir = dirName(path);
+  const task = baseName(dir);
+  if (RAFT_TASK_NAMES.includes(task)) return true;
+  if (ctx.io.list(dir)?.includes('task.json')) return true;
+  const raftData = ctx.options.raftData;
+  return !!raftData && !!task && !!ctx.io.list(joinPath(raftData, task))?.includes('task.json');
+}
+
+/**
  * The RAFT task of a predictions file whose folder names none: the one task in the RAFT data folder
  * whose task.json classes include every Label of the file (integer labels say nothing). Only
  * task.json is read; undefined when no task, or more than one, fits.
@@ -500,7 +515,7 @@ export function parseRaft(input: FileInput, ctx: FormatContext): ParseResult {
   const taskName = found?.name || (RAFT_TASK_NAMES.includes(namedTask) ? namedTask : '');
   if (!taskName) delete base.task;
   if (taskName) base.task = taskName;
-  if (baseName(path).toLowerCase() !== 'predictions.csv') {
+  if (!placedAsRaft(path, ctx)) {
     log.add({ line: 1, column: 1, severity: 'info', code: 'filtered', message: `Read as RAFT predictions: a CSV of only ID and Label holds one label per ID, so it cannot be gold and prediction at once; its Labels are the predictions, scored against ${taskName ? `${taskName}'s` : 'the task\'s'} train.csv.` });
   }
   const companionProblems = found?.problems ?? [];
