@@ -28,6 +28,11 @@ export const SAMPLE_META = {
   goldIndex: 'eval_lens.gold_index',
   predIndex: 'eval_lens.pred_index',
   choiceProbs: 'eval_lens.choice_probs',
+  /**
+   * Multiclass: the classes the task declares, a JSON array of their names as the records name them
+   * (MulticlassSet.declaredClasses: HELM's output_mapping letters); other answers are no class.
+   */
+  declaredClasses: 'eval_lens.declared_classes',
   /** Probability kind (ALMANACS): the predicted and the true probability. */
   predProb: 'eval_lens.pred_prob',
   goldProb: 'eval_lens.gold_prob',

@@ -286,6 +286,7 @@ export function writeEvaluation(r: Report, parsed: ParseResult, o: EeeWriteOptio
         meta[SAMPLE_META.predIndex] = num(p);
         if (mc.probs) meta[SAMPLE_META.choiceProbs] = JSON.stringify(Array.from(mc.probs.subarray(i * k, i * k + k)));
       }
+      if (mc.declaredClasses !== undefined && !own) meta[SAMPLE_META.declaredClasses] = JSON.stringify(classes.slice(0, mc.declaredClasses));
       if (mc.confidence && !mc.probs && !Number.isNaN(mc.confidence[i])) meta[SAMPLE_META.confidence] = num(mc.confidence[i]);
       if (mc.freeText) Object.assign(meta, { [SAMPLE_META.freeText]: mc.freeText.reason, [SAMPLE_META.freeTextAccuracy]: mc.freeText.keepAccuracy ? 'kept' : 'dropped' });
     } else if (set.kind === 'probability') {

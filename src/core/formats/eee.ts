@@ -16,6 +16,7 @@ import { sourceOf } from './context';
 import type { HarnessAdapter } from './adapters';
 import type { SampleRecord } from '../samples/record';
 import { recordsToParse, type RecordMode } from '../samples/toParse';
+import { withDeclaredClasses } from './helmClasses';
 import { forEachJsonRecord } from './jsonl';
 import { stripBom } from './csv';
 import { baseName } from '../../common/paths';
@@ -156,10 +157,29 @@ function parseInstances(input: FileInput, ctx: FormatContext): ParseResult {
   if (freeText && parsed.set?.kind === 'multiclass' && mode !== 'verdict') {
     parsed.set.freeText = { reason: freeText, keepAccuracy: records[0].metadata?.[SAMPLE_META.freeTextAccuracy] !== 'dropped' };
   }
+  // The task's declared classes (HELM's letters) come first among the choices: the macro mean runs over them.
+  const declared = declaredClassesOf(records);
+  if (declared && parsed.set?.kind === 'multiclass' && (mode === 'choices' || mode === 'labels')) {
+    const set = parsed.set;
+    if (declared.every((c, j) => set.classes[j] === c)) set.declaredClasses = declared.length;
+    else if (!set.probs) parsed.set = withDeclaredClasses(set, declared);
+  }
   // The aggregate's figure was computed on more (or fewer) samples than this file holds: said beside it.
   if (aggResult?.samples !== undefined && parsed.set && aggResult.samples !== parsed.set.n) parsed.reportedOn = aggResult.samples;
   accuracyFromVerdicts(parsed, records, mode, ctx.options.threshold);
   return parsed;
+}
+
+/** The classes the task declares (eval_lens.declared_classes), when every record names the same ones. */
+function declaredClassesOf(records: readonly SampleRecord[]): string[] | undefined {
+  const text = records[0].metadata?.[SAMPLE_META.declaredClasses];
+  if (!text || !records.every((r) => r.metadata?.[SAMPLE_META.declaredClasses] === text)) return undefined;
+  try {
+    const list: unknown = JSON.parse(text);
+    return Array.isArray(list) && list.length > 0 && list.every((c) => typeof c === 'string') ? (list as string[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One record into its group: a repeated sample_id is another attempt only when its metadata names another epoch. */
