@@ -95,7 +95,8 @@ describe('large reports kept on disk across reloads', () => {
     expect(await store.save({ ...pending, result: { ...pending.result, intervalsPending: 200 } })).toBe(false);
     expect(await store.load('/w/small.csv', KEY, stamp, false)).toBeUndefined();
     expect(await store.save(kept('/w/large.csv', 600_000))).toBe(true);
-    expect(readdirSync(dir)).toHaveLength(1);
+    // The report, and the small head saying what it stands for.
+    expect(readdirSync(dir).sort().map((n) => n.replace(/^[0-9a-f]+/, ''))).toEqual(['.head.json', '.report']);
   });
 
   it('keeps the newest reports only, one per file', async () => {
@@ -107,6 +108,7 @@ describe('large reports kept on disk across reloads', () => {
     }
     await store.save(kept('/w/f1.csv', 1000)); // written again: now the newest
     expect(readdirSync(dir).filter((n) => n.endsWith('.report'))).toHaveLength(STORED_MAX);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.head.json'))).toHaveLength(STORED_MAX);
     expect(await store.load('/w/f0.csv', KEY, stamp, false)).toBeUndefined();
     expect(await store.load('/w/f1.csv', KEY, stamp, false)).toBeDefined();
     expect(await store.load(`/w/f${STORED_MAX}.csv`, KEY, stamp, false)).toBeDefined();
@@ -116,11 +118,16 @@ describe('large reports kept on disk across reloads', () => {
     const dir = freshDir();
     const store = new StoredReports(dir, 'build-1', 1);
     await store.save(kept('/w/a.csv', 1000));
-    const [name] = readdirSync(dir);
+    const name = readdirSync(dir).find((n) => n.endsWith('.report'))!;
     writeFileSync(join(dir, name), Buffer.from([0xff, 0x0f, 0x6f, 0x22]));
     expect(await store.load('/w/a.csv', KEY, stamp, false)).toBeUndefined();
     writeFileSync(join(dir, name), JSON.stringify({ format: 1 }));
     expect(await store.load('/w/a.csv', KEY, stamp, false)).toBeUndefined();
     expect(store.counts.loaded).toBe(0);
+    // A report whose head was never written (the write stopped between the two) is not used.
+    await store.save(kept('/w/b.csv', 1000));
+    expect(await store.load('/w/b.csv', KEY, stamp, false)).toBeDefined();
+    rmSync(join(dir, readdirSync(dir).find((n) => n.endsWith('.head.json') && !n.startsWith(name.slice(0, 32)))!));
+    expect(await store.load('/w/b.csv', KEY, stamp, false)).toBeUndefined();
   });
 });

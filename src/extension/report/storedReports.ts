@@ -27,6 +27,17 @@ export const STORED_MAX = 2;
 export const STORED_MIN_BYTES = 2 * 2 ** 20;
 
 const SUFFIX = '.report';
+/** Beside each report, what it stands for (StoredHead), read first: a report that does not stand is never read. */
+const HEAD_SUFFIX = '.head.json';
+
+/** What a stored report stands for, in a small file of its own. */
+interface StoredHead {
+  format: 1;
+  code: string;
+  path: string;
+  key: string;
+  stamp: { mtime: number; size: number } | undefined;
+}
 
 interface StoredFile {
   /** This module's format, and the extension build that wrote it (its scoring worker's stamp). */
@@ -53,8 +64,13 @@ export class StoredReports {
       await mkdir(this.dir, { recursive: true });
       const target = this.fileOf(kept.path);
       const partial = `${target}.${process.pid}.partial`;
+      const head: StoredHead = { format: 1, code: this.code, path: kept.path, key: kept.key, stamp: kept.result.stamp };
+      // The head last: a head is there only beside the whole report it describes.
+      await unlink(headOf(target)).catch(() => undefined);
       await writeFile(partial, serialize(file));
       await rename(partial, target);
+      await writeFile(`${partial}.head`, JSON.stringify(head));
+      await rename(`${partial}.head`, headOf(target));
       this.counts.saved++;
       await this.prune();
       return true;
@@ -73,7 +89,11 @@ export class StoredReports {
     let file: StoredFile;
     try {
       await this.writing;
-      file = deserialize(await readFile(this.fileOf(path))) as StoredFile;
+      const target = this.fileOf(path);
+      // The small head first: a report of another stamp or options (the file rewritten) is not read.
+      const head = JSON.parse(await readFile(headOf(target), 'utf8')) as StoredHead;
+      if (head.format !== 1 || head.code !== this.code || head.path !== path || head.key !== key || head.stamp?.mtime !== stamp.mtime || head.stamp?.size !== stamp.size) return undefined;
+      file = deserialize(await readFile(target)) as StoredFile;
     } catch {
       return undefined;
     }
@@ -87,6 +107,7 @@ export class StoredReports {
   /** Forgets what is stored for `path` (it no longer stands: the file changed, or its report differs). */
   async forget(path: string): Promise<void> {
     await this.writing;
+    await unlink(headOf(this.fileOf(path))).catch(() => undefined);
     await unlink(this.fileOf(path)).catch(() => undefined);
   }
 
@@ -99,8 +120,12 @@ export class StoredReports {
     if (names.length <= STORED_MAX) return;
     const dated = await Promise.all(names.map(async (n) => ({ n, t: (await stat(join(this.dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
     dated.sort((a, b) => b.t - a.t);
-    await Promise.all(dated.slice(STORED_MAX).map((d) => unlink(join(this.dir, d.n)).catch(() => undefined)));
+    await Promise.all(dated.slice(STORED_MAX).flatMap((d) => [unlink(headOf(join(this.dir, d.n))).catch(() => undefined), unlink(join(this.dir, d.n)).catch(() => undefined)]));
   }
+}
+
+function headOf(reportFile: string): string {
+  return reportFile.slice(0, -SUFFIX.length) + HEAD_SUFFIX;
 }
 
 /**
