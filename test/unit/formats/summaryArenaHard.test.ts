@@ -3,6 +3,7 @@
 // both real ones here were refused: "No column holds the gold label ... score is a prediction".
 // Figures against pandas reading the same files.
 import { execFileSync } from 'node:child_process';
+import { PY_PANDAS_SUMMARY } from '../pythonReferences';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,23 +16,12 @@ const FILES = [
   join(REAL, 'ko-arena-hard-auto/leaderboard/arena_hard_leaderboard_20250423_ensemble/no_control.csv'),
 ];
 
-const PY = String.raw`
-import json, sys
-import pandas as pd
-d = pd.read_csv(sys.argv[1])
-out = {}
-for _, row in d.iterrows():
-    for c in d.columns:
-        if c != 'model' and pd.api.types.is_numeric_dtype(d[c]):
-            out[f"{row['model']}/{c}"] = float(row[c])
-print(json.dumps(out))
-`;
 
 describe('Arena-Hard-Auto leaderboard CSV', () => {
   for (const file of FILES) {
     it(`is a summary of each model's figures: ${file.split('/').slice(-2).join('/')}`, () => {
       expect(detectFormat(file, readFileSync(file, 'utf8'))).toBe('summary');
-      const ref: Record<string, number> = JSON.parse(execFileSync('/usr/bin/python3', ['-c', PY, file], { encoding: 'utf8' }));
+      const ref: Record<string, number> = JSON.parse(execFileSync('/usr/bin/python3', ['-c', PY_PANDAS_SUMMARY, file, 'model'], { encoding: 'utf8' }));
       const r = scoreFile(file, { bootstrap: 0 });
       expect(r.fatal).toBeUndefined();
       expect(r.n).toBe(0);

@@ -3,6 +3,7 @@
 // benchmark_metrics.csv reported "acsincome_classification.csv/column 1  0" and six more row
 // numbers among its 35 figures. Figures against pandas reading the same file with index_col=0.
 import { execFileSync } from 'node:child_process';
+import { PY_PANDAS_SUMMARY } from '../pythonReferences';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scoreFile } from '../../../src/core/score';
@@ -11,21 +12,10 @@ import { REAL } from '../realData';
 
 const FILE = join(REAL, 'folktexts', 'benchmark_metrics.csv');
 
-const PY = String.raw`
-import json, sys
-import pandas as pd
-d = pd.read_csv(sys.argv[1], index_col=0)
-out = {}
-for _, row in d.iterrows():
-    for c in d.columns:
-        if c != 'dataset_name' and pd.api.types.is_numeric_dtype(d[c]):
-            out[f"{row['dataset_name']}/{c}"] = float(row[c])
-print(json.dumps(out))
-`;
 
 describe("summary tables: pandas' unnamed index column", () => {
   it('is not a metric (folktexts benchmark_metrics.csv: 28 figures, no "column 1")', () => {
-    const ref: Record<string, number> = JSON.parse(execFileSync('/usr/bin/python3', ['-c', PY, FILE], { encoding: 'utf8' }));
+    const ref: Record<string, number> = JSON.parse(execFileSync('/usr/bin/python3', ['-c', PY_PANDAS_SUMMARY, FILE, 'dataset_name', 'index'], { encoding: 'utf8' }));
     const r = scoreFile(FILE, { bootstrap: 0 });
     expect(r.fatal).toBeUndefined();
     expect(Object.keys(r.reported!).sort()).toEqual(Object.keys(ref).sort());
