@@ -106,6 +106,11 @@ describe('large reports kept on disk across reloads', () => {
       await store.save(kept(`/w/f${k}.csv`, 1000));
       await new Promise((r) => setTimeout(r, 20)); // distinct mtimes for the order
     }
+    // The same report again: not written a second time.
+    const writes = store.counts.saved;
+    expect(await store.save(kept(`/w/f${STORED_MAX}.csv`, 1000))).toBe(false);
+    expect(store.counts.saved).toBe(writes);
+    await store.save({ ...kept('/w/f1.csv', 1000), key: '{"bins":15}' }); // other options: written, now the newest
     await store.save(kept('/w/f1.csv', 1000)); // written again: now the newest
     expect(readdirSync(dir).filter((n) => n.endsWith('.report'))).toHaveLength(STORED_MAX);
     expect(readdirSync(dir).filter((n) => n.endsWith('.head.json'))).toHaveLength(STORED_MAX);

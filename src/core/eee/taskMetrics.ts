@@ -71,6 +71,18 @@ export function headlineOrder(names: readonly string[], declared?: DeclaredMetri
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The JSON object of a results file (Python's JSON: NaN, Infinity), undefined when unreadable or not an object. */
+function readObject(path: string, readText: (p: string) => string | undefined): Obj | undefined {
+  const text = readText(path);
+  if (text === undefined) return undefined;
+  try {
+    const doc: unknown = parsePythonJson(stripBom(text));
+    return isObject(doc) ? doc : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * lighteval's results file (results_<date>.json) on a task's metrics: config_tasks.<task>.metrics is
  * a list of {metric_name: name | [names], higher_is_better: bool | {name: bool}}; the task key may
@@ -78,11 +90,8 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
  * do. Without config_tasks, the order of the task's figures in `results` (stderr left out).
  */
 export function lightevalDeclared(path: string, task: string, readText: (p: string) => string | undefined): DeclaredMetrics | undefined {
-  const text = readText(path);
-  if (text === undefined) return undefined;
-  let doc: unknown;
-  try { doc = parsePythonJson(stripBom(text)); } catch { return undefined; }
-  if (!isObject(doc)) return undefined;
+  const doc = readObject(path, readText);
+  if (!doc) return undefined;
   const entry = (o: unknown): Obj | undefined => {
     if (!isObject(o)) return undefined;
     if (isObject(o[task])) return o[task] as Obj;
@@ -116,11 +125,8 @@ export function lightevalDeclared(path: string, task: string, readText: (p: stri
  * `results.<task>` ("mae,none": the name before the filter; alias and _stderr left out).
  */
 export function lmEvalDeclared(path: string, task: string, readText: (p: string) => string | undefined): DeclaredMetrics | undefined {
-  const text = readText(path);
-  if (text === undefined) return undefined;
-  let doc: unknown;
-  try { doc = parsePythonJson(stripBom(text)); } catch { return undefined; }
-  if (!isObject(doc)) return undefined;
+  const doc = readObject(path, readText);
+  if (!doc) return undefined;
   const higherIsBetter: Record<string, boolean> = {};
   const declared = isObject(doc.higher_is_better) ? doc.higher_is_better[task] : undefined;
   if (isObject(declared)) for (const [k, v] of Object.entries(declared)) if (typeof v === 'boolean') higherIsBetter[k] = v;

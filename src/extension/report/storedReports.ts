@@ -63,6 +63,9 @@ export class StoredReports {
     const run = this.writing.then(async () => {
       await mkdir(this.dir, { recursive: true });
       const target = this.fileOf(kept.path);
+      // The same report stored already (a file opened again after its pass was made anew): no
+      // second 15 MB written.
+      if (await this.headStands(target, kept.path, kept.key, kept.result.stamp)) return false;
       const partial = `${target}.${process.pid}.partial`;
       const head: StoredHead = { format: 1, code: this.code, path: kept.path, key: kept.key, stamp: kept.result.stamp };
       // The head last: a head is there only beside the whole report it describes.
@@ -91,8 +94,7 @@ export class StoredReports {
       await this.writing;
       const target = this.fileOf(path);
       // The small head first: a report of another stamp or options (the file rewritten) is not read.
-      const head = JSON.parse(await readFile(headOf(target), 'utf8')) as StoredHead;
-      if (head.format !== 1 || head.code !== this.code || head.path !== path || head.key !== key || head.stamp?.mtime !== stamp.mtime || head.stamp?.size !== stamp.size) return undefined;
+      if (!(await this.headStands(target, path, key, stamp))) return undefined;
       file = deserialize(await readFile(target)) as StoredFile;
     } catch {
       return undefined;
@@ -109,6 +111,17 @@ export class StoredReports {
     await this.writing;
     await unlink(headOf(this.fileOf(path))).catch(() => undefined);
     await unlink(this.fileOf(path)).catch(() => undefined);
+  }
+
+  /** Whether the head beside `target` says it is `path`'s report for `key` and `stamp`, of this build. */
+  private async headStands(target: string, path: string, key: string, stamp: { mtime: number; size: number } | undefined): Promise<boolean> {
+    try {
+      const head = JSON.parse(await readFile(headOf(target), 'utf8')) as StoredHead;
+      return head.format === 1 && head.code === this.code && head.path === path && head.key === key
+        && !!stamp && head.stamp?.mtime === stamp.mtime && head.stamp?.size === stamp.size;
+    } catch {
+      return false;
+    }
   }
 
   private fileOf(path: string): string {

@@ -165,7 +165,6 @@ export class ReportScoring implements vscode.Disposable {
     if ((options.bootstrap ?? 0) > 0 && quick.reports.some((r) => r.n > 0)) {
       const kept = this.savedFor(path, options, quick);
       if (kept) {
-        this.intervals = undefined;
         this.latestIntervals = Promise.resolve(kept);
         return kept;
       }
