@@ -10,7 +10,7 @@
 // intervals, and scored anew when its numbers differ (a companion file changed).
 //
 // The format is V8's own serialisation (node:v8), which writes typed arrays as their bytes: a
-// report of a million rows is ~15 MB and reads back in tens of milliseconds. Nothing of the user's
+// report of a million rows holds 14.3 MB of instance pages; V8 (de)serialises such a payload in ~10 ms. Nothing of the user's
 // is written: only the extension's global storage folder.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
@@ -22,7 +22,7 @@ import { keptFor, type KeptReport } from './keptReport';
 export const STORED_MAX = 2;
 /**
  * Reports whose instance pages are smaller than this are not stored: such a file is parsed and
- * scored again in well under a second (a 1M-row folktexts report's pages are ~15 MB).
+ * scored again in well under a second (a 1M-row folktexts report's pages are 14.3 MB).
  */
 export const STORED_MIN_BYTES = 2 * 2 ** 20;
 
@@ -64,7 +64,7 @@ export class StoredReports {
       await mkdir(this.dir, { recursive: true });
       const target = this.fileOf(kept.path);
       // The same report stored already (a file opened again after its pass was made anew): no
-      // second 15 MB written.
+      // second copy written.
       if (await this.headStands(target, kept.path, kept.key, kept.result.stamp)) return false;
       const partial = `${target}.${process.pid}.partial`;
       const head: StoredHead = { format: 1, code: this.code, path: kept.path, key: kept.key, stamp: kept.result.stamp };
@@ -145,7 +145,7 @@ function headOf(reportFile: string): string {
  * `value` with every typed array that is a view into a larger buffer replaced by a copy of its own
  * bytes (in place). node:v8's deserializer may hand out views into the whole file's buffer, and a
  * view travels to the webview (postMessage) with all of its buffer: a report's instance pages from
- * disk then took 9-12 s to reach the table instead of ~1.2 s, each page carrying the whole 15 MB.
+ * disk then took 9-12 s to reach the table instead of ~1.2 s, each page carrying the whole buffer.
  */
 export function ownBuffers<T>(value: T): T {
   const seen = new Set<object>();
